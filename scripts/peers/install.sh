@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the reference peers the benchmarks compare against, from Debian's packages, when missing:
+# wrk (load client), nginx (server), ab (apache2-utils) and curl. Needs root or sudo for apt-get.
+# Usage: scripts/peers/install.sh [--check]   (--check: only report what is missing; exit 1 if anything is)
+set -euo pipefail
+
+declare -A package_of=([wrk]=wrk [nginx]=nginx [ab]=apache2-utils [curl]=curl [taskset]=util-linux)
+missing=()
+for tool in wrk nginx ab curl taskset; do
+    command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("${package_of[$tool]}")
+done
+
+if [ "${1:-}" = "--check" ]; then
+    if [ ${#missing[@]} -eq 0 ]; then echo "peers: all present"; exit 0; fi
+    echo "peers: missing packages: ${missing[*]}"; exit 1
+elif [ $# -gt 0 ]; then
+    echo "usage: scripts/peers/install.sh [--check]" >&2; exit 2
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "peers: wrk, nginx, ab, curl and taskset already installed"
+    exit 0
+fi
+
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+echo "peers: installing ${missing[*]}"
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian starts the packaged nginx service on port 80 on install; our runs use their own instance.
+if printf '%s\n' "${missing[@]}" | grep -qx nginx; then
+    "${sudo_cmd[@]}" systemctl disable --now nginx >/dev/null 2>&1 || "${sudo_cmd[@]}" service nginx stop >/dev/null 2>&1 || true
+fi
+echo "peers: installed ${missing[*]}"
