@@ -1,0 +1,107 @@
+package io.httpmodels.server;
+
+/**
+ * The workload's routes. Every model resolves a request target with {@link #forTarget(CharSequence)} and checks
+ * the method with {@link #allows(CharSequence)}, so that 404 and 405 mean the same thing everywhere.
+ * HEAD is allowed wherever GET is, and answers GET's headers without the body.
+ */
+public enum Route {
+    /** {@code GET /plaintext}: {@code Hello, World!} as text/plain (TechEmpower's plaintext test). */
+    PLAINTEXT("/plaintext", "GET, HEAD", false),
+    /** {@code GET /json}: {@code {"message":"Hello, World!"}} serialised per request (TechEmpower's JSON test). */
+    JSON("/json", "GET, HEAD", false),
+    /** {@code GET|POST /echo}: the request line, headers and body back as text/plain. */
+    ECHO("/echo", "GET, HEAD, POST", true);
+
+    private final String path;
+    private final String allow;
+    private final boolean allowsPost;
+
+    Route(String path, String allow, boolean allowsPost) {
+        this.path = path;
+        this.allow = allow;
+        this.allowsPost = allowsPost;
+    }
+
+    /** The route's path, e.g. {@code /plaintext}. */
+    public String path() {
+        return path;
+    }
+
+    /** The value of the {@code Allow} header a 405 for this route carries. */
+    public String allow() {
+        return allow;
+    }
+
+    /** Whether {@code method} (case-sensitive, as RFC 9110 says) may be used on this route. */
+    public boolean allows(CharSequence method) {
+        return contentEquals(method, "GET") || contentEquals(method, "HEAD")
+                || (allowsPost && contentEquals(method, "POST"));
+    }
+
+    /**
+     * The route a request target names, or {@code null} for none (a 404). Accepts origin-form
+     * ({@code /plaintext?x=1}) and absolute-form ({@code http://host/plaintext}); the query is ignored.
+     * Allocation-free.
+     */
+    public static Route forTarget(CharSequence target) {
+        int start = 0;
+        int length = target.length();
+        if (length > 0 && target.charAt(0) != '/') {
+            start = absoluteFormPathStart(target);
+            if (start < 0) {
+                return null;
+            }
+        }
+        int end = start;
+        while (end < length && target.charAt(end) != '?' && target.charAt(end) != '#') {
+            end++;
+        }
+        for (Route route : VALUES) {
+            if (regionEquals(target, start, end, route.path)) {
+                return route;
+            }
+        }
+        return null;
+    }
+
+    private static final Route[] VALUES = values();
+
+    private static int absoluteFormPathStart(CharSequence target) {
+        int schemeEnd = indexOf(target, "://", 0);
+        if (schemeEnd < 0) {
+            return -1;
+        }
+        int slash = indexOf(target, "/", schemeEnd + 3);
+        return slash;
+    }
+
+    private static int indexOf(CharSequence s, String needle, int from) {
+        outer:
+        for (int i = from; i <= s.length() - needle.length(); i++) {
+            for (int j = 0; j < needle.length(); j++) {
+                if (s.charAt(i + j) != needle.charAt(j)) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private static boolean regionEquals(CharSequence s, int start, int end, String expected) {
+        if (end - start != expected.length()) {
+            return false;
+        }
+        for (int i = 0; i < expected.length(); i++) {
+            if (s.charAt(start + i) != expected.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean contentEquals(CharSequence s, String expected) {
+        return regionEquals(s, 0, s.length(), expected);
+    }
+}

@@ -1,0 +1,138 @@
+package io.httpmodels.server;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to start a server. Every model reads the settings that apply to it and ignores the others.
+ *
+ * @param bindAddress        where to listen; loopback by default: a benchmark server listens on every
+ *                           interface only when asked
+ * @param port               the port, 0 for an ephemeral one (see {@link RunningServer#port()})
+ * @param workerThreads      the model's worker threads, 0 for its default: the fixed pool's size (default
+ *                           4 x cores, as in the reference article) or Netty's event loops (default cores)
+ * @param workMillis         simulated blocking work per request, in milliseconds: the thread that handles the
+ *                           request sleeps this long before answering (the articles' key experiment); 0 = none
+ * @param workPoolThreads    threads of the executor that runs that work for models that must never block
+ *                           their I/O threads (Netty), 0 for 4 x cores; blocking models ignore it
+ * @param idleTimeout        a connection that sends nothing for this long is closed
+ * @param maxHeaderBytes     the largest request line plus headers accepted (431 or 414 beyond)
+ * @param maxBodyBytes       the largest request body accepted (413 beyond)
+ * @param transport          the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
+ *                           {@code epoll}, {@code io_uring}); others ignore it
+ */
+public record ServerConfig(
+        InetAddress bindAddress,
+        int port,
+        int workerThreads,
+        int workMillis,
+        int workPoolThreads,
+        Duration idleTimeout,
+        int maxHeaderBytes,
+        int maxBodyBytes,
+        String transport) {
+
+    /** Default idle timeout: long enough for any benchmark pause, short enough to reclaim silent clients. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** Default header limit, as nginx's and Netty's: 8 KiB for the request line and all header fields. */
+    public static final int DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
+    /** Default body limit: 1 MiB, as nginx's client_max_body_size. */
+    public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+    /** The transport name that lets a model pick the best it has. */
+    public static final String AUTO_TRANSPORT = "auto";
+
+    public ServerConfig {
+        Objects.requireNonNull(bindAddress, "bindAddress");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(transport, "transport");
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be 0..65535, was " + port);
+        }
+        requireNotNegative("workerThreads", workerThreads);
+        requireNotNegative("workMillis", workMillis);
+        requireNotNegative("workPoolThreads", workPoolThreads);
+        if (idleTimeout.isNegative() || idleTimeout.isZero() || idleTimeout.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("idleTimeout must be positive and under 24 days, was " + idleTimeout);
+        }
+        if (maxHeaderBytes < 256) {
+            throw new IllegalArgumentException("maxHeaderBytes must be at least 256, was " + maxHeaderBytes);
+        }
+        requireNotNegative("maxBodyBytes", maxBodyBytes);
+        if (transport.isBlank()) {
+            throw new IllegalArgumentException("transport must not be blank");
+        }
+    }
+
+    /** Loopback, an ephemeral port, every model's default threads, no simulated work, the default limits. */
+    public static ServerConfig defaults() {
+        return new ServerConfig(InetAddress.getLoopbackAddress(), 0, 0, 0, 0, DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, AUTO_TRANSPORT);
+    }
+
+    /** 4 x the available processors: the fixed pool's and the work executor's default size. */
+    public static int fourTimesCores() {
+        return 4 * Runtime.getRuntime().availableProcessors();
+    }
+
+    /** {@link #workerThreads()} if set, else {@code modelDefault}. */
+    public int workerThreadsOr(int modelDefault) {
+        return workerThreads > 0 ? workerThreads : modelDefault;
+    }
+
+    /** {@link #workPoolThreads()} if set, else 4 x cores. */
+    public int workPoolThreadsOrDefault() {
+        return workPoolThreads > 0 ? workPoolThreads : fourTimesCores();
+    }
+
+    public ServerConfig withBindAddress(InetAddress value) {
+        return new ServerConfig(value, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withPort(int value) {
+        return new ServerConfig(bindAddress, value, workerThreads, workMillis, workPoolThreads, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withWorkerThreads(int value) {
+        return new ServerConfig(bindAddress, port, value, workMillis, workPoolThreads, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withWorkMillis(int value) {
+        return new ServerConfig(bindAddress, port, workerThreads, value, workPoolThreads, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withWorkPoolThreads(int value) {
+        return new ServerConfig(bindAddress, port, workerThreads, workMillis, value, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withIdleTimeout(Duration value) {
+        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, value,
+                maxHeaderBytes, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withMaxHeaderBytes(int value) {
+        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
+                value, maxBodyBytes, transport);
+    }
+
+    public ServerConfig withMaxBodyBytes(int value) {
+        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
+                maxHeaderBytes, value, transport);
+    }
+
+    public ServerConfig withTransport(String value) {
+        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
+                maxHeaderBytes, maxBodyBytes, value);
+    }
+
+    private static void requireNotNegative(String name, int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, was " + value);
+        }
+    }
+}
