@@ -1,0 +1,113 @@
+package io.httpmodels.server.http;
+
+import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.Workload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+
+/**
+ * Serves one accepted connection on the calling thread until it ends: the loop every blocking model runs,
+ * whatever thread it runs on. Persistent by default; {@code Connection: close} and HTTP/1.0 honoured; pipelined
+ * requests answered in order, their responses sent together when no more input is buffered; the simulated work
+ * slept on this thread before each answer; bad input answered with its status and the connection closed; a
+ * connection silent for the idle timeout closed.
+ *
+ * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
+ */
+public final class BlockingConnectionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(BlockingConnectionHandler.class);
+    // After an error response, how long and how much to keep reading before the close, so the client reads
+    // the response instead of a reset (RFC 9112 §9.6).
+    private static final int LINGER_MILLIS = 1_000;
+    private static final int LINGER_BYTES = 1 << 20;
+
+    private final String serverHeader;
+    private final ServerConfig config;
+
+    /**
+     * @param modelName the model's name, for the {@code Server} header
+     * @param config    limits, idle timeout and simulated work
+     */
+    public BlockingConnectionHandler(String modelName, ServerConfig config) {
+        this.serverHeader = Workload.serverHeader(modelName);
+        this.config = config;
+    }
+
+    /**
+     * Serves {@code socket} until the client closes, asks to close, sends something bad, goes silent for the
+     * idle timeout, or the thread is interrupted. Closes the socket; never throws.
+     */
+    public void serve(Socket socket) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout((int) config.idleTimeout().toMillis());
+            HttpResponseWriter writer = new HttpResponseWriter(socket.getOutputStream(), serverHeader);
+            HttpRequestReader reader = new HttpRequestReader(socket.getInputStream(), writer,
+                    config.maxHeaderBytes(), config.maxBodyBytes());
+            try {
+                serveRequests(reader, writer);
+            } catch (RequestRejectedException e) {
+                writer.write(HttpResponse.error(e.status(), e.detail()), false,
+                        HttpResponseWriter.ConnectionHeader.CLOSE);
+                writer.flush();
+                lingerBeforeClose(socket);
+            }
+        } catch (SocketTimeoutException e) {
+            log.debug("closing idle connection {}", socket.getRemoteSocketAddress());
+        } catch (EOFException | SocketException e) {
+            log.debug("connection {} ended: {}", socket.getRemoteSocketAddress(), e.toString());
+        } catch (IOException e) {
+            log.debug("connection {} failed", socket.getRemoteSocketAddress(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the server is closing; the socket closes on the way out
+        } catch (RuntimeException e) {
+            log.warn("unexpected failure serving {}", socket.getRemoteSocketAddress(), e);
+        }
+    }
+
+    private void serveRequests(HttpRequestReader reader, HttpResponseWriter writer)
+            throws IOException, RequestRejectedException, InterruptedException {
+        HttpRequest request;
+        while ((request = reader.read()) != null) {
+            Workload.simulateWork(config.workMillis());
+            HttpResponseWriter.ConnectionHeader connection = !request.keepAlive()
+                    ? HttpResponseWriter.ConnectionHeader.CLOSE
+                    : request.version() == HttpRequest.HTTP_1_0
+                    ? HttpResponseWriter.ConnectionHeader.KEEP_ALIVE
+                    : HttpResponseWriter.ConnectionHeader.NONE;
+            writer.write(WorkloadHandler.handle(request), request.isHead(), connection);
+            if (!request.keepAlive()) {
+                break;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("server closing");
+            }
+        }
+        writer.flush();
+    }
+
+    private static void lingerBeforeClose(Socket socket) {
+        try {
+            socket.shutdownOutput();
+            socket.setSoTimeout(LINGER_MILLIS);
+            InputStream in = socket.getInputStream();
+            byte[] sink = new byte[8192];
+            long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+            int drained = 0;
+            int n;
+            while (drained < LINGER_BYTES && System.nanoTime() < deadline && (n = in.read(sink)) >= 0) {
+                drained += n;
+            }
+        } catch (IOException e) {
+            // the client closed or went silent: either way, done
+        }
+    }
+}

@@ -1,0 +1,480 @@
+package io.httpmodels.server.http;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads HTTP/1.1 requests from a blocking stream, one {@link #read()} per request, for the blocking models.
+ *
+ * <p>Buffered: it reads whatever the socket has into its own buffer and parses from there, so pipelined
+ * requests that arrive together are parsed without further reads. Before every read that may block it flushes
+ * the connection's {@link HttpResponseWriter}, so the answers to everything already parsed leave together in one
+ * write and a pipelining client never waits on a response the server is sitting on.
+ *
+ * <p>Strict where leniency enables request smuggling (RFC 9112 §6.3, §11.2): a Content-Length that is not a
+ * plain decimal, differing Content-Lengths, or Content-Length with Transfer-Encoding are rejected with 400, and a
+ * Transfer-Encoding other than {@code chunked} with 501. Lenient where RFC 9112 allows: empty lines before the
+ * request line are skipped and a bare LF ends a line. Limits: the request line and header fields together at
+ * most {@code maxHeaderBytes} (414 when the request line alone is over, else 431), the body at most
+ * {@code maxBodyBytes} (413, decided from Content-Length before any body byte is read).
+ *
+ * <p>Not thread-safe: one reader per connection, used by the thread that serves it.
+ */
+public final class HttpRequestReader {
+
+    private static final byte[] NO_BODY = new byte[0];
+    private static final boolean[] TCHAR = new boolean[128];
+
+    static {
+        for (char c = '0'; c <= '9'; c++) {
+            TCHAR[c] = true;
+        }
+        for (char c = 'a'; c <= 'z'; c++) {
+            TCHAR[c] = true;
+            TCHAR[Character.toUpperCase(c)] = true;
+        }
+        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
+            TCHAR[c] = true;
+        }
+    }
+
+    private final InputStream in;
+    private final HttpResponseWriter writer;
+    private final int maxHeaderBytes;
+    private final int maxBodyBytes;
+    private final byte[] buf;
+    private int pos;
+    private int limit;
+
+    /**
+     * @param in             the connection's input, read in large chunks (no byte-at-a-time reads)
+     * @param writer         the connection's writer: flushed before blocking reads, and used for
+     *                       {@code 100 Continue}
+     * @param maxHeaderBytes the largest request line plus header fields, in bytes
+     * @param maxBodyBytes   the largest body, in bytes
+     */
+    public HttpRequestReader(InputStream in, HttpResponseWriter writer, int maxHeaderBytes, int maxBodyBytes) {
+        this.in = in;
+        this.writer = writer;
+        this.maxHeaderBytes = maxHeaderBytes;
+        this.maxBodyBytes = maxBodyBytes;
+        this.buf = new byte[Math.max(8192, maxHeaderBytes + 4)];
+    }
+
+    /** Whether bytes of a following request are already buffered (a pipelining client). */
+    public boolean hasBufferedInput() {
+        return pos < limit;
+    }
+
+    /**
+     * Reads the next request, body included.
+     *
+     * @return the request, or {@code null} when the peer closed the connection between requests
+     * @throws RequestRejectedException when the request is malformed or over a limit; answer and close
+     * @throws EOFException             when the peer closed in the middle of a request
+     * @throws IOException              when the socket fails or times out ({@link java.net.SocketTimeoutException})
+     */
+    public HttpRequest read() throws IOException, RequestRejectedException {
+        int headEnd = awaitHead();
+        if (headEnd < 0) {
+            return null;
+        }
+        int lineEnd = indexOfLf(pos, headEnd);
+        String method = parseMethod(pos, lineEnd);
+        int targetStart = pos + method.length() + 1;
+        int targetEnd = indexOf((byte) ' ', targetStart, lineEnd);
+        if (targetEnd <= targetStart) {
+            throw badRequest("malformed request line");
+        }
+        String target = parseTarget(targetStart, targetEnd);
+        String version = parseVersion(targetEnd + 1, contentEnd(targetEnd + 1, lineEnd));
+
+        List<HttpHeader> headers = new ArrayList<>(8);
+        int hostCount = 0;
+        long contentLength = -1;
+        String transferEncoding = null;
+        boolean closeRequested = false;
+        boolean keepAliveRequested = false;
+        boolean expectContinue = false;
+        int lineStart = lineEnd + 1;
+        while (true) {
+            int end = indexOfLf(lineStart, headEnd);
+            int contentEnd = contentEnd(lineStart, end);
+            if (contentEnd == lineStart) {
+                break; // the empty line that ends the header section
+            }
+            HttpHeader header = parseHeader(lineStart, contentEnd);
+            headers.add(header);
+            String name = header.name();
+            if (name.equalsIgnoreCase("Host")) {
+                hostCount++;
+            } else if (name.equalsIgnoreCase("Content-Length")) {
+                long length = parseContentLength(header.value());
+                if (contentLength >= 0 && contentLength != length) {
+                    throw badRequest("conflicting Content-Length headers");
+                }
+                contentLength = length;
+            } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
+                if (transferEncoding != null) {
+                    throw new RequestRejectedException(HttpStatus.NOT_IMPLEMENTED,
+                            "only a single Transfer-Encoding: chunked is supported");
+                }
+                transferEncoding = header.value();
+            } else if (name.equalsIgnoreCase("Connection")) {
+                for (String token : header.value().split(",")) {
+                    String option = token.strip();
+                    closeRequested |= option.equalsIgnoreCase("close");
+                    keepAliveRequested |= option.equalsIgnoreCase("keep-alive");
+                }
+            } else if (name.equalsIgnoreCase("Expect")) {
+                expectContinue = header.value().equalsIgnoreCase("100-continue");
+            }
+            lineStart = end + 1;
+        }
+        pos = headEnd;
+
+        boolean http11 = version == HttpRequest.HTTP_1_1;
+        if (http11 && hostCount != 1) {
+            throw badRequest(hostCount == 0 ? "missing Host header" : "more than one Host header");
+        }
+        if (transferEncoding != null && contentLength >= 0) {
+            throw badRequest("both Content-Length and Transfer-Encoding");
+        }
+        if (transferEncoding != null && !transferEncoding.equalsIgnoreCase("chunked")) {
+            throw new RequestRejectedException(HttpStatus.NOT_IMPLEMENTED,
+                    "Transfer-Encoding '" + transferEncoding + "' is not supported; use chunked");
+        }
+        if (contentLength > maxBodyBytes) {
+            throw tooLargeBody();
+        }
+        boolean keepAlive = http11 ? !closeRequested : keepAliveRequested && !closeRequested;
+
+        byte[] body = NO_BODY;
+        if (transferEncoding != null || contentLength > 0) {
+            if (expectContinue) {
+                writer.writeContinue();
+            }
+            body = transferEncoding != null ? readChunkedBody() : readBody((int) contentLength);
+        }
+        return new HttpRequest(method, target, version, List.copyOf(headers), body, keepAlive);
+    }
+
+    // Returns the index just past the empty line that ends the head, reading as needed; -1 on a clean EOF.
+    private int awaitHead() throws IOException, RequestRejectedException {
+        int scanFrom = pos;
+        while (true) {
+            while (pos < limit && (buf[pos] == '\r' || buf[pos] == '\n')) {
+                pos++; // RFC 9112 §2.2: empty lines before the request line are ignored
+            }
+            scanFrom = Math.max(scanFrom, pos);
+            int headEnd = findHeadEnd(scanFrom, limit);
+            if (headEnd >= 0) {
+                if (headEnd - pos > maxHeaderBytes) {
+                    throw headTooLarge(pos, headEnd);
+                }
+                return headEnd;
+            }
+            if (limit - pos > maxHeaderBytes) {
+                throw headTooLarge(pos, limit);
+            }
+            // Resume the search a few bytes back: the end marker may straddle the read boundary.
+            scanFrom = Math.max(pos, limit - 3);
+            int shift = pos;
+            if (!fill()) {
+                if (limit == pos) {
+                    return -1;
+                }
+                throw new EOFException("connection closed inside a request head");
+            }
+            scanFrom -= shift - pos;
+        }
+    }
+
+    // Reads more bytes, compacting the buffer first; false on EOF. Flushes pending responses before blocking.
+    private boolean fill() throws IOException {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            pos = 0;
+        }
+        writer.flush();
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            return false;
+        }
+        limit += n;
+        return true;
+    }
+
+    private int findHeadEnd(int from, int to) {
+        for (int i = Math.max(from, pos + 1); i < to; i++) {
+            if (buf[i] == '\n') {
+                // "\n\n" or "\n\r\n" ends the head (CRLF CRLF, or bare LFs)
+                if (buf[i - 1] == '\n') {
+                    return i + 1;
+                }
+                if (buf[i - 1] == '\r' && i >= pos + 2 && buf[i - 2] == '\n') {
+                    return i + 1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private RequestRejectedException headTooLarge(int from, int to) {
+        int lineEnd = indexOf((byte) '\n', from, to);
+        if (lineEnd < 0 || lineEnd - from > maxHeaderBytes) {
+            return new RequestRejectedException(HttpStatus.URI_TOO_LONG,
+                    "request line longer than " + maxHeaderBytes + " bytes");
+        }
+        return new RequestRejectedException(HttpStatus.HEADER_FIELDS_TOO_LARGE,
+                "header fields longer than " + maxHeaderBytes + " bytes");
+    }
+
+    private String parseMethod(int start, int lineEnd) throws RequestRejectedException {
+        int end = start;
+        while (end < lineEnd && isTchar(buf[end])) {
+            end++;
+        }
+        if (end == start || end >= lineEnd || buf[end] != ' ') {
+            throw badRequest("malformed request line");
+        }
+        int length = end - start;
+        // The common methods without allocating.
+        if (length == 3 && buf[start] == 'G' && buf[start + 1] == 'E' && buf[start + 2] == 'T') {
+            return "GET";
+        }
+        if (length == 4 && buf[start] == 'P' && buf[start + 1] == 'O' && buf[start + 2] == 'S'
+                && buf[start + 3] == 'T') {
+            return "POST";
+        }
+        if (length == 4 && buf[start] == 'H' && buf[start + 1] == 'E' && buf[start + 2] == 'A'
+                && buf[start + 3] == 'D') {
+            return "HEAD";
+        }
+        return new String(buf, start, length, StandardCharsets.US_ASCII);
+    }
+
+    private String parseTarget(int start, int end) throws RequestRejectedException {
+        for (int i = start; i < end; i++) {
+            int b = buf[i] & 0xFF;
+            if (b <= ' ' || b >= 0x7F) {
+                throw badRequest("invalid character in request target");
+            }
+        }
+        return new String(buf, start, end - start, StandardCharsets.US_ASCII);
+    }
+
+    private String parseVersion(int start, int end) throws RequestRejectedException {
+        if (end - start != 8 || buf[start] != 'H' || buf[start + 1] != 'T' || buf[start + 2] != 'T'
+                || buf[start + 3] != 'P' || buf[start + 4] != '/' || !isDigit(buf[start + 5])
+                || buf[start + 6] != '.' || !isDigit(buf[start + 7])) {
+            throw badRequest("malformed HTTP version");
+        }
+        if (buf[start + 5] == '1' && buf[start + 7] == '1') {
+            return HttpRequest.HTTP_1_1;
+        }
+        if (buf[start + 5] == '1' && buf[start + 7] == '0') {
+            return HttpRequest.HTTP_1_0;
+        }
+        throw new RequestRejectedException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED,
+                "only HTTP/1.1 and HTTP/1.0 are served");
+    }
+
+    private HttpHeader parseHeader(int start, int end) throws RequestRejectedException {
+        if (buf[start] == ' ' || buf[start] == '\t') {
+            throw badRequest("obsolete header line folding");
+        }
+        int colon = start;
+        while (colon < end && isTchar(buf[colon])) {
+            colon++;
+        }
+        if (colon == start || colon == end || buf[colon] != ':') {
+            throw badRequest("malformed header field");
+        }
+        int valueStart = colon + 1;
+        while (valueStart < end && (buf[valueStart] == ' ' || buf[valueStart] == '\t')) {
+            valueStart++;
+        }
+        int valueEnd = end;
+        while (valueEnd > valueStart && (buf[valueEnd - 1] == ' ' || buf[valueEnd - 1] == '\t')) {
+            valueEnd--;
+        }
+        for (int i = valueStart; i < valueEnd; i++) {
+            int b = buf[i] & 0xFF;
+            if ((b < ' ' && b != '\t') || b == 0x7F) {
+                throw badRequest("invalid character in header value");
+            }
+        }
+        return new HttpHeader(new String(buf, start, colon - start, StandardCharsets.US_ASCII),
+                new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1));
+    }
+
+    private static long parseContentLength(String value) throws RequestRejectedException {
+        if (value.isEmpty() || value.length() > 18) {
+            throw badRequest("invalid Content-Length");
+        }
+        long length = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw badRequest("invalid Content-Length");
+            }
+            length = length * 10 + (c - '0');
+        }
+        return length;
+    }
+
+    private byte[] readBody(int length) throws IOException {
+        byte[] body = new byte[length];
+        int buffered = Math.min(length, limit - pos);
+        System.arraycopy(buf, pos, body, 0, buffered);
+        pos += buffered;
+        if (buffered < length) {
+            writer.flush();
+            if (in.readNBytes(body, buffered, length - buffered) != length - buffered) {
+                throw new EOFException("connection closed inside a request body");
+            }
+        }
+        return body;
+    }
+
+    private byte[] readChunkedBody() throws IOException, RequestRejectedException {
+        byte[] body = new byte[256];
+        int size = 0;
+        while (true) {
+            int lineEnd = awaitLine();
+            long chunkSize = parseChunkSize(pos, contentEnd(pos, lineEnd));
+            pos = lineEnd + 1;
+            if (chunkSize == 0) {
+                skipTrailers();
+                return size == body.length ? body : java.util.Arrays.copyOf(body, size);
+            }
+            if (chunkSize > maxBodyBytes - size) {
+                throw tooLargeBody();
+            }
+            int chunk = (int) chunkSize;
+            if (size + chunk > body.length) {
+                body = java.util.Arrays.copyOf(body, Math.max(size + chunk, body.length * 2));
+            }
+            int copied = 0;
+            while (copied < chunk) {
+                if (pos == limit && !fill()) {
+                    throw new EOFException("connection closed inside a chunk");
+                }
+                int n = Math.min(chunk - copied, limit - pos);
+                System.arraycopy(buf, pos, body, size + copied, n);
+                pos += n;
+                copied += n;
+            }
+            size += chunk;
+            int crlfEnd = awaitLine();
+            if (contentEnd(pos, crlfEnd) != pos) {
+                throw badRequest("chunk data longer than its size");
+            }
+            pos = crlfEnd + 1;
+        }
+    }
+
+    private void skipTrailers() throws IOException, RequestRejectedException {
+        int trailerBytes = 0;
+        while (true) {
+            int lineEnd = awaitLine();
+            boolean empty = contentEnd(pos, lineEnd) == pos;
+            trailerBytes += lineEnd + 1 - pos;
+            pos = lineEnd + 1;
+            if (empty) {
+                return;
+            }
+            if (trailerBytes > maxHeaderBytes) {
+                throw new RequestRejectedException(HttpStatus.HEADER_FIELDS_TOO_LARGE,
+                        "trailer fields longer than " + maxHeaderBytes + " bytes");
+            }
+        }
+    }
+
+    // Ensures a whole line is buffered at pos; returns the index of its LF.
+    private int awaitLine() throws IOException, RequestRejectedException {
+        int scanned = pos;
+        while (true) {
+            int lf = indexOf((byte) '\n', scanned, limit);
+            if (lf >= 0) {
+                return lf;
+            }
+            if (limit - pos >= buf.length) {
+                throw badRequest("chunk line too long");
+            }
+            scanned = limit - pos;
+            if (!fill()) {
+                throw new EOFException("connection closed inside a chunked body");
+            }
+            scanned += pos;
+        }
+    }
+
+    private long parseChunkSize(int start, int end) throws RequestRejectedException {
+        long size = 0;
+        int i = start;
+        for (; i < end; i++) {
+            int digit = Character.digit(buf[i], 16);
+            if (digit < 0) {
+                break;
+            }
+            if (i - start >= 15) {
+                throw badRequest("chunk size too large");
+            }
+            size = size * 16 + digit;
+        }
+        if (i == start || (i < end && buf[i] != ';' && buf[i] != ' ' && buf[i] != '\t')) {
+            throw badRequest("malformed chunk size");
+        }
+        return size;
+    }
+
+    private int indexOfLf(int from, int to) throws RequestRejectedException {
+        int lf = indexOf((byte) '\n', from, to);
+        if (lf < 0) {
+            throw badRequest("malformed request head");
+        }
+        return lf;
+    }
+
+    // The end of a line's content: before its CRLF or bare LF. A CR anywhere else is malformed (RFC 9112 §2.2).
+    private int contentEnd(int lineStart, int lf) throws RequestRejectedException {
+        int end = lf > lineStart && buf[lf - 1] == '\r' ? lf - 1 : lf;
+        if (indexOf((byte) '\r', lineStart, end) >= 0) {
+            throw badRequest("bare CR in request head");
+        }
+        return end;
+    }
+
+    private int indexOf(byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isTchar(byte b) {
+        return b > 0 && TCHAR[b];
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    private RequestRejectedException tooLargeBody() {
+        return new RequestRejectedException(HttpStatus.CONTENT_TOO_LARGE,
+                "body larger than " + maxBodyBytes + " bytes");
+    }
+
+    private static RequestRejectedException badRequest(String detail) {
+        return new RequestRejectedException(HttpStatus.BAD_REQUEST, detail);
+    }
+}
