@@ -1,0 +1,133 @@
+package io.httpmodels.server.netty;
+
+import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.HttpDate;
+import io.httpmodels.server.http.HttpStatus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The netty model's responses, built per request from parts built once: header names and values as
+ * {@link AsciiString}, the plaintext body in one shared direct buffer, the statuses with the workload's reason
+ * phrases, and the {@code Date} value converted once per second.
+ *
+ * <p>Thread-safe: every field is immutable or, for the date, a racy but harmless single-reference cache.
+ */
+final class NettyResponses {
+
+    static final AsciiString SERVER = AsciiString.cached(Workload.serverHeader("netty"));
+    static final AsciiString TEXT_PLAIN = AsciiString.cached(Workload.TEXT_PLAIN);
+    static final AsciiString APPLICATION_JSON = AsciiString.cached(Workload.APPLICATION_JSON);
+    static final AsciiString CLOSE = HttpHeaderValues.CLOSE;
+    static final AsciiString KEEP_ALIVE = HttpHeaderValues.KEEP_ALIVE;
+
+    /** The plaintext body, shared by every response through duplicates; releasing it is a no-op. */
+    private static final ByteBuf PLAINTEXT_BODY = Unpooled.unreleasableBuffer(
+            Unpooled.directBuffer(Workload.plaintextBody().length).writeBytes(Workload.plaintextBody())
+                    .asReadOnly());
+    private static final AsciiString PLAINTEXT_LENGTH =
+            AsciiString.cached(Integer.toString(Workload.plaintextBody().length));
+
+    /** Response headers are only ever set from the constants above: validating them per response is waste. */
+    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+    private static final HttpHeadersFactory TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
+
+    private static final Map<HttpStatus, HttpResponseStatus> STATUSES = new EnumMap<>(HttpStatus.class);
+
+    static {
+        for (HttpStatus status : HttpStatus.values()) {
+            STATUSES.put(status, new HttpResponseStatus(status.code(), status.reason()));
+        }
+    }
+
+    private static volatile CachedDate cachedDate = new CachedDate(HttpDate.now());
+
+    private NettyResponses() {
+    }
+
+    /** A {@code Date} value and its {@link AsciiString}, converted once per {@link HttpDate} instance. */
+    private record CachedDate(HttpDate date, AsciiString value) {
+        CachedDate(HttpDate date) {
+            this(date, new AsciiString(date.bytes(), false));
+        }
+    }
+
+    /** The current {@code Date} header value; the same instance all second long. */
+    static AsciiString date() {
+        HttpDate now = HttpDate.now();
+        CachedDate cached = cachedDate;
+        if (cached.date() != now) {
+            cached = new CachedDate(now);
+            cachedDate = cached;
+        }
+        return cached.value();
+    }
+
+    /** The Netty status carrying the workload's code and reason phrase. */
+    static HttpResponseStatus status(HttpStatus status) {
+        return STATUSES.get(status);
+    }
+
+    /** {@code 200 OK} with the plaintext body; without it (but with its length) when {@code head}. */
+    static FullHttpResponse plaintext(boolean head) {
+        ByteBuf content = head ? Unpooled.EMPTY_BUFFER : PLAINTEXT_BODY.duplicate();
+        return ok(content, TEXT_PLAIN, PLAINTEXT_LENGTH);
+    }
+
+    /** {@code 200 OK} with {@code body} as {@code contentType}; without the body (but with its length) when {@code head}. */
+    static FullHttpResponse ok(byte[] body, AsciiString contentType, boolean head) {
+        ByteBuf content = head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body);
+        return ok(content, contentType, AsciiString.of(Integer.toString(body.length)));
+    }
+
+    private static FullHttpResponse ok(ByteBuf content, AsciiString contentType, AsciiString contentLength) {
+        HttpHeaders headers = HEADERS.newHeaders()
+                .add(HttpHeaderNames.CONTENT_TYPE, contentType)
+                .add(HttpHeaderNames.CONTENT_LENGTH, contentLength)
+                .add(HttpHeaderNames.SERVER, SERVER)
+                .add(HttpHeaderNames.DATE, date());
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers,
+                HttpHeaders.EMPTY_HEADERS);
+    }
+
+    /**
+     * An error response: {@code "<code> <reason>: <detail>\n"} as text/plain, with {@code Connection: close}.
+     *
+     * @param extra one more header (e.g. {@code Allow}) or {@code null}
+     */
+    static FullHttpResponse error(HttpStatus status, String detail, AsciiString extraName, String extraValue) {
+        byte[] body = (status.code() + " " + status.reason() + ": " + detail + "\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        HttpHeaders headers = HEADERS.newHeaders()
+                .add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
+                .add(HttpHeaderNames.CONTENT_LENGTH, AsciiString.of(Integer.toString(body.length)))
+                .add(HttpHeaderNames.SERVER, SERVER)
+                .add(HttpHeaderNames.DATE, date())
+                .add(HttpHeaderNames.CONNECTION, CLOSE);
+        if (extraName != null) {
+            headers.add(extraName, extraValue);
+        }
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status(status), Unpooled.wrappedBuffer(body),
+                headers, TRAILERS.newHeaders());
+    }
+
+    /** The interim {@code HTTP/1.1 100 Continue}, no headers. */
+    static FullHttpResponse continueResponse() {
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER,
+                HEADERS.newHeaders(), HttpHeaders.EMPTY_HEADERS);
+    }
+}

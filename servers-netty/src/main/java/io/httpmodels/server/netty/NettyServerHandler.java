@@ -1,0 +1,428 @@
+package io.httpmodels.server.netty;
+
+import io.httpmodels.server.Route;
+import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.HttpStatus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Turns the decoded requests of one connection into the workload's responses, in order.
+ *
+ * <p>The fast path is a bodiless GET: {@link HttpRequestDecoder} hands over a {@link DefaultHttpRequest}, the
+ * handler writes a response built from pre-built parts with the channel's void promise, and
+ * {@link #channelReadComplete} flushes once per read batch, so 16 pipelined requests leave in one write. Bodies
+ * (echo, chunked or not), {@code Expect: 100-continue} and every error take their own methods.
+ *
+ * <p>With {@link ServerConfig#workMillis()} &gt; 0 the handler never sleeps on its event loop, unlike the
+ * reference article's Netty server, which slept on it and so stalled every connection sharing the loop. Each
+ * response is built on the loop, then the work runs on the model's work executor and the completion comes back
+ * to the loop, where responses leave strictly in request order through {@link #pending}.
+ *
+ * <p>One instance per connection, used only on that channel's event loop: not thread-safe, not sharable.
+ */
+final class NettyServerHandler extends ChannelInboundHandlerAdapter {
+
+    private final int maxBodyBytes;
+    private final int workMillis;
+    private final Executor workExecutor;
+
+    /** Responses not yet written, oldest first; used only when work is offloaded or waits on offloaded work. */
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+
+    /** Set once a response that closes the connection is decided: everything read after it is dropped. */
+    private boolean closing;
+    /** Something was written since the last flush. */
+    private boolean needsFlush;
+
+    /** The request whose body is being read, or {@code null}. */
+    private HttpRequest bodyRequest;
+    private Route bodyRoute;
+    private CompositeByteBuf body;
+    private long bodyBytes;
+
+    /**
+     * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     */
+    NettyServerHandler(ServerConfig config, Executor workExecutor) {
+        this.maxBodyBytes = config.maxBodyBytes();
+        this.workMillis = config.workMillis();
+        this.workExecutor = workExecutor;
+        if (workMillis > 0 && workExecutor == null) {
+            throw new IllegalArgumentException("workMillis > 0 needs a work executor");
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        // Fast path: a request without a body, then the decoder's shared empty last content.
+        if (msg.getClass() == DefaultHttpRequest.class) {
+            onRequest(ctx, (DefaultHttpRequest) msg);
+        } else if (msg == LastHttpContent.EMPTY_LAST_CONTENT && bodyRequest == null) {
+            return;
+        } else {
+            channelReadSlowPath(ctx, msg);
+        }
+    }
+
+    private void channelReadSlowPath(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (msg instanceof HttpRequest request) {
+                onRequest(ctx, request);
+            } else if (msg instanceof HttpContent content) {
+                onContent(ctx, content);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (needsFlush) {
+            needsFlush = false;
+            ctx.flush();
+        }
+    }
+
+    private void onRequest(ChannelHandlerContext ctx, HttpRequest request) {
+        if (closing) {
+            return;
+        }
+        DecoderResult result = request.decoderResult();
+        if (result.isFailure()) {
+            rejectUndecodable(ctx, request, result.cause());
+            return;
+        }
+        HttpVersion version = request.protocolVersion();
+        if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {
+            if (!"HTTP".equals(version.protocolName())) {
+                fail(ctx, HttpStatus.BAD_REQUEST, "malformed HTTP version " + version.text());
+            } else {
+                fail(ctx, HttpStatus.HTTP_VERSION_NOT_SUPPORTED, version.text() + " is not supported");
+            }
+            return;
+        }
+        HttpHeaders headers = request.headers();
+        if (version == HttpVersion.HTTP_1_1 && !headers.contains(HttpHeaderNames.HOST)) {
+            fail(ctx, HttpStatus.BAD_REQUEST, "missing Host header");
+            return;
+        }
+        long contentLength = 0;
+        boolean chunked = false;
+        if (headers.contains(HttpHeaderNames.CONTENT_LENGTH) || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            if (!checkFraming(ctx, headers)) {
+                return;
+            }
+            chunked = headers.contains(HttpHeaderNames.TRANSFER_ENCODING);
+            contentLength = chunked ? -1 : Long.parseLong(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+        }
+        if (contentLength > maxBodyBytes) {
+            fail(ctx, HttpStatus.CONTENT_TOO_LARGE,
+                    "Content-Length " + contentLength + " is over the limit of " + maxBodyBytes + " bytes");
+            return;
+        }
+        Route route = Route.forTarget(request.uri());
+        if (route == null) {
+            fail(ctx, HttpStatus.NOT_FOUND, "no route for " + request.uri());
+            return;
+        }
+        HttpMethod method = request.method();
+        if (!route.allows(method.asciiName())) {
+            fail(ctx, HttpStatus.METHOD_NOT_ALLOWED, method.name() + " is not allowed on " + route.path(),
+                    HttpHeaderNames.ALLOW, route.allow());
+            return;
+        }
+        if (chunked || contentLength > 0) {
+            startBody(ctx, request, route);
+            return;
+        }
+        respond(ctx, request, route, null);
+    }
+
+    /**
+     * Checks {@code Content-Length} and {@code Transfer-Encoding} (RFC 9112 section 6): one plain decimal
+     * length, or exactly {@code chunked}, never both. Netty's decoder rejects most bad framing itself; this
+     * makes the statuses exact and covers what it tolerates (HTTP/1.0 lists, a leading '+').
+     */
+    private boolean checkFraming(ChannelHandlerContext ctx, HttpHeaders headers) {
+        List<String> lengths = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
+        List<String> encodings = headers.getAll(HttpHeaderNames.TRANSFER_ENCODING);
+        if (!lengths.isEmpty() && !encodings.isEmpty()) {
+            fail(ctx, HttpStatus.BAD_REQUEST, "both Content-Length and Transfer-Encoding");
+            return false;
+        }
+        if (!encodings.isEmpty()) {
+            if (encodings.size() != 1 || !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(encodings.get(0))) {
+                fail(ctx, HttpStatus.NOT_IMPLEMENTED,
+                        "Transfer-Encoding " + String.join(", ", encodings) + " is not supported");
+                return false;
+            }
+            return true;
+        }
+        if (lengths.size() != 1 || !isPlainDecimal(lengths.get(0))) {
+            fail(ctx, HttpStatus.BAD_REQUEST, "invalid Content-Length " + String.join(", ", lengths));
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean isPlainDecimal(String value) {
+        if (value.isEmpty() || value.length() > 18) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Maps what Netty's decoder rejected to the contract's status. */
+    private void rejectUndecodable(ChannelHandlerContext ctx, HttpRequest request, Throwable cause) {
+        if (cause instanceof TooLongHttpLineException) {
+            fail(ctx, HttpStatus.URI_TOO_LONG, "request line is longer than the limit");
+            return;
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            fail(ctx, HttpStatus.HEADER_FIELDS_TOO_LARGE, "header fields are larger than the limit");
+            return;
+        }
+        // The decoder keeps the headers it had parsed: its framing refusals get the framing statuses.
+        HttpHeaders headers = request.headers();
+        if (headers.contains(HttpHeaderNames.CONTENT_LENGTH) || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            if (!checkFraming(ctx, headers)) {
+                return;
+            }
+        }
+        fail(ctx, HttpStatus.BAD_REQUEST, "malformed request: " + cause.getMessage());
+    }
+
+    private void startBody(ChannelHandlerContext ctx, HttpRequest request, Route route) {
+        bodyRequest = request;
+        bodyRoute = route;
+        bodyBytes = 0;
+        body = route == Route.ECHO ? ctx.alloc().compositeBuffer(Integer.MAX_VALUE) : null;
+        if (HttpUtil.is100ContinueExpected(request)) {
+            emit(ctx, NettyResponses.continueResponse(), false);
+            flushIfWritten(ctx);
+        }
+    }
+
+    private void onContent(ChannelHandlerContext ctx, HttpContent content) {
+        if (closing || bodyRequest == null) {
+            return;
+        }
+        if (content.decoderResult().isFailure()) {
+            fail(ctx, HttpStatus.BAD_REQUEST, "malformed body: " + content.decoderResult().cause().getMessage());
+            return;
+        }
+        ByteBuf bytes = content.content();
+        bodyBytes += bytes.readableBytes();
+        if (bodyBytes > maxBodyBytes) {
+            fail(ctx, HttpStatus.CONTENT_TOO_LARGE, "body is over the limit of " + maxBodyBytes + " bytes");
+            return;
+        }
+        if (body != null && bytes.isReadable()) {
+            body.addComponent(true, bytes.retain());
+        }
+        if (content instanceof LastHttpContent) {
+            HttpRequest request = bodyRequest;
+            Route route = bodyRoute;
+            byte[] received = body == null ? new byte[0] : ByteBufUtil.getBytes(body);
+            releaseBody();
+            respond(ctx, request, route, received);
+        }
+    }
+
+    private void respond(ChannelHandlerContext ctx, HttpRequest request, Route route, byte[] requestBody) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        boolean head = request.method() == HttpMethod.HEAD;
+        FullHttpResponse response = switch (route) {
+            case PLAINTEXT -> NettyResponses.plaintext(head);
+            case JSON -> NettyResponses.ok(Workload.jsonBody(), NettyResponses.APPLICATION_JSON, head);
+            case ECHO -> NettyResponses.ok(echo(request, requestBody), NettyResponses.TEXT_PLAIN, head);
+        };
+        if (!keepAlive) {
+            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.CLOSE);
+            closing = true;
+        } else if (request.protocolVersion() == HttpVersion.HTTP_1_0) {
+            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
+        }
+        if (workMillis > 0) {
+            offload(ctx, response, !keepAlive);
+        } else {
+            emit(ctx, response, !keepAlive);
+        }
+    }
+
+    private static byte[] echo(HttpRequest request, byte[] requestBody) {
+        List<Map.Entry<String, String>> headers = request.headers().entries();
+        return Workload.echoBody(request.method().name(), request.uri(), request.protocolVersion().text(), headers,
+                requestBody == null ? new byte[0] : requestBody);
+    }
+
+    /** Queues {@code response}, runs the simulated work off the event loop, and releases it in order after. */
+    private void offload(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
+        Pending slot = new Pending(response, close);
+        pending.add(slot);
+        try {
+            workExecutor.execute(() -> {
+                try {
+                    Workload.simulateWork(workMillis);
+                } catch (InterruptedException e) {
+                    // The server is closing: answer at once, the channel is about to go anyway.
+                    Thread.currentThread().interrupt();
+                }
+                try {
+                    ctx.executor().execute(() -> {
+                        slot.ready = true;
+                        drain(ctx);
+                        flushIfWritten(ctx);
+                    });
+                } catch (RejectedExecutionException e) {
+                    // The event loop is gone, and with it the channel.
+                    ReferenceCountUtil.release(response);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            pending.remove(slot);
+            ReferenceCountUtil.release(response);
+            fail(ctx, HttpStatus.SERVICE_UNAVAILABLE, "server is shutting down");
+        }
+    }
+
+    /** Writes {@code response} now, or after the responses still waiting for work. */
+    private void emit(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
+        if (pending.isEmpty()) {
+            write(ctx, response, close);
+        } else {
+            Pending slot = new Pending(response, close);
+            slot.ready = true;
+            pending.add(slot);
+        }
+    }
+
+    private void drain(ChannelHandlerContext ctx) {
+        Pending head;
+        while ((head = pending.peek()) != null && head.ready) {
+            pending.poll();
+            write(ctx, head.response, head.close);
+        }
+    }
+
+    private void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
+        if (close) {
+            ctx.write(response).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.write(response, ctx.voidPromise());
+        }
+        needsFlush = true;
+    }
+
+    private void flushIfWritten(ChannelHandlerContext ctx) {
+        if (needsFlush) {
+            needsFlush = false;
+            ctx.flush();
+        }
+    }
+
+    private void fail(ChannelHandlerContext ctx, HttpStatus status, String detail) {
+        fail(ctx, status, detail, null, null);
+    }
+
+    /** Answers with an error and closes once it is written; input after it is dropped. */
+    private void fail(ChannelHandlerContext ctx, HttpStatus status, String detail,
+                      io.netty.util.AsciiString extraName, String extraValue) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        releaseBody();
+        emit(ctx, NettyResponses.error(status, detail, extraName, extraValue), true);
+        // Error paths are rare: flush now rather than leave the answer to a read batch that may not come.
+        flushIfWritten(ctx);
+        // Stop reading: nothing more from this connection will be answered.
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    private void releaseBody() {
+        if (body != null) {
+            body.release();
+            body = null;
+        }
+        bodyRequest = null;
+        bodyRoute = null;
+        bodyBytes = 0;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            // Reader idle: the client sent nothing for the idle timeout. Spare connections waiting for work.
+            if (pending.isEmpty()) {
+                ctx.close();
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        closing = true;
+        releaseBody();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // Resets and broken pipes are the client's business; anything else still must not outlive the channel.
+        if (!(cause instanceof IOException)) {
+            ctx.fireExceptionCaught(cause);
+        }
+        ctx.close();
+    }
+
+    /** A response waiting for its turn; {@code ready} once its work is done. Event-loop confined. */
+    private static final class Pending {
+        final FullHttpResponse response;
+        final boolean close;
+        boolean ready;
+
+        Pending(FullHttpResponse response, boolean close) {
+            this.response = response;
+            this.close = close;
+        }
+    }
+}
