@@ -171,6 +171,7 @@ public final class HttpRequestReader {
                 pos++; // RFC 9112 §2.2: empty lines before the request line are ignored
             }
             scanFrom = Math.max(scanFrom, pos);
+            rejectBadMethodEarly();
             int headEnd = findHeadEnd(scanFrom, limit);
             if (headEnd >= 0) {
                 if (headEnd - pos > maxHeaderBytes) {
@@ -191,6 +192,19 @@ public final class HttpRequestReader {
                 throw new EOFException("connection closed inside a request head");
             }
             scanFrom -= shift - pos;
+        }
+    }
+
+    // Answers garbage (binary noise, a TLS handshake) as soon as its first bytes show it cannot be a method,
+    // instead of waiting for a head end that may never come.
+    private void rejectBadMethodEarly() throws RequestRejectedException {
+        for (int i = pos; i < limit; i++) {
+            if (buf[i] == ' ' && i > pos) {
+                return;
+            }
+            if (!isTchar(buf[i])) {
+                throw badRequest("malformed request line");
+            }
         }
     }
 

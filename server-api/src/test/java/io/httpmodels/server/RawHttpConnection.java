@@ -1,0 +1,152 @@
+package io.httpmodels.server;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A test client on a raw socket: writes exactly the bytes a test gives it and parses exactly what comes back,
+ * so the kit sees what a server really sends (no client library smoothing anything over). Every read is bounded
+ * by a socket timeout.
+ */
+public final class RawHttpConnection implements AutoCloseable {
+
+    /** How long any single read may wait. */
+    public static final int READ_TIMEOUT_MILLIS = 5_000;
+
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+
+    public RawHttpConnection(int port) throws IOException {
+        socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), READ_TIMEOUT_MILLIS);
+        socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+        socket.setTcpNoDelay(true);
+        in = new BufferedInputStream(socket.getInputStream());
+        out = socket.getOutputStream();
+    }
+
+    /** A response as received. Header names are lower-cased; a repeated header keeps every value. */
+    public record Response(String statusLine, int status, Map<String, List<String>> headers, byte[] body) {
+
+        /** The single value of header {@code name}, or {@code null}. */
+        public String header(String name) {
+            List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
+            if (values == null) {
+                return null;
+            }
+            if (values.size() != 1) {
+                throw new AssertionError("header " + name + " appears " + values.size() + " times: " + values);
+            }
+            return values.get(0);
+        }
+
+        public String bodyText() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Sends {@code text} (ISO-8859-1) in one write. */
+    public RawHttpConnection send(String text) throws IOException {
+        return send(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** Sends {@code bytes} in one write. */
+    public RawHttpConnection send(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+        return this;
+    }
+
+    /** Reads one response to a request other than HEAD. */
+    public Response read() throws IOException {
+        return read(false);
+    }
+
+    /** Reads one response; for a HEAD request there is no body whatever Content-Length says. */
+    public Response read(boolean toHead) throws IOException {
+        String statusLine = readLine();
+        if (statusLine == null) {
+            throw new IOException("connection closed before a status line");
+        }
+        String[] parts = statusLine.split(" ", 3);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
+            throw new IOException("malformed status line: " + statusLine);
+        }
+        int status = Integer.parseInt(parts[1]);
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        String line;
+        while ((line = readLine()) != null && !line.isEmpty()) {
+            int colon = line.indexOf(':');
+            if (colon <= 0) {
+                throw new IOException("malformed header line: " + line);
+            }
+            headers.computeIfAbsent(line.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(line.substring(colon + 1).strip());
+        }
+        if (line == null) {
+            throw new IOException("connection closed inside a response head");
+        }
+        byte[] body = new byte[0];
+        if (!toHead && status >= 200 && status != 204 && status != 304) {
+            List<String> length = headers.get("content-length");
+            if (length == null) {
+                throw new IOException("response without Content-Length: " + statusLine + " " + headers);
+            }
+            body = in.readNBytes(Integer.parseInt(length.get(0)));
+        }
+        return new Response(statusLine, status, headers, body);
+    }
+
+    /**
+     * Waits (bounded by the read timeout) until the server closes the connection: true on EOF or reset,
+     * false if bytes arrive instead or nothing happens in time.
+     */
+    public boolean closedByServer() throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (SocketException e) {
+            return true; // reset: closed all the same
+        }
+    }
+
+    /** The underlying socket, for tests that need its options. */
+    public Socket socket() {
+        return socket;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+
+    // Reads a CRLF-terminated line (ISO-8859-1), without the CRLF; null on EOF before any byte.
+    private String readLine() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
+        int b;
+        while ((b = in.read()) >= 0) {
+            if (b == '\n') {
+                byte[] bytes = line.toByteArray();
+                int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+                return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+            }
+            line.write(b);
+        }
+        return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
+    }
+}
