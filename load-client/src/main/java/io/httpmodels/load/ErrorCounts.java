@@ -1,0 +1,59 @@
+package io.httpmodels.load;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Error counts by kind. A value: immutable, and the sum of several workers' counts is {@link #plus}.
+ *
+ * @param connect   connections that could not be established
+ * @param read      read failures and unexpected closes by the peer
+ * @param write     write failures
+ * @param timeout   connects or requests that exceeded the timeout
+ * @param status    responses with status 400 or above
+ * @param malformed responses that were not HTTP/1.x
+ */
+public record ErrorCounts(long connect, long read, long write, long timeout, long status, long malformed) {
+
+    /** No errors. */
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0);
+
+    /** Builds counts from an array indexed by {@link ErrorKind#ordinal()}. */
+    public static ErrorCounts of(long[] byKind) {
+        return new ErrorCounts(byKind[ErrorKind.CONNECT.ordinal()], byKind[ErrorKind.READ.ordinal()],
+                byKind[ErrorKind.WRITE.ordinal()], byKind[ErrorKind.TIMEOUT.ordinal()],
+                byKind[ErrorKind.STATUS.ordinal()], byKind[ErrorKind.MALFORMED.ordinal()]);
+    }
+
+    /** The count for one kind. */
+    public long get(ErrorKind kind) {
+        return switch (kind) {
+            case CONNECT -> connect;
+            case READ -> read;
+            case WRITE -> write;
+            case TIMEOUT -> timeout;
+            case STATUS -> status;
+            case MALFORMED -> malformed;
+        };
+    }
+
+    /** Sum of all kinds. */
+    public long total() {
+        return connect + read + write + timeout + status + malformed;
+    }
+
+    /** Element-wise sum. */
+    public ErrorCounts plus(ErrorCounts other) {
+        return new ErrorCounts(connect + other.connect, read + other.read, write + other.write,
+                timeout + other.timeout, status + other.status, malformed + other.malformed);
+    }
+
+    /** Counts keyed by kind, in declaration order. */
+    public Map<ErrorKind, Long> asMap() {
+        Map<ErrorKind, Long> map = new EnumMap<>(ErrorKind.class);
+        for (ErrorKind kind : ErrorKind.values()) {
+            map.put(kind, get(kind));
+        }
+        return map;
+    }
+}

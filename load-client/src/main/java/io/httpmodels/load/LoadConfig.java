@@ -1,0 +1,298 @@
+package io.httpmodels.load;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What to load and how: one immutable value, validated on construction.
+ *
+ * <p>A run is either timed ({@code duration} set, {@code requests == 0}) or counted ({@code requests > 0},
+ * {@code duration} null). The timeline is: connections open over {@code rampUp} from the start; the first
+ * {@code warmup} runs unrecorded; then {@code duration} (or until exactly {@code requests} responses have been
+ * recorded); the run never exceeds {@code maxTime} in total.
+ *
+ * <pre>{@code
+ * LoadConfig config = LoadConfig.builder("http://127.0.0.1:8080/plaintext")
+ *         .connections(40).duration(Duration.ofSeconds(10)).build();
+ * LoadReport report = new LoadClient(config).run();
+ * }</pre>
+ *
+ * @param uri         target, {@code http://host[:port]/path[?query]}
+ * @param connections TCP connections kept open (at least 1)
+ * @param threads     event-loop threads, each owning a share of the connections (1..connections)
+ * @param duration    recorded duration of a timed run, or null for a counted run
+ * @param requests    exact number of responses to record in a counted run, or 0 for a timed run
+ * @param warmup      unrecorded time before recording starts
+ * @param rampUp      connections are opened evenly over this time from the start (zero: all at once)
+ * @param keepAlive   reuse connections; false opens a new connection per request (as ab without -k)
+ * @param pipeline    requests in flight per connection (1 = no pipelining); 1 when not keeping alive
+ * @param rate        open-loop constant throughput in requests per second over all connections, or 0 for
+ *                    closed loop (each connection sends again as soon as a response completes)
+ * @param method      request method, e.g. GET
+ * @param headers     extra header lines, each {@code "Name: value"}
+ * @param body        request body, empty for none
+ * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
+ * @param maxTime     hard bound on the whole run, warm-up included
+ */
+public record LoadConfig(URI uri, int connections, int threads, Duration duration, long requests,
+                         Duration warmup, Duration rampUp, boolean keepAlive, int pipeline, double rate,
+                         String method, List<String> headers, byte[] body, Duration timeout, Duration maxTime) {
+
+    public static final int DEFAULT_CONNECTIONS = 40;
+    public static final int DEFAULT_THREADS = 1;
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+    /** Hard bound of a counted run unless set. */
+    public static final Duration DEFAULT_COUNTED_MAX_TIME = Duration.ofMinutes(10);
+    /** Largest pipeline depth accepted. */
+    public static final int MAX_PIPELINE = 1024;
+
+    public LoadConfig {
+        Objects.requireNonNull(uri, "uri");
+        if (!"http".equalsIgnoreCase(uri.getScheme())) {
+            throw new IllegalArgumentException("only http:// URLs are supported: " + uri);
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            throw new IllegalArgumentException("URL has no host: " + uri);
+        }
+        if (connections < 1) {
+            throw new IllegalArgumentException("connections must be at least 1");
+        }
+        if (threads < 1 || threads > connections) {
+            throw new IllegalArgumentException("threads must be between 1 and connections (" + connections + ")");
+        }
+        if ((duration == null) == (requests == 0)) {
+            throw new IllegalArgumentException("give either a duration or a request count, not both or neither");
+        }
+        if (duration != null && (duration.isNegative() || duration.isZero())) {
+            throw new IllegalArgumentException("duration must be positive");
+        }
+        if (requests < 0) {
+            throw new IllegalArgumentException("requests must be positive");
+        }
+        warmup = warmup == null ? Duration.ZERO : warmup;
+        rampUp = rampUp == null ? Duration.ZERO : rampUp;
+        if (warmup.isNegative() || rampUp.isNegative()) {
+            throw new IllegalArgumentException("warmup and ramp-up cannot be negative");
+        }
+        if (pipeline < 1 || pipeline > MAX_PIPELINE) {
+            throw new IllegalArgumentException("pipeline must be between 1 and " + MAX_PIPELINE);
+        }
+        if (!keepAlive && pipeline != 1) {
+            throw new IllegalArgumentException("pipelining needs keep-alive");
+        }
+        if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number");
+        }
+        method = method == null || method.isBlank() ? "GET" : method.trim().toUpperCase(Locale.ROOT);
+        if (!method.chars().allMatch(c -> c > 32 && c < 127)) {
+            throw new IllegalArgumentException("bad method: " + method);
+        }
+        headers = List.copyOf(headers == null ? List.of() : headers);
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0 || header.indexOf('\r') >= 0 || header.indexOf('\n') >= 0) {
+                throw new IllegalArgumentException("header must be 'Name: value': " + header);
+            }
+        }
+        body = body == null ? new byte[0] : body.clone();
+        timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        if (maxTime == null) {
+            maxTime = duration == null ? DEFAULT_COUNTED_MAX_TIME
+                    : warmup.plus(duration).plus(timeout).plus(Duration.ofSeconds(10));
+        }
+        if (maxTime.isNegative() || maxTime.isZero()) {
+            throw new IllegalArgumentException("max time must be positive");
+        }
+    }
+
+    /** A builder with the defaults: 40 connections, 1 thread, 10 s, keep-alive, closed loop, GET. */
+    public static Builder builder(String url) {
+        return new Builder(URI.create(url));
+    }
+
+    /** Whether the run is open loop at a constant rate. */
+    public boolean rateMode() {
+        return rate > 0;
+    }
+
+    /** Whether the run ends after a number of responses rather than a duration. */
+    public boolean counted() {
+        return requests > 0;
+    }
+
+    /** The port, with 80 when the URL has none. */
+    public int port() {
+        return uri.getPort() < 0 ? 80 : uri.getPort();
+    }
+
+    /** The request line target: path and query, "/" when empty. */
+    public String target() {
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+    }
+
+    /** The body bytes (a copy). */
+    @Override
+    public byte[] body() {
+        return body.clone();
+    }
+
+    /**
+     * Encodes the request once: request line, a Host header unless one was given, the extra headers,
+     * Content-Length when there is a body, {@code Connection: close} when not keeping alive, then the body.
+     */
+    public byte[] encodeRequest() {
+        StringBuilder head = new StringBuilder(128);
+        head.append(method).append(' ').append(target()).append(" HTTP/1.1\r\n");
+        boolean hasHost = false;
+        boolean hasLength = false;
+        boolean hasConnection = false;
+        for (String header : headers) {
+            String name = header.substring(0, header.indexOf(':')).trim().toLowerCase(Locale.ROOT);
+            hasHost |= name.equals("host");
+            hasLength |= name.equals("content-length");
+            hasConnection |= name.equals("connection");
+        }
+        if (!hasHost) {
+            head.append("Host: ").append(uri.getHost());
+            if (uri.getPort() >= 0) {
+                head.append(':').append(uri.getPort());
+            }
+            head.append("\r\n");
+        }
+        for (String header : headers) {
+            head.append(header).append("\r\n");
+        }
+        if (body.length > 0 && !hasLength) {
+            head.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        if (!keepAlive && !hasConnection) {
+            head.append("Connection: close\r\n");
+        }
+        head.append("\r\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream(head.length() + body.length);
+        out.writeBytes(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
+    /** Collects the settings for a {@link LoadConfig}; {@link #build()} validates. Not thread-safe. */
+    public static final class Builder {
+        private URI uri;
+        private int connections = DEFAULT_CONNECTIONS;
+        private int threads = DEFAULT_THREADS;
+        private Duration duration = DEFAULT_DURATION;
+        private long requests;
+        private Duration warmup = Duration.ZERO;
+        private Duration rampUp = Duration.ZERO;
+        private boolean keepAlive = true;
+        private int pipeline = 1;
+        private double rate;
+        private String method = "GET";
+        private final List<String> headers = new ArrayList<>();
+        private byte[] body = new byte[0];
+        private Duration timeout = DEFAULT_TIMEOUT;
+        private Duration maxTime;
+
+        private Builder(URI uri) {
+            this.uri = uri;
+        }
+
+        public Builder uri(URI uri) {
+            this.uri = uri;
+            return this;
+        }
+
+        public Builder connections(int connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        /** A timed run of this recorded duration (clears a request count). */
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            this.requests = 0;
+            return this;
+        }
+
+        /** A counted run recording exactly this many responses (clears the duration). */
+        public Builder requests(long requests) {
+            this.requests = requests;
+            this.duration = null;
+            return this;
+        }
+
+        public Builder warmup(Duration warmup) {
+            this.warmup = warmup;
+            return this;
+        }
+
+        public Builder rampUp(Duration rampUp) {
+            this.rampUp = rampUp;
+            return this;
+        }
+
+        public Builder keepAlive(boolean keepAlive) {
+            this.keepAlive = keepAlive;
+            return this;
+        }
+
+        public Builder pipeline(int pipeline) {
+            this.pipeline = pipeline;
+            return this;
+        }
+
+        /** Requests per second over all connections; 0 for closed loop. */
+        public Builder rate(double rate) {
+            this.rate = rate;
+            return this;
+        }
+
+        public Builder method(String method) {
+            this.method = method;
+            return this;
+        }
+
+        /** Adds a header line {@code "Name: value"}. */
+        public Builder header(String header) {
+            this.headers.add(header);
+            return this;
+        }
+
+        public Builder body(byte[] body) {
+            this.body = body;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** Hard bound on the whole run; default: a timed run's warm-up + duration + timeout + 10 s, else 10 min. */
+        public Builder maxTime(Duration maxTime) {
+            this.maxTime = maxTime;
+            return this;
+        }
+
+        public LoadConfig build() {
+            return new LoadConfig(uri, connections, threads, duration, requests, warmup, rampUp, keepAlive,
+                    pipeline, rate, method, headers, body, timeout, maxTime);
+        }
+    }
+}

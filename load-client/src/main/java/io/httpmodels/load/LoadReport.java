@@ -1,0 +1,73 @@
+package io.httpmodels.load;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything a run measured, as data; {@link ReportText} and {@link ReportJson} render it.
+ *
+ * <p>Latencies are in microseconds. {@link #latency()} is the primary figure and says in its description
+ * what it is: in closed loop the raw time from writing each request to the last byte of its own response;
+ * in rate mode the time from when the request was meant to be sent. The other summaries are null when they
+ * do not apply. Status and error counts cover the recorded part of the run (warm-up excluded).
+ *
+ * @param schemaVersion     version of this structure as rendered to JSON ({@link #SCHEMA_VERSION})
+ * @param config            what was run
+ * @param startedAt         wall-clock start of the run (warm-up included)
+ * @param durationSeconds   length of the recorded part
+ * @param requests          responses recorded (exactly the request count in a counted run that completed)
+ * @param bytesRead         bytes received during the recorded part
+ * @param requestsPerSecond requests / durationSeconds
+ * @param bytesPerSecond    bytesRead / durationSeconds
+ * @param latency           primary latency
+ * @param corrected         closed loop only: wrk-style coordinated-omission correction of {@code latency}
+ * @param uncorrected       rate mode only: from the actual write, ignoring the schedule (service time)
+ * @param connect           no-keep-alive only: TCP connect time
+ * @param waiting           no-keep-alive only: from the write to the first byte of the response
+ * @param total             no-keep-alive only: from the connect to the last byte of the response
+ * @param statusCounts      responses by status code
+ * @param errors            errors by kind
+ * @param intervals         requests recorded per interval (one second each, the last possibly shorter)
+ * @param connectsSucceeded TCP connections established, reconnects included
+ * @param abortReason       why the run stopped early, or null when it ran its course
+ * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
+ */
+public record LoadReport(int schemaVersion, LoadConfig config, Instant startedAt, double durationSeconds,
+                         long requests, long bytesRead, double requestsPerSecond, double bytesPerSecond,
+                         LatencySummary latency, LatencySummary corrected, LatencySummary uncorrected,
+                         LatencySummary connect, LatencySummary waiting, LatencySummary total,
+                         Map<Integer, Long> statusCounts, ErrorCounts errors, List<Interval> intervals,
+                         long connectsSucceeded, String abortReason, Histogram histogram) {
+
+    /** Version of the JSON rendering; bumped on any incompatible change. */
+    public static final int SCHEMA_VERSION = 1;
+
+    public LoadReport {
+        statusCounts = Map.copyOf(statusCounts);
+        intervals = List.copyOf(intervals);
+    }
+
+    /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
+    public long non2xx3xx() {
+        return statusCounts.entrySet().stream()
+                .filter(e -> e.getKey() < 200 || e.getKey() >= 400)
+                .mapToLong(Map.Entry::getValue).sum();
+    }
+
+    /**
+     * Requests recorded in one interval of the run.
+     *
+     * @param startSeconds  offset of the interval from the start of recording
+     * @param lengthSeconds its length
+     * @param requests      responses recorded in it
+     */
+    public record Interval(double startSeconds, double lengthSeconds, long requests) {
+
+        public double requestsPerSecond() {
+            return lengthSeconds <= 0 ? 0 : requests / lengthSeconds;
+        }
+    }
+}

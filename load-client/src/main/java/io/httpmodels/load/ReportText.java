@@ -1,0 +1,154 @@
+package io.httpmodels.load;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** Renders a {@link LoadReport} as a wrk-like text summary. Stateless. */
+public final class ReportText {
+
+    private ReportText() {
+    }
+
+    /** The header line(s) printed before a run starts. */
+    public static String header(LoadConfig config) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Running ").append(config.counted() ? config.requests() + " requests"
+                : formatSeconds(config.duration().toNanos() / 1e9) + " test").append(" @ ").append(config.uri())
+                .append('\n');
+        sb.append("  ").append(config.threads()).append(config.threads() == 1 ? " thread and " : " threads and ")
+                .append(config.connections()).append(" connections, ")
+                .append(config.keepAlive() ? "keep-alive" : "a new connection per request")
+                .append(config.pipeline() > 1 ? ", pipeline " + config.pipeline() : "")
+                .append(config.rateMode() ? ", constant rate " + fmt(config.rate()) + " requests/s (open loop)"
+                        : ", closed loop");
+        if (!config.warmup().isZero()) {
+            sb.append(", warm-up ").append(formatSeconds(config.warmup().toNanos() / 1e9));
+        }
+        if (!config.rampUp().isZero()) {
+            sb.append(", ramp-up ").append(formatSeconds(config.rampUp().toNanos() / 1e9));
+        }
+        return sb.append('\n').toString();
+    }
+
+    /** The summary after a run. */
+    public static String render(LoadReport r) {
+        StringBuilder sb = new StringBuilder();
+        LatencySummary lat = r.latency();
+        sb.append("  Latency: ").append(lat.description()).append('\n');
+        sb.append(String.format(Locale.ROOT, "    %-10s %10s %10s %10s %10s%n", "", "mean", "stdev", "min", "max"));
+        row(sb, "latency", lat);
+        if (r.uncorrected() != null) {
+            row(sb, "uncorrected", r.uncorrected());
+        }
+        if (r.corrected() != null) {
+            row(sb, "corrected", r.corrected());
+        }
+        sb.append("  Latency distribution (").append(lat.name()).append("):\n");
+        for (LatencySummary.Percentile p : lat.percentiles()) {
+            String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
+            sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
+            if (r.uncorrected() != null) {
+                sb.append(String.format(Locale.ROOT, "   (uncorrected %s)",
+                        formatMicros(r.uncorrected().valueAt(p.percentile()))));
+            } else if (r.corrected() != null) {
+                sb.append(String.format(Locale.ROOT, "   (corrected %s)",
+                        formatMicros(r.corrected().valueAt(p.percentile()))));
+            }
+            sb.append('\n');
+        }
+        if (r.uncorrected() != null) {
+            sb.append("  uncorrected: ").append(r.uncorrected().description()).append('\n');
+        }
+        if (r.corrected() != null) {
+            sb.append("  corrected: ").append(r.corrected().description()).append('\n');
+        }
+        if (r.connect() != null) {
+            sb.append("  Connection times (ms), as ab:\n");
+            sb.append(String.format(Locale.ROOT, "    %-11s %8s %8s %8s %8s %8s%n", "", "min", "mean", "[+/-sd]",
+                    "median", "max"));
+            abRow(sb, "Connect:", r.connect());
+            abRow(sb, "Waiting:", r.waiting());
+            abRow(sb, "Processing:", lat);
+            abRow(sb, "Total:", r.total());
+        }
+        sb.append(String.format(Locale.ROOT, "  %d requests in %s, %s read%n", r.requests(),
+                formatSeconds(r.durationSeconds()), formatBytes(r.bytesRead())));
+        ErrorCounts e = r.errors();
+        if (e.total() > 0) {
+            sb.append("  Errors:");
+            for (Map.Entry<ErrorKind, Long> entry : e.asMap().entrySet()) {
+                sb.append(' ').append(entry.getKey().label()).append(' ').append(entry.getValue());
+                sb.append(entry.getKey() == ErrorKind.MALFORMED ? "" : ",");
+            }
+            sb.append('\n');
+        }
+        if (r.non2xx3xx() > 0) {
+            sb.append("  Non-2xx or 3xx responses: ").append(r.non2xx3xx()).append(' ')
+                    .append(r.statusCounts()).append('\n');
+        }
+        if (r.abortReason() != null) {
+            sb.append("  Stopped early: ").append(r.abortReason()).append('\n');
+        }
+        sb.append(String.format(Locale.ROOT, "Requests/sec: %12.2f%n", r.requestsPerSecond()));
+        sb.append(String.format(Locale.ROOT, "Transfer/sec: %12s%n", formatBytes((long) r.bytesPerSecond())));
+        return sb.toString();
+    }
+
+    /** A one-line progress report: elapsed, requests, current rate, errors. */
+    public static String progressLine(Progress p) {
+        if (p.warmingUp()) {
+            return String.format(Locale.ROOT, "warm-up: %s left, errors %d", formatSeconds(-p.elapsedNanos() / 1e9),
+                    p.errors());
+        }
+        return String.format(Locale.ROOT, "%7s  requests %,d  %,.0f req/s  errors %d",
+                formatSeconds(p.elapsedNanos() / 1e9), p.requests(), p.intervalRequestsPerSecond(), p.errors());
+    }
+
+    private static void row(StringBuilder sb, String label, LatencySummary s) {
+        sb.append(String.format(Locale.ROOT, "    %-11s %10s %10s %10s %10s%n", label,
+                formatMicros(s.meanMicros()), formatMicros(s.stdDevMicros()), formatMicros(s.minMicros()),
+                formatMicros(s.maxMicros())));
+    }
+
+    private static void abRow(StringBuilder sb, String label, LatencySummary s) {
+        sb.append(String.format(Locale.ROOT, "    %-11s %8.2f %8.2f %8.2f %8.2f %8.2f%n", label,
+                s.minMicros() / 1e3, s.meanMicros() / 1e3, s.stdDevMicros() / 1e3, s.valueAt(50.0) / 1e3,
+                s.maxMicros() / 1e3));
+    }
+
+    private static String trimPercent(double p) {
+        return p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p);
+    }
+
+    /** Microseconds as us, ms or s with two decimals, as wrk prints them. */
+    public static String formatMicros(double micros) {
+        if (micros < 1000) {
+            return String.format(Locale.ROOT, "%.2fus", micros);
+        }
+        if (micros < 1_000_000) {
+            return String.format(Locale.ROOT, "%.2fms", micros / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.2fs", micros / 1e6);
+    }
+
+    static String formatSeconds(double seconds) {
+        return String.format(Locale.ROOT, "%.2fs", seconds);
+    }
+
+    static String formatBytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + "B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.2fKB", bytes / 1024.0);
+        }
+        if (bytes < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.2fMB", bytes / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.2fGB", bytes / (1024.0 * 1024 * 1024));
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

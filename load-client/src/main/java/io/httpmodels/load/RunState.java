@@ -1,0 +1,46 @@
+package io.httpmodels.load;
+
+/**
+ * The timeline of one run, in {@link System#nanoTime()} terms, and the flag that stops it. Shared by the
+ * workers of a run; the fields are final except the two volatile ones, written rarely (stop, abort).
+ */
+final class RunState {
+
+    final long startNanos;
+    final long recordStartNanos;
+    /** End of recording for a timed run; {@code Long.MAX_VALUE}-like far future for a counted run. */
+    final long recordEndNanos;
+    final long hardEndNanos;
+    final long startEpochMillis;
+
+    private volatile boolean stop;
+    private volatile String abortReason;
+
+    RunState(long startNanos, long startEpochMillis, LoadConfig config) {
+        this.startNanos = startNanos;
+        this.startEpochMillis = startEpochMillis;
+        this.recordStartNanos = startNanos + config.warmup().toNanos();
+        this.hardEndNanos = startNanos + config.maxTime().toNanos();
+        this.recordEndNanos = config.counted() ? hardEndNanos : recordStartNanos + config.duration().toNanos();
+    }
+
+    boolean stopped() {
+        return stop;
+    }
+
+    void stop() {
+        stop = true;
+    }
+
+    /** Ends the run without figures; the first reason wins. */
+    synchronized void abort(String reason) {
+        if (abortReason == null) {
+            abortReason = reason;
+        }
+        stop = true;
+    }
+
+    String abortReason() {
+        return abortReason;
+    }
+}

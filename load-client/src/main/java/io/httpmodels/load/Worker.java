@@ -1,0 +1,613 @@
+package io.httpmodels.load;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * One event loop on one thread: owns a selector, a share of the connections, its latency recorder, its
+ * error and status counts. Nothing it mutates on the hot path is shared; the only cross-thread traffic is
+ * its {@link SingleWriterRecorder} (sampled once per second by the run's thread), a volatile error total
+ * written when it changes, and the results read after {@link Thread#join()}.
+ *
+ * <p>Closed loop: a connection sends its next request(s) as soon as a response completes, from the same
+ * read. Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
+ * slot; a request that cannot go out on time waits, and its latency still counts from when it was due.
+ */
+final class Worker implements Runnable {
+
+    /** Largest latency recorded, in microseconds (one hour); larger values are recorded as this. */
+    static final long HIGHEST_MICROS = 3_600_000_000L;
+    static final int SIGNIFICANT_DIGITS = 3;
+
+    private static final int READ_BUFFER_BYTES = 256 * 1024;
+    private static final long HOUSEKEEPING_NANOS = 10_000_000L;
+    private static final long MILLI = 1_000_000L;
+    /** A target that accepted before and refuses every connect for this long is declared gone. */
+    private static final long GONE_AFTER_NANOS = 5_000_000_000L;
+
+    private final int id;
+    private final InetSocketAddress address;
+    private final RunState run;
+    private final Connection[] connections;
+    private final int requestBytes;
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+    private final ArrayDeque<Connection> reopen;
+    private final Consumer<SelectionKey> onReady = this::onReady;
+
+    private final boolean keepAlive;
+    private final boolean rateMode;
+    private final boolean noBody;
+    private final int pipeline;
+    private final long timeoutNanos;
+    private final long rampStepNanos;
+    /** Responses this worker must record in a counted run, or -1 in a timed run. */
+    private final long quota;
+    /** Nanoseconds between scheduled requests in rate mode. */
+    private final double sendIntervalNanos;
+
+    private final SingleWriterRecorder recorder;
+    private final Histogram uncorrected;
+    private final Histogram connectTimes;
+    private final Histogram waitTimes;
+    private final Histogram totalTimes;
+    private final long[] errorCounts = new long[ErrorKind.values().length];
+    private final long[] statusCounts = new long[ResponseParser.STATUS_CODES];
+
+    private Selector selector;
+    private boolean recording;
+    private long completed;
+    private long issued;
+    private long bytesRead;
+    private long nextSendIndex;
+    private int freeCursor;
+    private int opened;
+    private long connectsSucceeded;
+    private long consecutiveConnectFailures;
+    private long firstConnectFailureNanos;
+    private String lastConnectError = "connect failed";
+    private long errorTotal;
+    private volatile long publishedErrors;
+    private volatile long stoppedNanos;
+
+    Worker(int id, LoadConfig config, InetSocketAddress address, RunState run, int connectionCount,
+           long quota, double rate, byte[] request) {
+        this.id = id;
+        this.address = address;
+        this.run = run;
+        this.keepAlive = config.keepAlive();
+        this.rateMode = rate > 0;
+        this.noBody = config.method().equals("HEAD");
+        this.pipeline = config.pipeline();
+        this.timeoutNanos = config.timeout().toNanos();
+        this.rampStepNanos = config.rampUp().toNanos() / Math.max(1, connectionCount);
+        this.quota = quota;
+        this.sendIntervalNanos = rateMode ? 1e9 / rate : 0;
+        this.requestBytes = request.length;
+
+        // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
+        ByteBuffer requests = ByteBuffer.allocateDirect(request.length * pipeline);
+        for (int i = 0; i < pipeline; i++) {
+            requests.put(request);
+        }
+        requests.flip();
+        this.connections = new Connection[connectionCount];
+        for (int i = 0; i < connectionCount; i++) {
+            ResponseParser parser = new ResponseParser(statusCounts);
+            parser.noBody(noBody);
+            connections[i] = new Connection(i, parser, requests, pipeline);
+        }
+        this.reopen = new ArrayDeque<>(connectionCount);
+
+        this.recorder = new SingleWriterRecorder(1, HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        this.uncorrected = rateMode ? newHistogram() : null;
+        this.connectTimes = keepAlive ? null : newHistogram();
+        this.waitTimes = keepAlive ? null : newHistogram();
+        this.totalTimes = keepAlive ? null : newHistogram();
+    }
+
+    static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+    }
+
+    @Override
+    public void run() {
+        try {
+            selector = Selector.open();
+            loop();
+        } catch (Throwable t) {
+            run.abort("worker " + id + " failed: " + t);
+        } finally {
+            stoppedNanos = System.nanoTime();
+            closeAll();
+        }
+    }
+
+    private void loop() throws IOException {
+        long nextHousekeeping = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (run.stopped() || now - run.hardEndNanos >= 0 || now - run.recordEndNanos >= 0
+                    || (quota >= 0 && completed >= quota)) {
+                return;
+            }
+            if (!recording && now - run.recordStartNanos >= 0) {
+                startRecording();
+            }
+            openDue(now);
+            if (rateMode) {
+                sendScheduled(now);
+            }
+            if (now - nextHousekeeping >= 0) {
+                checkTimeouts(now);
+                nextHousekeeping = now + HOUSEKEEPING_NANOS;
+            }
+            publishErrors();
+            if (run.stopped()) {
+                return;
+            }
+
+            // Coarse deadlines (housekeeping, end, ramp-up) may be overslept by up to a millisecond;
+            // the rate schedule may not, so under a millisecond away it is polled.
+            long coarse = Math.min(nextHousekeeping, run.recordEndNanos) - now;
+            if (!recording) {
+                coarse = Math.min(coarse, run.recordStartNanos - now);
+            }
+            if (opened < connections.length) {
+                coarse = Math.min(coarse, run.startNanos + opened * rampStepNanos - now);
+            }
+            long precise = Long.MAX_VALUE;
+            if (rateMode) {
+                long due = intendedAt(nextSendIndex) - now;
+                if (due > 0) {
+                    precise = due;
+                }
+            }
+            if (!reopen.isEmpty() || coarse <= 0 || precise < MILLI) {
+                selector.selectNow(onReady);
+            } else {
+                long millis = Math.min((coarse + MILLI - 1) / MILLI, precise == Long.MAX_VALUE ? Long.MAX_VALUE
+                        : precise / MILLI);
+                selector.select(onReady, Math.max(1, millis));
+            }
+        }
+    }
+
+    private void startRecording() {
+        // Warm-up figures are dropped; what follows is recorded.
+        recording = true;
+        Arrays.fill(statusCounts, 0);
+        Arrays.fill(errorCounts, 0);
+        errorTotal = 0;
+        bytesRead = 0;
+    }
+
+    private void onReady(SelectionKey key) {
+        Connection c = (Connection) key.attachment();
+        if (c.key != key || !key.isValid()) {
+            return;
+        }
+        int ready = key.readyOps();
+        if ((ready & SelectionKey.OP_CONNECT) != 0) {
+            finishConnect(c);
+            return;
+        }
+        if ((ready & SelectionKey.OP_WRITE) != 0) {
+            flush(c);
+            if (c.key != key) {
+                return;
+            }
+        }
+        if ((ready & SelectionKey.OP_READ) != 0) {
+            read(c);
+        }
+    }
+
+    // ---- connections ---------------------------------------------------------------------------
+
+    private void openDue(long now) {
+        while (opened < connections.length && now - (run.startNanos + opened * rampStepNanos) >= 0) {
+            open(connections[opened++]);
+        }
+        for (int n = reopen.size(); n > 0; n--) {
+            Connection c = reopen.poll();
+            c.reopenQueued = false;
+            open(c);
+        }
+    }
+
+    private void open(Connection c) {
+        c.parser.reset();
+        c.clearPending();
+        c.connectStartNanos = System.nanoTime();
+        c.state = Connection.State.CONNECTING;
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open();
+            c.channel = channel;
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            if (channel.connect(address)) {
+                c.key = channel.register(selector, SelectionKey.OP_READ, c);
+                connected(c);
+            } else {
+                c.key = channel.register(selector, SelectionKey.OP_CONNECT, c);
+            }
+        } catch (IOException | RuntimeException e) {
+            lastConnectError = String.valueOf(e.getMessage());
+            if (c.channel == null) {
+                c.channel = channel;
+            }
+            fail(c, ErrorKind.CONNECT);
+        }
+    }
+
+    private void finishConnect(Connection c) {
+        try {
+            if (!c.channel.finishConnect()) {
+                return;
+            }
+            c.key.interestOps(SelectionKey.OP_READ);
+        } catch (IOException e) {
+            lastConnectError = String.valueOf(e.getMessage());
+            fail(c, ErrorKind.CONNECT);
+            return;
+        }
+        connected(c);
+    }
+
+    private void connected(Connection c) {
+        long now = System.nanoTime();
+        connectsSucceeded++;
+        consecutiveConnectFailures = 0;
+        c.state = Connection.State.READING;
+        if (!keepAlive && c.connectStartNanos - run.recordStartNanos >= 0) {
+            connectTimes.recordValue(micros(now - c.connectStartNanos));
+        }
+        if (!rateMode) {
+            sendClosedLoop(c, now);
+        }
+    }
+
+    /**
+     * The one failure path: counts the error, drops the connection and queues it to be reopened
+     * (the reopen happens on the next loop turn, so a refusing target cannot recurse).
+     */
+    private void fail(Connection c, ErrorKind kind) {
+        errorCounts[kind.ordinal()]++;
+        errorTotal++;
+        if (kind == ErrorKind.CONNECT || (kind == ErrorKind.TIMEOUT && c.state == Connection.State.CONNECTING)) {
+            connectFailed();
+        }
+        recycle(c);
+    }
+
+    private void connectFailed() {
+        long now = System.nanoTime();
+        if (consecutiveConnectFailures++ == 0) {
+            firstConnectFailureNanos = now;
+        }
+        String target = address.getHostString() + ":" + address.getPort();
+        if (connectsSucceeded == 0 && consecutiveConnectFailures >= Math.max(10, 3L * connections.length)) {
+            run.abort("cannot connect to " + target + ": " + lastConnectError + " (" + consecutiveConnectFailures
+                    + " attempts, none succeeded)");
+        } else if (connectsSucceeded > 0 && consecutiveConnectFailures >= connections.length
+                && now - firstConnectFailureNanos >= GONE_AFTER_NANOS) {
+            run.abort(target + " stopped accepting connections: " + lastConnectError + " ("
+                    + consecutiveConnectFailures + " attempts failed in a row)");
+        }
+    }
+
+    /** Closes the connection without counting an error and queues it to be reopened. */
+    private void recycle(Connection c) {
+        if (quota >= 0) {
+            // Requests lost with the connection are sent again, so a counted run still records exactly N.
+            issued -= c.pendingSince(run.recordStartNanos);
+        }
+        c.clearPending();
+        close(c);
+        if (!c.reopenQueued) {
+            c.reopenQueued = true;
+            reopen.add(c);
+        }
+    }
+
+    private static void close(Connection c) {
+        c.state = Connection.State.CLOSED;
+        if (c.key != null) {
+            c.key.cancel();
+            c.key = null;
+        }
+        if (c.channel != null) {
+            try {
+                c.channel.close();
+            } catch (IOException ignored) {
+                // Closing a broken socket: nothing left to do with it.
+            }
+            c.channel = null;
+        }
+    }
+
+    private void closeAll() {
+        for (Connection c : connections) {
+            close(c);
+        }
+        if (selector != null) {
+            try {
+                selector.close();
+            } catch (IOException ignored) {
+                // The run is over; the channels are closed already.
+            }
+        }
+    }
+
+    private void checkTimeouts(long now) {
+        for (int i = 0; i < opened; i++) {
+            Connection c = connections[i];
+            if (c.state == Connection.State.CONNECTING) {
+                if (now - c.connectStartNanos > timeoutNanos) {
+                    lastConnectError = "connect timed out";
+                    fail(c, ErrorKind.TIMEOUT);
+                }
+            } else if (c.state != Connection.State.CLOSED && c.pending() > 0
+                    && now - c.oldestSentNanos() > timeoutNanos) {
+                fail(c, ErrorKind.TIMEOUT);
+            }
+        }
+    }
+
+    private void publishErrors() {
+        if (errorTotal != publishedErrors) {
+            publishedErrors = errorTotal;
+        }
+    }
+
+    // ---- sending --------------------------------------------------------------------------------
+
+    /** Fills the connection's pipeline (closed loop), within the quota of a counted run. */
+    private void sendClosedLoop(Connection c, long now) {
+        if (c.state != Connection.State.READING) {
+            return;
+        }
+        int n = pipeline - c.pending();
+        if (quota >= 0 && now - run.recordStartNanos >= 0 && quota - issued < n) {
+            n = (int) Math.max(0, quota - issued);
+        }
+        if (n > 0) {
+            write(c, n, now, now);
+        }
+    }
+
+    /** Rate mode: sends every request that is due, each on a connection with a free slot. */
+    private void sendScheduled(long now) {
+        while (true) {
+            long intended = intendedAt(nextSendIndex);
+            if (intended - now > 0) {
+                return;
+            }
+            if (quota >= 0 && intended - run.recordStartNanos >= 0 && issued >= quota) {
+                return;
+            }
+            Connection c = nextFree();
+            if (c == null) {
+                return;
+            }
+            nextSendIndex++;
+            write(c, 1, now, intended);
+        }
+    }
+
+    private long intendedAt(long index) {
+        return run.startNanos + (long) (index * sendIntervalNanos);
+    }
+
+    private Connection nextFree() {
+        int n = opened;
+        for (int k = 0; k < n; k++) {
+            int i = freeCursor++;
+            if (freeCursor >= n) {
+                freeCursor = 0;
+            }
+            Connection c = connections[i % n];
+            if (c.state == Connection.State.READING && c.pending() < pipeline) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Writes n copies of the request in one call; partial writes finish on OP_WRITE. */
+    private void write(Connection c, int n, long sentNanos, long intendedNanos) {
+        for (int i = 0; i < n; i++) {
+            c.push(sentNanos, intendedNanos);
+        }
+        if (intendedNanos - run.recordStartNanos >= 0) {
+            issued += n;
+        }
+        c.firstByteNanos = 0;
+        ByteBuffer out = c.out;
+        out.limit(n * requestBytes).position(0);
+        try {
+            c.channel.write(out);
+        } catch (IOException e) {
+            fail(c, ErrorKind.WRITE);
+            return;
+        }
+        if (out.hasRemaining()) {
+            c.state = Connection.State.WRITING;
+            c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+        }
+    }
+
+    private void flush(Connection c) {
+        try {
+            c.channel.write(c.out);
+        } catch (IOException e) {
+            fail(c, ErrorKind.WRITE);
+            return;
+        }
+        if (!c.out.hasRemaining()) {
+            c.state = Connection.State.READING;
+            c.key.interestOps(SelectionKey.OP_READ);
+            if (!rateMode) {
+                sendClosedLoop(c, System.nanoTime());
+            }
+        }
+    }
+
+    // ---- receiving ------------------------------------------------------------------------------
+
+    private void read(Connection c) {
+        ByteBuffer buf = readBuffer;
+        buf.clear();
+        int n;
+        try {
+            n = c.channel.read(buf);
+        } catch (IOException e) {
+            fail(c, ErrorKind.READ);
+            return;
+        }
+        if (n <= 0) {
+            if (n < 0) {
+                endOfStream(c);
+            }
+            return;
+        }
+        // One clock reading per read: every response completed by these bytes ended now.
+        long now = System.nanoTime();
+        if (recording) {
+            bytesRead += n;
+        }
+        if (c.firstByteNanos == 0) {
+            c.firstByteNanos = now;
+        }
+        buf.flip();
+        ResponseParser parser = c.parser;
+        int done = parser.feed(buf);
+        int errorResponses = parser.takeErrorResponses();
+        if (errorResponses > 0) {
+            errorCounts[ErrorKind.STATUS.ordinal()] += errorResponses;
+            errorTotal += errorResponses;
+        }
+        if (done > 0 && !completeResponses(c, done, now)) {
+            return;
+        }
+        if (parser.isMalformed()) {
+            fail(c, ErrorKind.MALFORMED);
+        } else if (parser.closeRequested() || (!keepAlive && done > 0)) {
+            recycle(c);
+        } else if (done > 0 && !rateMode) {
+            sendClosedLoop(c, now);
+        }
+    }
+
+    private void endOfStream(Connection c) {
+        int done = c.parser.feedEof();
+        if (done > 0) {
+            if (completeResponses(c, done, System.nanoTime())) {
+                recycle(c);
+            }
+        } else if (c.pending() > 0 || c.parser.inResponse()) {
+            fail(c, ErrorKind.READ);
+        } else {
+            // An idle keep-alive connection closed by the server: reopen, not an error.
+            recycle(c);
+        }
+    }
+
+    /** Records the latencies of the k oldest requests; false (and the connection failed) if k is too many. */
+    private boolean completeResponses(Connection c, int k, long now) {
+        if (k > c.pending()) {
+            fail(c, ErrorKind.MALFORMED);
+            return false;
+        }
+        final long recordStart = run.recordStartNanos;
+        for (int i = 0; i < k; i++) {
+            long sent = c.oldestSentNanos();
+            long intended = c.oldestIntendedNanos();
+            c.pop();
+            if (intended - recordStart >= 0) {
+                completed++;
+                recorder.recordValue(micros(now - intended));
+                if (rateMode) {
+                    uncorrected.recordValue(micros(now - sent));
+                }
+                if (!keepAlive) {
+                    waitTimes.recordValue(micros(c.firstByteNanos - sent));
+                    totalTimes.recordValue(micros(now - c.connectStartNanos));
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Nanoseconds to whole microseconds, rounded, within [1, HIGHEST_MICROS]. */
+    static long micros(long nanos) {
+        long us = (nanos + 500) / 1000;
+        return us < 1 ? 1 : Math.min(us, HIGHEST_MICROS);
+    }
+
+    // ---- results, read by the run's thread ----------------------------------------------------------
+
+    SingleWriterRecorder recorder() {
+        return recorder;
+    }
+
+    /** Errors so far, published by the worker when they change; safe to read at any time. */
+    long publishedErrors() {
+        return publishedErrors;
+    }
+
+    /** When the loop ended (nanoTime), or 0 while running. */
+    long stoppedNanos() {
+        return stoppedNanos;
+    }
+
+    // The following are read only after the worker's thread has been joined.
+
+    long completed() {
+        return completed;
+    }
+
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    long connectsSucceeded() {
+        return connectsSucceeded;
+    }
+
+    ErrorCounts errors() {
+        return ErrorCounts.of(errorCounts);
+    }
+
+    long[] statusCounts() {
+        return statusCounts.clone();
+    }
+
+    Histogram uncorrected() {
+        return uncorrected;
+    }
+
+    Histogram connectTimes() {
+        return connectTimes;
+    }
+
+    Histogram waitTimes() {
+        return waitTimes;
+    }
+
+    Histogram totalTimes() {
+        return totalTimes;
+    }
+}
