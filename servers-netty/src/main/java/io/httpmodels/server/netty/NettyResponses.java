@@ -105,19 +105,23 @@ final class NettyResponses {
     }
 
     /**
-     * An error response: {@code "<code> <reason>: <detail>\n"} as text/plain, with {@code Connection: close}.
+     * An error response: {@code "<code> <reason>: <detail>\n"} as text/plain, with {@code Connection: close}
+     * unless {@code keepAlive}.
      *
-     * @param extra one more header (e.g. {@code Allow}) or {@code null}
+     * @param extraName one more header (e.g. {@code Allow}) or {@code null}
      */
-    static FullHttpResponse error(HttpStatus status, String detail, AsciiString extraName, String extraValue) {
+    static FullHttpResponse error(HttpStatus status, String detail, boolean keepAlive, AsciiString extraName,
+                                  String extraValue) {
         byte[] body = (status.code() + " " + status.reason() + ": " + detail + "\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
                 .add(HttpHeaderNames.CONTENT_LENGTH, AsciiString.of(Integer.toString(body.length)))
                 .add(HttpHeaderNames.SERVER, SERVER)
-                .add(HttpHeaderNames.DATE, date())
-                .add(HttpHeaderNames.CONNECTION, CLOSE);
+                .add(HttpHeaderNames.DATE, date());
+        if (!keepAlive) {
+            headers.add(HttpHeaderNames.CONNECTION, CLOSE);
+        }
         if (extraName != null) {
             headers.add(extraName, extraValue);
         }

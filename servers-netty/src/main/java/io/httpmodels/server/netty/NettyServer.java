@@ -10,6 +10,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.io.IOException;
@@ -75,7 +77,8 @@ public final class NettyServer implements HttpServerModel {
         String description = "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                 + (workExecutor == null ? "" : ", " + config.workMillis() + " ms work on "
                         + config.workPoolThreadsOrDefault() + " executor threads");
-        Running running = new Running(acceptor, workers, workExecutor, description);
+        ChannelGroup connections = new DefaultChannelGroup("httpmodels-netty-connections", acceptor.next());
+        Running running = new Running(acceptor, workers, workExecutor, connections, description);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                     .group(acceptor, workers)
@@ -84,7 +87,7 @@ public final class NettyServer implements HttpServerModel {
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                    .childHandler(new NettyServerInitializer(config, workExecutor));
+                    .childHandler(new NettyServerInitializer(config, workExecutor, connections));
             ChannelFuture bound = bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 Throwable cause = bound.cause();
@@ -110,14 +113,17 @@ public final class NettyServer implements HttpServerModel {
         private final EventLoopGroup acceptor;
         private final EventLoopGroup workers;
         private final ExecutorService workExecutor;
+        private final ChannelGroup connections;
         private final String description;
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile Channel serverChannel;
 
-        Running(EventLoopGroup acceptor, EventLoopGroup workers, ExecutorService workExecutor, String description) {
+        Running(EventLoopGroup acceptor, EventLoopGroup workers, ExecutorService workExecutor,
+                ChannelGroup connections, String description) {
             this.acceptor = acceptor;
             this.workers = workers;
             this.workExecutor = workExecutor;
+            this.connections = connections;
             this.description = description;
         }
 
@@ -140,6 +146,8 @@ public final class NettyServer implements HttpServerModel {
             if (channel != null) {
                 channel.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
+            // No more accepts: close every connection now rather than leave it to the loops' shutdown.
+            connections.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             // Work first: interrupted sleepers hand their answers to loops that are still running.
             if (workExecutor != null) {
                 workExecutor.shutdownNow();

@@ -22,9 +22,11 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
@@ -45,7 +47,9 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>With {@link ServerConfig#workMillis()} &gt; 0 the handler never sleeps on its event loop, unlike the
  * reference article's Netty server, which slept on it and so stalled every connection sharing the loop. Each
  * response is built on the loop, then the work runs on the model's work executor and the completion comes back
- * to the loop, where responses leave strictly in request order through {@link #pending}.
+ * to the loop, where responses leave strictly in request order through {@link #pending}. One connection's
+ * requests are worked one after another (pipelined or not), as a blocking server would; the loop meanwhile
+ * serves every other connection.
  *
  * <p>One instance per connection, used only on that channel's event loop: not thread-safe, not sharable.
  */
@@ -152,13 +156,13 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         Route route = Route.forTarget(request.uri());
         if (route == null) {
-            fail(ctx, HttpStatus.NOT_FOUND, "no route for " + request.uri());
+            refuse(ctx, request, HttpStatus.NOT_FOUND, "no route for " + request.uri(), null, null);
             return;
         }
         HttpMethod method = request.method();
         if (!route.allows(method.asciiName())) {
-            fail(ctx, HttpStatus.METHOD_NOT_ALLOWED, method.name() + " is not allowed on " + route.path(),
-                    HttpHeaderNames.ALLOW, route.allow());
+            refuse(ctx, request, HttpStatus.METHOD_NOT_ALLOWED,
+                    method.name() + " is not allowed on " + route.path(), HttpHeaderNames.ALLOW, route.allow());
             return;
         }
         if (chunked || contentLength > 0) {
@@ -244,7 +248,12 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (content.decoderResult().isFailure()) {
-            fail(ctx, HttpStatus.BAD_REQUEST, "malformed body: " + content.decoderResult().cause().getMessage());
+            Throwable cause = content.decoderResult().cause();
+            if (cause instanceof TooLongHttpContentException) {
+                fail(ctx, HttpStatus.CONTENT_TOO_LARGE, cause.getMessage());
+            } else {
+                fail(ctx, HttpStatus.BAD_REQUEST, "malformed body: " + cause.getMessage());
+            }
             return;
         }
         ByteBuf bytes = content.content();
@@ -292,10 +301,43 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
                 requestBody == null ? new byte[0] : requestBody);
     }
 
-    /** Queues {@code response}, runs the simulated work off the event loop, and releases it in order after. */
+    /**
+     * Queues {@code response} behind the connection's earlier answers; its simulated work starts once the work
+     * of the request before it is done. A connection's requests are worked one at a time, as a blocking server
+     * reading them one by one would, while other connections' work runs in parallel on the executor.
+     */
     private void offload(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        Pending slot = new Pending(response, close);
-        pending.add(slot);
+        pending.add(new Pending(response, close, true));
+        advance(ctx);
+    }
+
+    /** Writes {@code response} now, or after the answers still waiting for work. */
+    private void emit(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
+        if (pending.isEmpty()) {
+            write(ctx, response, close);
+        } else {
+            pending.add(new Pending(response, close, false));
+        }
+    }
+
+    /** Writes the answers at the head of the queue that are ready, then starts the work of the next one. */
+    private void advance(ChannelHandlerContext ctx) {
+        Pending head;
+        while ((head = pending.peek()) != null) {
+            if (head.ready) {
+                pending.poll();
+                write(ctx, head.response, head.close);
+            } else {
+                if (!head.started) {
+                    head.started = true;
+                    startWork(ctx, head);
+                }
+                return;
+            }
+        }
+    }
+
+    private void startWork(ChannelHandlerContext ctx, Pending slot) {
         try {
             workExecutor.execute(() -> {
                 try {
@@ -307,37 +349,22 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
                 try {
                     ctx.executor().execute(() -> {
                         slot.ready = true;
-                        drain(ctx);
+                        advance(ctx);
                         flushIfWritten(ctx);
                     });
                 } catch (RejectedExecutionException e) {
                     // The event loop is gone, and with it the channel.
-                    ReferenceCountUtil.release(response);
+                    ReferenceCountUtil.release(slot.response);
                 }
             });
         } catch (RejectedExecutionException e) {
-            pending.remove(slot);
-            ReferenceCountUtil.release(response);
-            fail(ctx, HttpStatus.SERVICE_UNAVAILABLE, "server is shutting down");
-        }
-    }
-
-    /** Writes {@code response} now, or after the responses still waiting for work. */
-    private void emit(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        if (pending.isEmpty()) {
-            write(ctx, response, close);
-        } else {
-            Pending slot = new Pending(response, close);
-            slot.ready = true;
-            pending.add(slot);
-        }
-    }
-
-    private void drain(ChannelHandlerContext ctx) {
-        Pending head;
-        while ((head = pending.peek()) != null && head.ready) {
-            pending.poll();
-            write(ctx, head.response, head.close);
+            // The executor is shutting down with the server: drop what waits and close.
+            Pending dropped;
+            while ((dropped = pending.poll()) != null) {
+                ReferenceCountUtil.release(dropped.response);
+            }
+            closing = true;
+            ctx.close();
         }
     }
 
@@ -357,19 +384,32 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void fail(ChannelHandlerContext ctx, HttpStatus status, String detail) {
-        fail(ctx, status, detail, null, null);
+    /**
+     * Answers a well-formed request the workload has no answer for (404, 405) and, unlike {@link #fail}, keeps
+     * the connection as the request asks: the framing is intact, so the next request can be read. A body the
+     * request carries is read and dropped.
+     */
+    private void refuse(ChannelHandlerContext ctx, HttpRequest request, HttpStatus status, String detail,
+                        AsciiString extraName, String extraValue) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        FullHttpResponse response = NettyResponses.error(status, detail, keepAlive, extraName, extraValue);
+        if (keepAlive && request.protocolVersion() == HttpVersion.HTTP_1_0) {
+            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
+        }
+        if (!keepAlive) {
+            closing = true;
+        }
+        emit(ctx, response, !keepAlive);
     }
 
     /** Answers with an error and closes once it is written; input after it is dropped. */
-    private void fail(ChannelHandlerContext ctx, HttpStatus status, String detail,
-                      io.netty.util.AsciiString extraName, String extraValue) {
+    private void fail(ChannelHandlerContext ctx, HttpStatus status, String detail) {
         if (closing) {
             return;
         }
         closing = true;
         releaseBody();
-        emit(ctx, NettyResponses.error(status, detail, extraName, extraValue), true);
+        emit(ctx, NettyResponses.error(status, detail, false, null, null), true);
         // Error paths are rare: flush now rather than leave the answer to a read batch that may not come.
         flushIfWritten(ctx);
         // Stop reading: nothing more from this connection will be answered.
@@ -414,15 +454,17 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
-    /** A response waiting for its turn; {@code ready} once its work is done. Event-loop confined. */
+    /** An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). */
     private static final class Pending {
         final FullHttpResponse response;
         final boolean close;
+        boolean started;
         boolean ready;
 
-        Pending(FullHttpResponse response, boolean close) {
+        Pending(FullHttpResponse response, boolean close, boolean needsWork) {
             this.response = response;
             this.close = close;
+            this.ready = !needsWork;
         }
     }
 }
