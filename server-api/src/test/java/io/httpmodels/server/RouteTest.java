@@ -1,0 +1,42 @@
+package io.httpmodels.server;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RouteTest {
+
+    @Test
+    void resolvesOriginAndAbsoluteFormTargetsIgnoringTheQuery() {
+        assertEquals(Route.PLAINTEXT, Route.forTarget("/plaintext"));
+        assertEquals(Route.JSON, Route.forTarget("/json?pretty=1"));
+        assertEquals(Route.ECHO, Route.forTarget("http://localhost:8080/echo"));
+        assertEquals(Route.ECHO, Route.forTarget("/echo#fragment"));
+    }
+
+    @Test
+    void unknownTargetsHaveNoRoute() {
+        assertNull(Route.forTarget("/plaintext/"));
+        assertNull(Route.forTarget("/Plaintext"));
+        assertNull(Route.forTarget("/"));
+        assertNull(Route.forTarget("*"));
+        assertNull(Route.forTarget(""));
+        assertNull(Route.forTarget("http://host-without-path"));
+    }
+
+    @Test
+    void headGoesWhereGetGoesAndPostOnlyToEcho() {
+        for (Route route : Route.values()) {
+            assertTrue(route.allows("GET"));
+            assertTrue(route.allows("HEAD"));
+            assertFalse(route.allows("get"), "methods are case-sensitive");
+            assertFalse(route.allows("DELETE"));
+        }
+        assertTrue(Route.ECHO.allows("POST"));
+        assertFalse(Route.PLAINTEXT.allows("POST"));
+        assertEquals("GET, HEAD, POST", Route.ECHO.allow());
+    }
+}
