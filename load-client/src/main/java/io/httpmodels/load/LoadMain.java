@@ -135,6 +135,14 @@ public final class LoadMain implements Callable<Integer> {
         CommandLine cli = new CommandLine(new LoadMain(out, err));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
+        cli.setParameterExceptionHandler((e, arguments) -> {
+            CommandLine command = e.getCommandLine();
+            command.getErr().println("load: " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
+            command.usage(command.getErr());
+            command.getErr().flush();
+            return 2;
+        });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof LoadException || e instanceof IllegalArgumentException
                     || e instanceof UncheckedIOException) {

@@ -525,14 +525,14 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Records the latencies of the k oldest requests; false (and the connection failed) if k is too many. */
+    /**
+     * Records the latencies of the k oldest requests. More responses than requests in flight: the ones that
+     * answer a request are recorded, then the connection fails as malformed and false is returned.
+     */
     private boolean completeResponses(Connection c, int k, long now) {
-        if (k > c.pending()) {
-            fail(c, ErrorKind.MALFORMED);
-            return false;
-        }
+        int answered = Math.min(k, c.pending());
         final long recordStart = run.recordStartNanos;
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < answered; i++) {
             long sent = c.oldestSentNanos();
             long intended = c.oldestIntendedNanos();
             c.pop();
@@ -547,6 +547,10 @@ final class Worker implements Runnable {
                     totalTimes.recordValue(micros(now - c.connectStartNanos));
                 }
             }
+        }
+        if (answered < k) {
+            fail(c, ErrorKind.MALFORMED);
+            return false;
         }
         return true;
     }

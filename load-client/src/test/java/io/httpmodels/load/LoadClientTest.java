@@ -1,0 +1,249 @@
+package io.httpmodels.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoadClientTest {
+
+    @Test
+    void countedRunRecordsExactlyN() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/plaintext"))
+                    .connections(8).requests(5_003).build()).run();
+            assertEquals(5_003, report.requests());
+            assertEquals(5_003L, report.statusCounts().get(200));
+            assertEquals(0, report.errors().total());
+            assertNull(report.abortReason());
+            assertEquals(5_003, report.histogram().getTotalCount());
+            assertTrue(report.latency().minMicros() >= 1);
+        }
+    }
+
+    @Test
+    void countedRunWithTwoThreadsAndPipelineIsExact() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(5).threads(2).pipeline(16).requests(3_001).build()).run();
+            assertEquals(3_001, report.requests());
+            assertEquals(3_001L, report.statusCounts().get(200));
+            // Each pipelined request is timed to its own response: never zero.
+            assertTrue(report.latency().minMicros() >= 1);
+            assertTrue(report.latency().valueAt(50.0) >= 1);
+            assertTrue(server.requests() >= 3_001);
+        }
+    }
+
+    @Test
+    void timedRunReportsIntervalsAndProgress() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            List<Progress> progress = new ArrayList<>();
+            AtomicLong intervalCounts = new AtomicLong();
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(4).duration(Duration.ofMillis(1_500)).warmup(Duration.ofMillis(300)).build())
+                    .run(new LoadListener() {
+                        @Override
+                        public void onProgress(Progress p) {
+                            progress.add(p);
+                        }
+
+                        @Override
+                        public void onInterval(org.HdrHistogram.Histogram interval) {
+                            intervalCounts.addAndGet(interval.getTotalCount());
+                        }
+                    });
+            assertTrue(report.requests() > 0);
+            assertEquals(report.requests(), intervalCounts.get());
+            assertEquals(report.requests(), report.intervals().stream().mapToLong(LoadReport.Interval::requests).sum());
+            assertTrue(report.durationSeconds() >= 1.4 && report.durationSeconds() < 2.5, "" + report.durationSeconds());
+            assertTrue(progress.stream().anyMatch(p -> !p.warmingUp()));
+            assertTrue(report.corrected() != null && report.corrected().count() >= report.requests());
+            // Warm-up requests were sent but not recorded.
+            assertTrue(server.requests() > report.requests());
+        }
+    }
+
+    @Test
+    void noKeepAliveOpensAConnectionPerRequest() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(4).keepAlive(false).requests(300).build()).run();
+            assertEquals(300, report.requests());
+            assertEquals(0, report.errors().total());
+            assertNotNull(report.connect());
+            assertEquals(300, report.total().count());
+            assertTrue(report.connect().count() >= 300);
+            assertTrue(server.connections() >= 300);
+        }
+    }
+
+    @Test
+    void statusErrorsAreCountedAndConnectionsKept() throws IOException {
+        byte[] notFound = TestServer.response(404, "nope");
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(notFound);
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/missing"))
+                    .connections(2).requests(200).build()).run();
+            assertEquals(200, report.requests());
+            assertEquals(200, report.errors().status());
+            assertEquals(200, report.non2xx3xx());
+            assertEquals(200L, report.statusCounts().get(404));
+            assertEquals(2, server.connections());
+        }
+    }
+
+    @Test
+    void malformedResponsesAreCountedAndTheConnectionReopened() throws IOException {
+        byte[] garbage = "HTTP/1.1 2OO OK\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(i % 2 == 0 ? TestServer.OK : garbage);
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(1).requests(50).build()).run();
+            assertEquals(50, report.requests());
+            assertTrue(report.errors().malformed() >= 49, report.errors().toString());
+            assertTrue(report.connectsSucceeded() >= 50);
+        }
+    }
+
+    @Test
+    void moreResponsesThanRequestsAreMalformed() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(TestServer.OK);
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(1).requests(20).build()).run();
+            assertEquals(20, report.requests());
+            assertTrue(report.errors().malformed() >= 1, report.errors().toString());
+        }
+    }
+
+    @Test
+    void closeWithoutResponseIsAReadError() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            if (i % 2 == 1) {
+                return false;
+            }
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(2).requests(100).build()).run();
+            assertEquals(100, report.requests());
+            assertTrue(report.errors().read() >= 50, report.errors().toString());
+        }
+    }
+
+    @Test
+    void silentServerTimesOut() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> true)) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(2).duration(Duration.ofMillis(700)).timeout(Duration.ofMillis(150)).build()).run();
+            assertEquals(0, report.requests());
+            assertTrue(report.errors().timeout() >= 2, report.errors().toString());
+            assertTrue(report.connectsSucceeded() >= 4);
+        }
+    }
+
+    @Test
+    void resetWhileWritingIsAWriteError() throws IOException {
+        // A body larger than the socket buffers cannot be written at once; the server resets mid-way.
+        try (ServerSocket server = new ServerSocket()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            Thread resetter = new Thread(() -> {
+                try {
+                    while (!server.isClosed()) {
+                        try (java.net.Socket s = server.accept()) {
+                            s.getInputStream().readNBytes(1024);
+                            s.setSoLinger(true, 0);
+                        }
+                    }
+                } catch (IOException e) {
+                    // Server closed: the test is over.
+                }
+            }, "resetter");
+            resetter.setDaemon(true);
+            resetter.start();
+            LoadReport report = new LoadClient(LoadConfig.builder("http://127.0.0.1:" + server.getLocalPort() + "/")
+                    .connections(1).method("POST").body(new byte[32 * 1024 * 1024])
+                    .duration(Duration.ofMillis(500)).build()).run();
+            assertTrue(report.errors().write() >= 1, report.errors().toString());
+        }
+    }
+
+    @Test
+    void refusedTargetEndsEarlyWithAClearMessage() throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        long start = System.nanoTime();
+        LoadException e = assertThrows(LoadException.class, () -> new LoadClient(
+                LoadConfig.builder("http://127.0.0.1:" + port + "/").duration(Duration.ofSeconds(20)).build()).run());
+        assertTrue(e.getMessage().contains("cannot connect to 127.0.0.1:" + port), e.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+    }
+
+    /**
+     * Open loop at 2000 requests/s while the server stalls every connection for 500 ms once: latency from the
+     * intended send time shows the stall in p99; the service time (from the actual write) does not.
+     */
+    @Test
+    void rateModeShowsAStallThatServiceTimeHides() throws IOException {
+        Object lock = new Object();
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            synchronized (lock) {
+                if (i == 1_500) {
+                    try {
+                        Thread.sleep(500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(10).rate(2_000).duration(Duration.ofMillis(2_500)).build()).run();
+            assertTrue(report.requests() > 4_000, "" + report.requests());
+            assertEquals(0, report.errors().total());
+            long corrected = report.latency().valueAt(99.0);
+            long uncorrected = report.uncorrected().valueAt(99.0);
+            assertTrue(corrected >= 250_000, "p99 from intended send: " + corrected + " us");
+            assertTrue(uncorrected < 100_000, "p99 service time: " + uncorrected + " us");
+            assertNull(report.corrected());
+        }
+    }
+
+    @Test
+    void rateModeKeepsTheRate() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(4).rate(1_000).duration(Duration.ofSeconds(1)).build()).run();
+            assertTrue(report.requests() >= 900 && report.requests() <= 1_100, "" + report.requests());
+        }
+    }
+}

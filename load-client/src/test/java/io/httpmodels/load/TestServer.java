@@ -1,0 +1,173 @@
+package io.httpmodels.load;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A tiny blocking HTTP/1.1 server on 127.0.0.1, port 0, one thread per connection, for tests. Each request
+ * (head read to the blank line, body skipped by Content-Length) goes to a {@link Handler} with its global
+ * index; responses are flushed when no more input is buffered, so pipelined answers leave together.
+ * {@link #close()} closes every socket and joins every thread.
+ */
+final class TestServer implements AutoCloseable {
+
+    static final byte[] OK = response(200, "Hello, World!");
+
+    /** Answers one request. May write, close or reset the socket, or stall. */
+    interface Handler {
+        /** Returns false to stop serving this connection (the server then closes it). */
+        boolean handle(long index, OutputStream out, Socket socket) throws IOException;
+    }
+
+    private final ServerSocket server;
+    private final Handler handler;
+    private final Thread acceptor;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
+    private volatile boolean closed;
+
+    private TestServer(Handler handler) throws IOException {
+        this.handler = handler;
+        this.server = new ServerSocket();
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        this.acceptor = new Thread(this::accept, "test-server-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** Starts a server that is accepting when this returns. */
+    static TestServer start(Handler handler) throws IOException {
+        return new TestServer(handler);
+    }
+
+    /** A server answering every request with 200 "Hello, World!". */
+    static TestServer ok() throws IOException {
+        return start((i, out, s) -> {
+            out.write(OK);
+            return true;
+        });
+    }
+
+    static byte[] response(int status, String body) {
+        return ("HTTP/1.1 " + status + " X\r\nContent-Type: text/plain\r\nContent-Length: " + body.length()
+                + "\r\n\r\n" + body).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + server.getLocalPort() + path;
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    long connections() {
+        return connections.get();
+    }
+
+    private void accept() {
+        while (!closed) {
+            Socket socket;
+            try {
+                socket = server.accept();
+            } catch (IOException e) {
+                return;
+            }
+            connections.incrementAndGet();
+            sockets.add(socket);
+            Thread t = new Thread(() -> serve(socket), "test-server-conn");
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
+            OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
+            while (!closed) {
+                long bodyLength = readHead(in);
+                if (bodyLength < 0) {
+                    return;
+                }
+                in.skipNBytes(bodyLength);
+                if (!handler.handle(requests.getAndIncrement(), out, socket)) {
+                    out.flush();
+                    return;
+                }
+                if (in.available() == 0) {
+                    out.flush();
+                }
+            }
+        } catch (IOException e) {
+            // The client went away or the handler reset the socket: this connection is done.
+        }
+    }
+
+    /** Reads a request head; returns its Content-Length (0 if none), or -1 at end of stream. */
+    private static long readHead(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        long contentLength = 0;
+        boolean any = false;
+        while (true) {
+            int b = in.read();
+            if (b < 0) {
+                return -1;
+            }
+            any = true;
+            if (b == '\n') {
+                String text = line.toString().trim();
+                if (text.isEmpty()) {
+                    return contentLength;
+                }
+                int colon = text.indexOf(':');
+                if (colon > 0 && text.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
+                    contentLength = Long.parseLong(text.substring(colon + 1).trim());
+                }
+                line.setLength(0);
+            } else if (b != '\r') {
+                line.append((char) b);
+            }
+            if (!any) {
+                return -1;
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        server.close();
+        for (Socket s : sockets) {
+            s.close();
+        }
+        try {
+            acceptor.join(5_000);
+            for (Thread t : threads) {
+                t.join(5_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
