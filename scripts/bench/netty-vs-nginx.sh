@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# wrk against nginx and against the netty model, in one go, alternating: is our fast end as fast as nginx?
+#
+#   scripts/bench/netty-vs-nginx.sh [--rounds N] [--duration S] [--warmup S] [--transport T]
+#                                   [--server-cpu N] [--client-cpu N] [--nginx-port N] [--netty-port N]
+#
+# Both servers run one event loop (nginx: 1 worker; netty: --threads 1) pinned to --server-cpu (0); wrk runs
+# one thread pinned to --client-cpu (1). Two loads, each GET /plaintext on keep-alive connections:
+#   c40     wrk -t1 -c40, one request at a time per connection
+#   c256p16 wrk -t1 -c256 with 16 pipelined requests per write (scripts/bench/pipeline.lua)
+# Each server is warmed up under both loads first (not recorded), then --rounds rounds (3) alternate
+# nginx, netty for each load. Prints every round's requests/s, the medians and the ratio netty/nginx, plus
+# wrk's CPU use (a client near 100 % of its core measures itself). With pipelining wrk's latency is per
+# batch, so only requests/s is printed. Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
+# Wrap in `flock /tmp/httpmodels-bench.lock ...` when another benchmark may run on this machine.
+set -euo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+rounds=3; duration=10; warmup=5; transport=auto
+server_cpu=0; client_cpu=1; nginx_port=8480; netty_port=8490
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) rounds="${2:?}"; shift 2 ;;
+        --duration) duration="${2:?}"; shift 2 ;;
+        --warmup) warmup="${2:?}"; shift 2 ;;
+        --transport) transport="${2:?}"; shift 2 ;;
+        --server-cpu) server_cpu="${2:?}"; shift 2 ;;
+        --client-cpu) client_cpu="${2:?}"; shift 2 ;;
+        --nginx-port) nginx_port="${2:?}"; shift 2 ;;
+        --netty-port) netty_port="${2:?}"; shift 2 ;;
+        -h|--help) usage ;;
+        *) echo "netty-vs-nginx.sh: unknown argument '$1'" >&2; usage ;;
+    esac
+done
+for n in "$rounds" "$duration" "$warmup" "$server_cpu" "$client_cpu" "$nginx_port" "$netty_port"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "netty-vs-nginx.sh: not a number: '$n'" >&2; exit 2; }
+done
+[ "$rounds" -ge 1 ] && [ "$rounds" -le 20 ] && [ "$duration" -ge 1 ] && [ "$duration" -le 300 ] \
+    || { echo "netty-vs-nginx.sh: rounds must be 1..20 and duration 1..300 s" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "netty-vs-nginx.sh: wrk not installed; run scripts/peers/install.sh" >&2; exit 1; }
+
+bench_dir="$(cd "$(dirname "$0")" && pwd)"
+pipeline_lua="$bench_dir/pipeline.lua"
+work_dir="$HTTPMODELS_ROOT/target/bench/netty-vs-nginx"
+mkdir -p "$work_dir"
+netty_pid=""
+
+cleanup() {
+    if [ -n "$netty_pid" ] && kill -0 "$netty_pid" 2>/dev/null; then
+        kill "$netty_pid" 2>/dev/null || true
+        for _ in $(seq 1 50); do kill -0 "$netty_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$netty_pid" 2>/dev/null || true
+    fi
+    "$HTTPMODELS_ROOT/scripts/peers/nginx.sh" stop --port "$nginx_port" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT INT TERM
+
+# Bounded wait until PORT accepts: 30 s.
+wait_for_port() {
+    for _ in $(seq 1 300); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "netty-vs-nginx.sh: nothing listens on port $1 after 30 s" >&2
+    return 1
+}
+
+# run_wrk PORT LOAD SECONDS: prints "RPS CPU%" for one wrk run; the raw output goes to $work_dir.
+run_wrk() {
+    local port="$1" load="$2" seconds="$3" out="$work_dir/wrk-$1-$2.txt" args
+    case "$load" in
+        c40) args=(-t1 -c40 "-d${seconds}s" "http://127.0.0.1:$port/plaintext") ;;
+        c256p16) args=(-t1 -c256 "-d${seconds}s" -s "$pipeline_lua" "http://127.0.0.1:$port" -- /plaintext 16) ;;
+    esac
+    httpmodels_pin "$client_cpu" /usr/bin/time -f 'cpu %P' wrk "${args[@]}" > "$out" 2>&1
+    if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
+        echo "netty-vs-nginx.sh: wrk saw errors against port $port ($load):" >&2
+        grep -e 'Non-2xx' -e 'Socket errors' "$out" >&2
+    fi
+    printf '%s %s\n' "$(awk '/^Requests\/sec:/ {print $2}' "$out")" "$(awk '/^cpu / {print $2}' "$out")"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+
+jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
+httpmodels_ensure_jar harness "$jar"
+
+"$HTTPMODELS_ROOT/scripts/peers/nginx.sh" start --port "$nginx_port" --cpu "$server_cpu" >/dev/null
+wait_for_port "$nginx_port"
+
+export HTTPMODELS_JAVA_OPTS="${HTTPMODELS_JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled}"
+httpmodels_pin "$server_cpu" "$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --threads 1 \
+    --transport "$transport" > "$work_dir/netty.log" 2>&1 &
+netty_pid=$!
+wait_for_port "$netty_port"
+
+loads=(c40 c256p16)
+echo "netty-vs-nginx: $(nproc) cpus, servers on cpu $server_cpu, wrk -t1 on cpu $client_cpu, GET /plaintext," \
+     "${duration}s runs after ${warmup}s warm-up per server and load, $rounds rounds alternating"
+echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), 1 worker | $(grep -o 'netty: [^)]*' "$work_dir/netty.log" | head -n 1)" \
+     "| $("$(httpmodels_find_java)" -version 2>&1 | head -n 1) | HTTPMODELS_JAVA_OPTS=$HTTPMODELS_JAVA_OPTS"
+
+for load in "${loads[@]}"; do
+    run_wrk "$nginx_port" "$load" "$warmup" >/dev/null
+    run_wrk "$netty_port" "$load" "$warmup" >/dev/null
+done
+
+declare -A rps
+for load in "${loads[@]}"; do
+    for round in $(seq 1 "$rounds"); do
+        for server in nginx netty; do
+            port=$nginx_port; [ "$server" = netty ] && port=$netty_port
+            read -r value cpu < <(run_wrk "$port" "$load" "$duration")
+            rps[$server-$load]="${rps[$server-$load]:-} $value"
+            printf '%-8s round %d  %-6s %12.0f requests/s   (wrk cpu %s)\n' "$load" "$round" "$server" "$value" "$cpu"
+        done
+    done
+done
+
+echo
+printf '%-8s %14s %14s %8s\n' load "nginx median" "netty median" "netty/nginx"
+for load in "${loads[@]}"; do
+    # shellcheck disable=SC2086 # word splitting of the collected values is intended
+    n=$(median ${rps[nginx-$load]}); m=$(median ${rps[netty-$load]})
+    printf '%-8s %14.0f %14.0f %8.2f\n' "$load" "$n" "$m" "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')"
+done
