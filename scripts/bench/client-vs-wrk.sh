@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Does our load client keep up with wrk? Runs wrk and scripts/load.sh against one nginx (one worker, pinned to
+# cpu 0), each client pinned to cpu 1, same connections and duration, alternating A B / B A for several rounds,
+# in two shapes: keep-alive at 40 connections, and pipeline depth 16 at 256 connections.
+# Prints every run's requests/s and p50, then per shape the medians, the ratio client/wrk and both p50s.
+# Target: ratio >= 0.9 in both shapes, and (keep-alive) p50 within 25 % of wrk's.
+#
+#   scripts/bench/client-vs-wrk.sh [--rounds N] [--duration SECONDS] [--warmup SECONDS] [--port N]
+#
+# Defaults: 3 rounds, 10 s recorded per run, our client warms its JIT 3 s first (unrecorded; wrk needs none),
+# port 18480. To keep benchmarks from overlapping on a shared machine:
+#   flock /tmp/httpmodels-bench.lock scripts/bench/client-vs-wrk.sh
+# Notes on the figures: wrk's p50 in closed loop is its own histogram (it adds corrected samples, which moves
+# p50 little); with pipelining wrk records one sample per batch, so its pipelined p50 is not comparable.
+set -euo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+rounds=3; duration=10; warmup=3; port=18480
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) rounds="${2:?}"; shift 2 ;;
+        --duration) duration="${2:?}"; shift 2 ;;
+        --warmup) warmup="${2:?}"; shift 2 ;;
+        --port) port="${2:?}"; shift 2 ;;
+        -h|--help) usage ;;
+        *) echo "client-vs-wrk.sh: unknown argument '$1'" >&2; usage ;;
+    esac
+done
+for n in "$rounds" "$duration" "$warmup" "$port"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "client-vs-wrk.sh: not a number: '$n'" >&2; usage; }
+done
+command -v wrk >/dev/null || { echo "client-vs-wrk.sh: wrk missing; run scripts/peers/install.sh" >&2; exit 1; }
+
+root="$HTTPMODELS_ROOT"
+url="http://127.0.0.1:$port/plaintext"
+work="$(mktemp -d)"
+cleanup() { "$root/scripts/peers/nginx.sh" stop --port "$port" >/dev/null 2>&1 || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+# Build first, so no build runs inside a measurement.
+httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
+"$root/scripts/peers/nginx.sh" start --port "$port" --cpu 0 >/dev/null
+
+cat > "$work/pipeline.lua" <<'LUA'
+-- wrk: send `depth` requests per write (pipelining), as wrk's own scripts/pipeline.lua.
+init = function(args)
+    local depth = tonumber(args[1]) or 1
+    local r = {}
+    for i = 1, depth do r[i] = wrk.format() end
+    req = table.concat(r)
+end
+request = function() return req end
+LUA
+
+# run_wrk CONNECTIONS DEPTH -> prints "RPS P50_US CPU%"
+run_wrk() {
+    local c="$1" depth="$2" out
+    out="$(/usr/bin/time -f "cpu=%P" taskset -c 1 wrk -t1 -c"$c" -d"${duration}s" --latency \
+        -s "$work/pipeline.lua" "$url" -- "$depth" 2>&1)" || { echo "wrk failed: $out" >&2; return 1; }
+    echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out")"
+}
+
+# run_client CONNECTIONS DEPTH -> prints "RPS P50_US CPU%"
+run_client() {
+    local c="$1" depth="$2" out
+    out="$(/usr/bin/time -f "cpu=%P" taskset -c 1 "$root/scripts/load.sh" "$url" -t 1 -c "$c" -p "$depth" \
+        -d "${duration}s" --warmup "${warmup}s" -q 2>&1)" || { echo "client failed: $out" >&2; return 1; }
+    echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out")"
+}
+
+rps_of() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$1" | head -n 1; }
+cpu_of() { sed -n 's/^cpu=\([0-9]*\)%.*/\1/p' <<<"$1" | tail -n 1; }
+# First "50%" line, in microseconds (both tools print us, ms or s).
+p50_of() {
+    sed -n 's/^ *50% *\([0-9.]*\)\([um]*s\).*/\1 \2/p' <<<"$1" | head -n 1 \
+        | awk '{ v=$1; if ($2=="ms") v*=1000; else if ($2=="s") v*=1000000; printf "%.0f", v }'
+}
+median() { sort -g | awk '{ a[NR]=$1 } END { if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2 }'; }
+
+java_version="$("$(httpmodels_find_java)" -version 2>&1 | head -n 1)"
+echo "client-vs-wrk: nginx 1 worker on cpu 0, each client -t1 on cpu 1, ${duration}s per run" \
+     "(our client +${warmup}s unrecorded warm-up), $rounds rounds alternating; $(nproc) cpus; $java_version"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+shapes=("keep-alive:40:1" "pipeline16:256:16")
+declare -A results
+for round in $(seq 1 "$rounds"); do
+    for shape in "${shapes[@]}"; do
+        IFS=: read -r name c depth <<<"$shape"
+        if [ $((round % 2)) -eq 1 ]; then order="wrk client"; else order="client wrk"; fi
+        for tool in $order; do
+            r="$(run_"$tool" "$c" "$depth")"
+            results["$name:$tool:$round"]="$r"
+            read -r rps p50 cpu <<<"$r"
+            printf 'round %d  %-10s  c=%-3s p=%-2s  %-6s  %12s req/s  p50 %6s us  cpu %s%%\n' \
+                "$round" "$name" "$c" "$depth" "$tool" "$rps" "$p50" "$cpu"
+        done
+    done
+done
+
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+status=0
+for shape in "${shapes[@]}"; do
+    IFS=: read -r name c depth <<<"$shape"
+    for tool in wrk client; do
+        rps_list=""; p50_list=""
+        for round in $(seq 1 "$rounds"); do
+            read -r rps p50 _ <<<"${results["$name:$tool:$round"]}"
+            rps_list+="$rps"$'\n'; p50_list+="$p50"$'\n'
+        done
+        declare "med_rps_$tool=$(printf '%s' "$rps_list" | median)"
+        declare "med_p50_$tool=$(printf '%s' "$p50_list" | median)"
+    done
+    ratio="$(awk -v a="$med_rps_client" -v b="$med_rps_wrk" 'BEGIN { printf "%.3f", a / b }')"
+    p50_delta="$(awk -v a="$med_p50_client" -v b="$med_p50_wrk" 'BEGIN { if (b > 0) printf "%+.0f%%", (a - b) * 100 / b; else print "n/a" }')"
+    verdict="ok"
+    awk -v r="$ratio" 'BEGIN { exit !(r >= 0.9) }' || { verdict="BELOW TARGET (0.9)"; status=1; }
+    printf '%-10s  median wrk %12.0f req/s  client %12.0f req/s  ratio %s  %s\n' \
+        "$name" "$med_rps_wrk" "$med_rps_client" "$ratio" "$verdict"
+    note=""
+    [ "$depth" -gt 1 ] && note="  (wrk's pipelined p50 is one sample per batch: not comparable)"
+    printf '%-10s  median p50 wrk %s us  client %s us  (%s)%s\n' "$name" "$med_p50_wrk" "$med_p50_client" \
+        "$p50_delta" "$note"
+done
+exit "$status"
