@@ -84,6 +84,14 @@ run_wrk() {
 
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
+# A server already on either port would be measured in place of ours.
+for port in "$nginx_port" "$netty_port"; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        echo "netty-vs-nginx.sh: port $port is already in use; pick another with --nginx-port/--netty-port" >&2
+        exit 1
+    fi
+done
+
 jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
 httpmodels_ensure_jar harness "$jar"
 
@@ -91,10 +99,17 @@ httpmodels_ensure_jar harness "$jar"
 wait_for_port "$nginx_port"
 
 export HTTPMODELS_JAVA_OPTS="${HTTPMODELS_JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled}"
-httpmodels_pin "$server_cpu" "$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --threads 1 \
-    --transport "$transport" > "$work_dir/netty.log" 2>&1 &
+# Started directly, not through a shell function: taskset and serve.sh exec, so $! is the JVM's pid.
+serve=("$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --threads 1 --transport "$transport")
+if command -v taskset >/dev/null 2>&1 && [ "$server_cpu" -lt "$(httpmodels_cpus)" ]; then
+    taskset -c "$server_cpu" "${serve[@]}" > "$work_dir/netty.log" 2>&1 &
+else
+    echo "note: netty not pinned to cpu $server_cpu (taskset missing or cpu offline)" >&2
+    "${serve[@]}" > "$work_dir/netty.log" 2>&1 &
+fi
 netty_pid=$!
 wait_for_port "$netty_port"
+kill -0 "$netty_pid" 2>/dev/null || { echo "netty-vs-nginx.sh: the netty model exited; see $work_dir/netty.log" >&2; exit 1; }
 
 loads=(c40 c256p16)
 echo "netty-vs-nginx: $(nproc) cpus, servers on cpu $server_cpu, wrk -t1 on cpu $client_cpu, GET /plaintext," \
