@@ -118,6 +118,9 @@ public final class LoadMain implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress line (it is shown only on a terminal anyway).")
     private boolean quiet;
 
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -157,10 +160,10 @@ public final class LoadMain implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (duration != null && requests != 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "give -d or -n, not both");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give -d or -n, not both");
         }
         if (body != null && bodyFile != null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "give --body or --body-file, not both");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --body or --body-file, not both");
         }
         byte[] bodyBytes = bodyFile != null ? Files.readAllBytes(bodyFile)
                 : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
@@ -178,7 +181,7 @@ public final class LoadMain implements Callable<Integer> {
         try {
             config = builder.build();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
 
         boolean jsonToStdout = "-".equals(json);
