@@ -81,6 +81,59 @@ class LoadClientTest {
     }
 
     @Test
+    void rampUpOpensConnectionsGradually() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            List<Long> connectionsSeen = new ArrayList<>();
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(8).rampUp(Duration.ofMillis(1_600)).duration(Duration.ofMillis(2_100)).build())
+                    .run(new LoadListener() {
+                        @Override
+                        public void onProgress(Progress p) {
+                            connectionsSeen.add(server.connections());
+                        }
+                    });
+            assertEquals(8, report.connectsSucceeded());
+            // One second in, about five of eight connections are open: fewer than all, more than one.
+            long atFirstTick = connectionsSeen.get(0);
+            assertTrue(atFirstTick > 1 && atFirstTick < 8, "after 1 s: " + atFirstTick);
+        }
+    }
+
+    @Test
+    void hardBoundEndsACountedRunThatCannotFinish() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            if (i < 10) {
+                out.write(TestServer.OK);
+            }
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(1).requests(1_000).timeout(Duration.ofSeconds(5))
+                    .maxTime(Duration.ofMillis(800)).build()).run();
+            assertEquals(10, report.requests());
+            assertTrue(report.abortReason().contains("hard time bound"), report.abortReason());
+        }
+    }
+
+    @Test
+    void stopEndsARunEarly() throws Exception {
+        try (TestServer server = TestServer.ok()) {
+            LoadClient client = new LoadClient(LoadConfig.builder(server.url("/"))
+                    .connections(2).duration(Duration.ofSeconds(30)).build());
+            long start = System.nanoTime();
+            LoadReport report = client.run(new LoadListener() {
+                @Override
+                public void onProgress(Progress p) {
+                    client.stop();
+                }
+            });
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+            assertEquals("stopped", report.abortReason());
+            assertTrue(report.requests() > 0);
+        }
+    }
+
+    @Test
     void noKeepAliveOpensAConnectionPerRequest() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))

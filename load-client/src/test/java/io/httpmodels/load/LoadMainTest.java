@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -78,6 +80,16 @@ class LoadMainTest {
         assertTrue(rendered.startsWith("{\n  \"schemaVersion\": 1,"), rendered);
         assertTrue(rendered.contains("\"requests\": 2000,"), rendered);
         assertTrue(rendered.contains("\"headers\": [\"X-Test: 1\"]"), rendered);
+        JsonNode tree = new ObjectMapper().readTree(rendered);
+        assertEquals(1, tree.get("schemaVersion").asInt());
+        assertEquals(2000, tree.get("requests").asLong());
+        assertEquals(2000, tree.get("statusCounts").get("200").asLong());
+        assertEquals(0, tree.get("errors").get("total").asLong());
+        assertTrue(tree.get("latency").get("percentiles").get("99.9").asLong() >= 1);
+        assertTrue(tree.get("latency").get("description").asText().startsWith("raw"));
+        assertTrue(tree.get("corrected").get("description").asText().startsWith("wrk-style"));
+        assertTrue(tree.get("uncorrected").isNull());
+        assertTrue(tree.get("requestsPerSecond").asDouble() > 0);
         long logged = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         for (Histogram h = (Histogram) reader.nextIntervalHistogram(); h != null;
