@@ -417,7 +417,8 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void closeEndsEveryConnectionAndThreadAndFreesThePort(ModelUnderTest model) throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        RunningServer server = start(model);
+        // A long idle timeout, so that only close() itself can end these connections.
+        RunningServer server = start(model, baseConfig().withIdleTimeout(Duration.ofMinutes(5)));
         int port = server.port();
         List<RawHttpConnection> clients = new ArrayList<>();
         try {
@@ -531,11 +532,12 @@ public abstract class ConformanceKit {
         return ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME);
     }
 
-    // Threads the JDK owns and keeps after the model is gone: the virtual-thread scheduler's carriers and the
-    // JDK's own housekeeping. Everything else that appeared since 'before' must have ended.
+    // Threads the JDK owns and keeps after the model is gone: the virtual-thread scheduler's carriers, its
+    // socket pollers and unparker, and the JDK's own housekeeping. Everything else that appeared since 'before' must have ended.
     private static boolean ownedByTheJdk(Thread thread) {
         String name = thread.getName();
         return name.startsWith("ForkJoinPool-") || name.startsWith("ForkJoinPool.commonPool")
+                || name.equals("MasterPoller") || name.endsWith("-Poller") || name.startsWith("VirtualThread-")
                 || name.startsWith("InnocuousThread") || name.equals("Attach Listener")
                 || name.equals("process reaper") || name.startsWith("surefire");
     }
