@@ -533,7 +533,8 @@ public abstract class ConformanceKit {
     }
 
     // Threads the JDK owns and keeps after the model is gone: the virtual-thread scheduler's carriers, its
-    // socket pollers and unparker, and the JDK's own housekeeping. Everything else that appeared since 'before' must have ended.
+    // socket pollers and unparker, and the JDK's own housekeeping. Everything else that appeared since
+    // 'before' must have ended.
     private static boolean ownedByTheJdk(Thread thread) {
         String name = thread.getName();
         return name.startsWith("ForkJoinPool-") || name.startsWith("ForkJoinPool.commonPool")
