@@ -7,6 +7,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -44,7 +45,6 @@ final class NettyResponses {
 
     /** Response headers are only ever set from the constants above: validating them per response is waste. */
     private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
-    private static final HttpHeadersFactory TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
     private static final Map<HttpStatus, HttpResponseStatus> STATUSES = new EnumMap<>(HttpStatus.class);
 
@@ -101,7 +101,7 @@ final class NettyResponses {
                 .add(HttpHeaderNames.SERVER, SERVER)
                 .add(HttpHeaderNames.DATE, date());
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers,
-                HttpHeaders.EMPTY_HEADERS);
+                EmptyHttpHeaders.INSTANCE);
     }
 
     /**
@@ -126,12 +126,12 @@ final class NettyResponses {
             headers.add(extraName, extraValue);
         }
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status(status), Unpooled.wrappedBuffer(body),
-                headers, TRAILERS.newHeaders());
+                headers, EmptyHttpHeaders.INSTANCE);
     }
 
     /** The interim {@code HTTP/1.1 100 Continue}, no headers. */
     static FullHttpResponse continueResponse() {
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER,
-                HEADERS.newHeaders(), HttpHeaders.EMPTY_HEADERS);
+                HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
     }
 }

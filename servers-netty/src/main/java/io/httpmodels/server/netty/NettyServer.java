@@ -7,15 +7,21 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -77,7 +83,7 @@ public final class NettyServer implements HttpServerModel {
         String description = "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                 + (workExecutor == null ? "" : ", " + config.workMillis() + " ms work on "
                         + config.workPoolThreadsOrDefault() + " executor threads");
-        ChannelGroup connections = new DefaultChannelGroup("httpmodels-netty-connections", acceptor.next());
+        Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(acceptor, workers, workExecutor, connections, description);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
@@ -87,7 +93,8 @@ public final class NettyServer implements HttpServerModel {
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                    .childHandler(new NettyServerInitializer(config, workExecutor, connections));
+                    .handler(new AcceptedConnections(connections))
+                    .childHandler(new NettyServerInitializer(config, workExecutor));
             ChannelFuture bound = bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 Throwable cause = bound.cause();
@@ -113,13 +120,13 @@ public final class NettyServer implements HttpServerModel {
         private final EventLoopGroup acceptor;
         private final EventLoopGroup workers;
         private final ExecutorService workExecutor;
-        private final ChannelGroup connections;
+        private final Set<Channel> connections;
         private final String description;
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile Channel serverChannel;
 
         Running(EventLoopGroup acceptor, EventLoopGroup workers, ExecutorService workExecutor,
-                ChannelGroup connections, String description) {
+                Set<Channel> connections, String description) {
             this.acceptor = acceptor;
             this.workers = workers;
             this.workExecutor = workExecutor;
@@ -146,9 +153,8 @@ public final class NettyServer implements HttpServerModel {
             if (channel != null) {
                 channel.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
-            // No more accepts: close every connection now rather than leave it to the loops' shutdown.
-            connections.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            // Work first: interrupted sleepers hand their answers to loops that are still running.
+            closeConnections();
+            // Work next: interrupted sleepers hand their answers to loops that are still running.
             if (workExecutor != null) {
                 workExecutor.shutdownNow();
                 awaitTermination(workExecutor);
@@ -157,6 +163,27 @@ public final class NettyServer implements HttpServerModel {
             workers.shutdownGracefully(0, CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             acceptor.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             workers.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        }
+
+        /**
+         * Closes every accepted connection through its own loop and waits. A loop's shutdown alone was seen to
+         * leave a connection open when its registration raced the shutdown, so registrations are flushed first:
+         * one task through the acceptor (which hands connections over), then one through each worker loop.
+         */
+        private void closeConnections() {
+            acceptor.submit(() -> { }).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            for (EventExecutor loop : workers) {
+                loop.submit(() -> { }).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+            List<ChannelFuture> closing = new ArrayList<>();
+            for (Channel connection : connections) {
+                if (connection.isRegistered()) {
+                    closing.add(connection.close());
+                }
+            }
+            for (ChannelFuture future : closing) {
+                future.awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
         }
 
         private static void awaitTermination(ExecutorService executor) {
@@ -172,6 +199,28 @@ public final class NettyServer implements HttpServerModel {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * On the listening channel, ahead of Netty's acceptor: remembers every accepted connection until it closes,
+     * so that {@link Running#close()} closes each one itself.
+     */
+    @ChannelHandler.Sharable
+    private static final class AcceptedConnections extends ChannelInboundHandlerAdapter {
+        private final Set<Channel> connections;
+
+        AcceptedConnections(Set<Channel> connections) {
+            this.connections = connections;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Channel connection) {
+                connections.add(connection);
+                connection.closeFuture().addListener(future -> connections.remove(connection));
+            }
+            ctx.fireChannelRead(msg);
         }
     }
 }

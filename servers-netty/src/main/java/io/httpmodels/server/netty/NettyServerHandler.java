@@ -39,7 +39,7 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Turns the decoded requests of one connection into the workload's responses, in order.
  *
- * <p>The fast path is a bodiless GET: {@link HttpRequestDecoder} hands over a {@link DefaultHttpRequest}, the
+ * <p>The fast path is a bodiless GET: {@link NettyRequestDecoder} hands over a {@link DefaultHttpRequest}, the
  * handler writes a response built from pre-built parts with the channel's void promise, and
  * {@link #channelReadComplete} flushes once per read batch, so 16 pipelined requests leave in one write. Bodies
  * (echo, chunked or not), {@code Expect: 100-continue} and every error take their own methods.

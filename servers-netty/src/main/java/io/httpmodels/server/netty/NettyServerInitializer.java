@@ -3,7 +3,6 @@ package io.httpmodels.server.netty;
 import io.httpmodels.server.ServerConfig;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -27,14 +26,11 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private final Executor workExecutor;
     private final long idleMillis;
     private final HttpDecoderConfig decoderConfig;
-    private final ChannelGroup connections;
 
     /**
      * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
-     * @param connections  every accepted connection joins it, so that closing the server closes them
      */
-    NettyServerInitializer(ServerConfig config, Executor workExecutor, ChannelGroup connections) {
-        this.connections = connections;
+    NettyServerInitializer(ServerConfig config, Executor workExecutor) {
         this.config = config;
         this.workExecutor = workExecutor;
         this.idleMillis = config.idleTimeout().toMillis();
@@ -62,7 +58,6 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
-        connections.add(channel);
         channel.pipeline().addLast(
                 new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
                 new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
