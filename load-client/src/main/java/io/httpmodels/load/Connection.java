@@ -35,6 +35,8 @@ final class Connection {
 
     long connectStartNanos;
     long firstByteNanos;
+    /** Whether the connection waits in its worker's send queue. */
+    boolean sendQueued;
     /** Whether a close was already planned (reopen queued), so a connection is queued once. */
     boolean reopenQueued;
 

@@ -20,8 +20,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * its {@link SingleWriterRecorder} (sampled once per second by the run's thread), a volatile error total
  * written when it changes, and the results read after {@link Thread#join()}.
  *
- * <p>Closed loop: a connection sends its next request(s) as soon as a response completes, from the same
- * read. Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
+ * <p>Closed loop: a connection whose responses completed sends its next request(s) on the next turn of the
+ * loop, after that turn's reads (wrk's structure; see {@link #sendQueuedRequests()}). Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
  * slot; a request that cannot go out on time waits, and its latency still counts from when it was due.
  */
 final class Worker implements Runnable {
@@ -43,6 +43,12 @@ final class Worker implements Runnable {
     private final int requestBytes;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
     private final ArrayDeque<Connection> reopen;
+    /** Closed loop: connections to send again on this turn of the loop, after its reads. */
+    private Connection[] sendQueue;
+    private int sendQueued;
+    /** Closed loop: connections whose responses completed on this turn; they send on the next one. */
+    private Connection[] sendNext;
+    private int sendNextQueued;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
     private final boolean keepAlive;
@@ -108,6 +114,8 @@ final class Worker implements Runnable {
             connections[i] = new Connection(i, parser, requests, pipeline);
         }
         this.reopen = new ArrayDeque<>(connectionCount);
+        this.sendQueue = new Connection[connectionCount];
+        this.sendNext = new Connection[connectionCount];
 
         this.recorder = new SingleWriterRecorder(1, HIGHEST_MICROS, SIGNIFICANT_DIGITS);
         this.uncorrected = rateMode ? newHistogram() : null;
@@ -173,13 +181,21 @@ final class Worker implements Runnable {
                     precise = due;
                 }
             }
-            if (!reopen.isEmpty() || coarse <= 0 || precise < MILLI) {
+            if (!reopen.isEmpty() || coarse <= 0 || precise < MILLI || sendQueued > 0) {
                 selector.selectNow(onReady);
             } else {
                 long millis = Math.min((coarse + MILLI - 1) / MILLI, precise == Long.MAX_VALUE ? Long.MAX_VALUE
                         : precise / MILLI);
                 selector.select(onReady, Math.max(1, millis));
             }
+            if (sendQueued > 0) {
+                sendQueuedRequests();
+            }
+            Connection[] swap = sendQueue;
+            sendQueue = sendNext;
+            sendNext = swap;
+            sendQueued = sendNextQueued;
+            sendNextQueued = 0;
         }
     }
 
@@ -388,6 +404,23 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * Closed loop: sends the next requests of the connections whose responses completed on the previous
+     * turn of the loop, after this turn's reads. This is wrk's loop structure (a completed connection waits
+     * for its next writable event): the server gets its requests in batches rather than one wake-up at a
+     * time, and latency figures compare with wrk's. Each send is timed when it is written, so the wait in
+     * this queue is client think time, not latency.
+     */
+    private void sendQueuedRequests() {
+        for (int i = 0; i < sendQueued; i++) {
+            Connection c = sendQueue[i];
+            sendQueue[i] = null;
+            c.sendQueued = false;
+            sendClosedLoop(c, System.nanoTime());
+        }
+        sendQueued = 0;
+    }
+
     /** Rate mode: sends every request that is due, each on a connection with a free slot. */
     private void sendScheduled(long now) {
         while (true) {
@@ -506,8 +539,9 @@ final class Worker implements Runnable {
             fail(c, ErrorKind.MALFORMED);
         } else if (parser.closeRequested() || (!keepAlive && done > 0)) {
             recycle(c);
-        } else if (done > 0 && !rateMode) {
-            sendClosedLoop(c, now);
+        } else if (done > 0 && !rateMode && !c.sendQueued) {
+            c.sendQueued = true;
+            sendNext[sendNextQueued++] = c;
         }
     }
 
