@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,8 @@ import org.HdrHistogram.Histogram;
  * Runs one load as configured and returns what it measured.
  *
  * <p>{@link #run()} starts one {@link Worker} thread per configured thread, each with its share of the
- * connections (and of the rate and request count), samples their latency recorders once per second on the
- * calling thread (for progress and interval logs), joins them and merges their results. It returns once
+ * connections (and of the rate and request count), merges the latency intervals they hand over once per
+ * second on the calling thread (for progress and interval logs), joins them and merges their results. It returns once
  * the run has ended by itself: after the duration, after exactly the requested number of responses, or at
  * the hard bound ({@link LoadConfig#maxTime()}), whichever comes first.
  *
@@ -33,7 +34,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class LoadClient {
 
-    private static final long TICK_NANOS = 1_000_000_000L;
+    private static final long TICK_NANOS = Worker.INTERVAL_NANOS;
+    /** How long after an interval boundary the run's thread looks for the workers' finished intervals. */
+    private static final long GRACE_NANOS = 20_000_000L;
 
     private final LoadConfig config;
     private volatile RunState current;
@@ -89,31 +92,28 @@ public final class LoadClient {
         }
 
         Histogram total = Worker.newHistogram();
-        Histogram interval = Worker.newHistogram();
-        Histogram[] recycled = new Histogram[threads];
-        List<LoadReport.Interval> intervals = new ArrayList<>();
-        long intervalStart = run.recordStartNanos;
-        long nextTick = run.startNanos + TICK_NANOS;
-        if (run.recordStartNanos > run.startNanos) {
-            nextTick = Math.min(nextTick, run.recordStartNanos);
+        Histogram merged = Worker.newHistogram();
+        List<ArrayDeque<Histogram>> pending = new ArrayList<>(threads);
+        for (int i = 0; i < threads; i++) {
+            pending.add(new ArrayDeque<>());
         }
+        List<LoadReport.Interval> intervals = new ArrayList<>();
+        long nextWake = Math.min(run.startNanos + TICK_NANOS, run.recordStartNanos + GRACE_NANOS);
         try {
-            while (!finished.await(Math.max(0, nextTick - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            while (!finished.await(Math.max(0, nextWake - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 long now = System.nanoTime();
                 if (now - run.hardEndNanos >= 0) {
                     run.stop();
                 }
                 if (now - run.recordStartNanos < 0) {
                     listener.onProgress(new Progress(now - run.recordStartNanos, true, 0, 0, 0, errors(workers)));
-                    nextTick = Math.min(now + TICK_NANOS, run.recordStartNanos);
+                    nextWake = Math.min(now + TICK_NANOS, run.recordStartNanos + GRACE_NANOS);
                     continue;
                 }
-                if (now - intervalStart >= TICK_NANOS / 2) {
-                    sample(workers, recycled, interval, run, intervalStart, now);
-                    emit(listener, interval, total, intervals, run, intervalStart, now, workers);
-                    intervalStart = now;
-                }
-                nextTick = intervalStart + TICK_NANOS;
+                collect(workers, pending, merged, total, intervals, listener, run);
+                // Wake just after the workers' next interval boundary.
+                long sinceRecord = now - run.recordStartNanos;
+                nextWake = run.recordStartNanos + (sinceRecord / TICK_NANOS + 1) * TICK_NANOS + GRACE_NANOS;
             }
             for (Thread t : workerThreads) {
                 t.join();
@@ -123,17 +123,13 @@ public final class LoadClient {
             Thread.currentThread().interrupt();
             throw new LoadException("interrupted", e);
         }
+        collect(workers, pending, merged, total, intervals, listener, run);
 
-        // Final partial interval: up to when recording stopped.
         long end = run.recordStartNanos;
         for (Worker w : workers) {
             end = Math.max(end, w.stoppedNanos());
         }
         end = Math.min(end, run.recordEndNanos);
-        sample(workers, recycled, interval, run, intervalStart, Math.max(end, intervalStart));
-        if (interval.getTotalCount() > 0 || intervals.isEmpty()) {
-            emit(listener, interval, total, intervals, run, intervalStart, Math.max(end, intervalStart), workers);
-        }
         return report(workers, run, total, intervals, end, Instant.ofEpochMilli(startEpochMillis));
     }
 
@@ -163,26 +159,54 @@ public final class LoadClient {
         return total / n + (i < total % n ? 1 : 0);
     }
 
-    private static void sample(Worker[] workers, Histogram[] recycled, Histogram into, RunState run,
-                               long fromNanos, long toNanos) {
-        into.reset();
+    /**
+     * Takes the intervals the workers have finished and emits, in order, each one that every worker has
+     * delivered (a stopped worker with nothing left counts as delivered): merged, added to the total,
+     * listed, and given to the listener.
+     */
+    private static void collect(Worker[] workers, List<ArrayDeque<Histogram>> pending, Histogram merged,
+                                Histogram total, List<LoadReport.Interval> intervals, LoadListener listener,
+                                RunState run) {
+        boolean[] exhausted = new boolean[workers.length];
         for (int i = 0; i < workers.length; i++) {
-            recycled[i] = workers[i].recorder().getIntervalHistogram(recycled[i]);
-            into.add(recycled[i]);
+            // Read the stop flag before draining: a stopped worker has queued its last interval already.
+            boolean stopped = workers[i].stoppedNanos() != 0;
+            workers[i].drainIntervals(pending.get(i));
+            exhausted[i] = stopped;
         }
-        into.setStartTimeStamp(run.startEpochMillis + (fromNanos - run.startNanos) / 1_000_000);
-        into.setEndTimeStamp(run.startEpochMillis + (toNanos - run.startNanos) / 1_000_000);
-    }
-
-    private static void emit(LoadListener listener, Histogram interval, Histogram total,
-                             List<LoadReport.Interval> intervals, RunState run, long fromNanos, long toNanos,
-                             Worker[] workers) {
-        total.add(interval);
-        intervals.add(new LoadReport.Interval((fromNanos - run.recordStartNanos) / 1e9,
-                (toNanos - fromNanos) / 1e9, interval.getTotalCount()));
-        listener.onInterval(interval);
-        listener.onProgress(new Progress(toNanos - run.recordStartNanos, false, total.getTotalCount(),
-                interval.getTotalCount(), toNanos - fromNanos, errors(workers)));
+        while (true) {
+            boolean any = false;
+            for (int i = 0; i < workers.length; i++) {
+                if (pending.get(i).isEmpty() && !exhausted[i]) {
+                    return;
+                }
+                any |= !pending.get(i).isEmpty();
+            }
+            if (!any) {
+                return;
+            }
+            merged.reset();
+            long start = Long.MAX_VALUE;
+            long end = Long.MIN_VALUE;
+            for (int i = 0; i < workers.length; i++) {
+                Histogram h = pending.get(i).poll();
+                if (h != null) {
+                    merged.add(h);
+                    start = Math.min(start, h.getStartTimeStamp());
+                    end = Math.max(end, h.getEndTimeStamp());
+                    workers[i].recycleInterval(h);
+                }
+            }
+            merged.setStartTimeStamp(start);
+            merged.setEndTimeStamp(end);
+            total.add(merged);
+            long recordStartMillis = run.epochMillis(run.recordStartNanos);
+            intervals.add(new LoadReport.Interval((start - recordStartMillis) / 1e3, (end - start) / 1e3,
+                    merged.getTotalCount()));
+            listener.onInterval(merged);
+            listener.onProgress(new Progress((end - recordStartMillis) * 1_000_000L, false, total.getTotalCount(),
+                    merged.getTotalCount(), (end - start) * 1_000_000L, errors(workers)));
+        }
     }
 
     private static long errors(Worker[] workers) {

@@ -67,6 +67,18 @@ public final class ResponseParser {
     private static final int TRAILER_END_LF = 21;
     private static final int DONE_CLOSE = 22;
     private static final int MALFORMED = 23;
+    private static final int HEADER_OTHER_NAME = 24;
+
+    /** RFC 9110 tchar: the bytes allowed in a header name. */
+    private static final boolean[] TOKEN = new boolean[256];
+
+    static {
+        String tchar = "!#$%&'*+-.^_`|~";
+        for (int b = 0; b < 256; b++) {
+            TOKEN[b] = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
+                    || (b < 128 && tchar.indexOf(b) >= 0);
+        }
+    }
 
     private final long[] statusCounts;
     private boolean noBody;
@@ -133,6 +145,7 @@ public final class ResponseParser {
                     }
                     continue;
                 }
+                case STATUS_REASON:
                 case HEADER_VALUE_SKIP: {
                     int start = i;
                     while (i < limit && buf.get(i) != '\n') {
@@ -143,6 +156,58 @@ public final class ResponseParser {
                         i++;
                         headBytes++;
                         st = HEADER_START;
+                    }
+                    if (headBytes > MAX_HEAD_BYTES) {
+                        st = malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
+                    }
+                    continue;
+                }
+                case HEADER_OTHER_NAME: {
+                    // A header the parser does not need: check its name, find the colon, then skip the value.
+                    int start = i;
+                    while (i < limit) {
+                        byte b = buf.get(i);
+                        if (b == ':' || !TOKEN[b & 0xff]) {
+                            break;
+                        }
+                        i++;
+                    }
+                    headBytes += i - start;
+                    if (i < limit) {
+                        byte b = buf.get(i++);
+                        headBytes++;
+                        st = b == ':' ? HEADER_VALUE_SKIP : malformed(b == '\n' || b == '\r'
+                                ? "header line without a colon" : "bad character in header name");
+                    }
+                    if (headBytes > MAX_HEAD_BYTES) {
+                        st = malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
+                    }
+                    continue;
+                }
+                case HEADER_NAME: {
+                    // A name that may be one of the framing headers: match it byte by byte, in a tight loop.
+                    int start = i;
+                    int h = header;
+                    int n = index;
+                    while (i < limit) {
+                        byte b = buf.get(i);
+                        if (b == ':' || !TOKEN[b & 0xff]) {
+                            break;
+                        }
+                        if (h != 0) {
+                            h = narrow(h, n, b | 0x20);
+                        }
+                        n++;
+                        i++;
+                    }
+                    header = h;
+                    index = n;
+                    headBytes += i - start;
+                    if (i < limit) {
+                        byte b = buf.get(i++);
+                        headBytes++;
+                        st = b == ':' ? headerName(b) : malformed(b == '\n' || b == '\r'
+                                ? "header line without a colon" : "bad character in header name");
                     }
                     if (headBytes > MAX_HEAD_BYTES) {
                         st = malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
@@ -278,12 +343,8 @@ public final class ResponseParser {
                     return STATUS_REASON;
                 }
                 return b == '\n' ? HEADER_START : malformed("status code is not three digits");
-            case STATUS_REASON:
-                return b == '\n' ? HEADER_START : STATUS_REASON;
             case HEADER_START:
                 return headerStart(b);
-            case HEADER_NAME:
-                return headerName(b);
             case HEADER_VALUE:
                 return headerValue(b);
             case HEADERS_END_LF:
@@ -326,16 +387,19 @@ public final class ResponseParser {
             // Obsolete line folding: a continuation of the previous value; framing headers never use it.
             return HEADER_VALUE_SKIP;
         }
+        if (!TOKEN[b & 0xff]) {
+            return malformed("bad character in header name");
+        }
         int lower = b | 0x20;
         if (lower == 'c') {
             header = H_CONTENT_LENGTH | H_CONNECTION;
         } else if (lower == 't') {
             header = H_TRANSFER_ENCODING;
         } else {
-            header = 0;
+            return HEADER_OTHER_NAME;
         }
         index = 1;
-        return isTokenChar(b) ? HEADER_NAME : malformed("bad character in header name");
+        return HEADER_NAME;
     }
 
     private int headerName(byte b) {
@@ -366,27 +430,21 @@ public final class ResponseParser {
             tokenEnded = false;
             return HEADER_VALUE;
         }
-        if (!isTokenChar(b)) {
-            return malformed("bad character in header name");
+        throw new IllegalStateException("header names are matched in feed");
+    }
+
+    /** Drops the candidate framing headers whose name does not have {@code lower} at position n. */
+    private static int narrow(int h, int n, int lower) {
+        if ((h & H_CONTENT_LENGTH) != 0 && (n >= CONTENT_LENGTH.length || CONTENT_LENGTH[n] != lower)) {
+            h &= ~H_CONTENT_LENGTH;
         }
-        int h = header;
-        if (h != 0) {
-            int lower = b | 0x20;
-            int n = index;
-            if ((h & H_CONTENT_LENGTH) != 0 && (n >= CONTENT_LENGTH.length || CONTENT_LENGTH[n] != lower)) {
-                h &= ~H_CONTENT_LENGTH;
-            }
-            if ((h & H_CONNECTION) != 0 && (n >= CONNECTION.length || CONNECTION[n] != lower)) {
-                h &= ~H_CONNECTION;
-            }
-            if ((h & H_TRANSFER_ENCODING) != 0
-                    && (n >= TRANSFER_ENCODING.length || TRANSFER_ENCODING[n] != lower)) {
-                h &= ~H_TRANSFER_ENCODING;
-            }
-            header = h;
+        if ((h & H_CONNECTION) != 0 && (n >= CONNECTION.length || CONNECTION[n] != lower)) {
+            h &= ~H_CONNECTION;
         }
-        index++;
-        return HEADER_NAME;
+        if ((h & H_TRANSFER_ENCODING) != 0 && (n >= TRANSFER_ENCODING.length || TRANSFER_ENCODING[n] != lower)) {
+            h &= ~H_TRANSFER_ENCODING;
+        }
+        return h;
     }
 
     private int headerValue(byte b) {
@@ -551,12 +609,5 @@ public final class ResponseParser {
             return lower - 'a' + 10;
         }
         return -1;
-    }
-
-    private static boolean isTokenChar(byte b) {
-        // RFC 9110 tchar, approximately: visible ASCII except separators that cannot appear in a name.
-        return b > 32 && b < 127 && b != ':' && b != '(' && b != ')' && b != '"' && b != '/' && b != '['
-                && b != ']' && b != '{' && b != '}' && b != '\\' && b != '<' && b != '>' && b != '='
-                && b != '@' && b != ',' && b != ';' && b != '?';
     }
 }

@@ -24,6 +24,11 @@ final class RunState {
         this.recordEndNanos = config.counted() ? hardEndNanos : recordStartNanos + config.duration().toNanos();
     }
 
+    /** A nanoTime instant of this run as epoch milliseconds. */
+    long epochMillis(long nanos) {
+        return startEpochMillis + Math.floorDiv(nanos - startNanos, 1_000_000L);
+    }
+
     boolean stopped() {
         return stop;
     }
