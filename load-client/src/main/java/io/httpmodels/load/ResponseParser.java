@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -145,12 +146,24 @@ public final class ResponseParser {
                     }
                     continue;
                 }
+                case STATUS_PREFIX: {
+                    // Fast path: a whole "HTTP/1.x SSS" in the buffer, checked without a state per byte.
+                    if (index == 0 && limit - i >= 13) {
+                        int code = statusLine(buf, i);
+                        if (code > 0) {
+                            status = code;
+                            i += 12;
+                            headBytes += 12;
+                            st = STATUS_AFTER_CODE;
+                            continue;
+                        }
+                    }
+                    break;
+                }
                 case STATUS_REASON:
                 case HEADER_VALUE_SKIP: {
                     int start = i;
-                    while (i < limit && buf.get(i) != '\n') {
-                        i++;
-                    }
+                    i = indexOfNewline(buf, i, limit);
                     headBytes += i - start;
                     if (i < limit) {
                         i++;
@@ -245,6 +258,44 @@ public final class ResponseParser {
         state = st;
         buf.position(limit);
         return completed;
+    }
+
+    /** The status code of a well-formed "HTTP/1.x SSS" at i (12 bytes available), or 0 to take the slow path. */
+    private static int statusLine(ByteBuffer buf, int i) {
+        if (buf.get(i) != 'H' || buf.get(i + 1) != 'T' || buf.get(i + 2) != 'T' || buf.get(i + 3) != 'P'
+                || buf.get(i + 4) != '/' || buf.get(i + 5) != '1' || buf.get(i + 6) != '.'
+                || !isDigit(buf.get(i + 7)) || buf.get(i + 8) != ' ') {
+            return 0;
+        }
+        int d0 = buf.get(i + 9) - '0';
+        int d1 = buf.get(i + 10) - '0';
+        int d2 = buf.get(i + 11) - '0';
+        if (d0 < 1 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) {
+            return 0;
+        }
+        return d0 * 100 + d1 * 10 + d2;
+    }
+
+    /** Index of the first '\n' in [i, limit), or limit; eight bytes at a time (SWAR). */
+    private static int indexOfNewline(ByteBuffer buf, int i, int limit) {
+        boolean bigEndian = buf.order() == ByteOrder.BIG_ENDIAN;
+        while (limit - i >= 8) {
+            long w = buf.getLong(i);
+            if (bigEndian) {
+                w = Long.reverseBytes(w);
+            }
+            // Bytes equal to '\n' become zero; the lowest zero byte is found exactly.
+            long x = w ^ 0x0A0A0A0A0A0A0A0AL;
+            long found = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < limit && buf.get(i) != '\n') {
+            i++;
+        }
+        return i;
     }
 
     /**

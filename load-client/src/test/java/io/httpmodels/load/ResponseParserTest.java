@@ -87,6 +87,23 @@ class ResponseParserTest {
         assertFalse(parser.isMalformed());
     }
 
+    /** Header values are skipped eight bytes at a time: any byte that is not LF must not end them. */
+    @Test
+    void skipsLongHeaderValuesWithAnyBytes() {
+        StringBuilder value = new StringBuilder();
+        for (int b = 0x80; b < 0x100; b++) {
+            value.append((char) b).append((char) (b ^ 0x0A)).append('\t').append((char) 0x0B);
+        }
+        String response = "HTTP/1.1 200 OK\r\nX-Bytes: " + value + "\r\nContent-Length: 2\r\n\r\nok";
+        byte[] all = (response + response).getBytes(StandardCharsets.ISO_8859_1);
+        for (int split = 0; split <= all.length; split += 7) {
+            ResponseParser p = new ResponseParser(new long[ResponseParser.STATUS_CODES]);
+            int done = p.feed(direct(all, 0, split)) + p.feed(direct(all, split, all.length));
+            assertEquals(2, done, "split at " + split);
+            assertFalse(p.isMalformed());
+        }
+    }
+
     @Test
     void countsSixteenPipelinedResponsesInOneBuffer() {
         assertEquals(16, feed(NGINX.repeat(16)));
