@@ -278,12 +278,12 @@ public final class LoadClient {
             latency = LatencySummary.of("latency", "raw: from the write of each request to the last byte of its "
                     + "response, one sample per request" + pipelined, total);
             if (requests > 0 && seconds > 0) {
-                // As wrk: the mean interval between requests on one in-flight slot.
+                // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
                 long expectedMicros = Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline()
                         / requests));
                 corrected = LatencySummary.of("corrected", "wrk-style: raw latencies plus synthetic samples "
                         + "(recordValueWithExpectedInterval, expected interval " + expectedMicros
-                        + " us = mean per in-flight request); an estimate, not a measurement",
+                        + " us = mean time between one connection's sends); an estimate, not a measurement",
                         total.copyCorrectedForCoordinatedOmission(expectedMicros));
             }
         }

@@ -31,7 +31,9 @@ import java.util.Objects;
  * @param warmup      unrecorded time before recording starts
  * @param rampUp      connections are opened evenly over this time from the start (zero: all at once)
  * @param keepAlive   reuse connections; false opens a new connection per request (as ab without -k)
- * @param pipeline    requests in flight per connection (1 = no pipelining); 1 when not keeping alive
+ * @param pipeline    requests written together per connection (1 = no pipelining; 1 when not keeping alive);
+ *                    in closed loop the next batch goes once all are answered, as wrk pipelines; with a rate,
+ *                    up to this many may be outstanding
  * @param rate        open-loop constant throughput in requests per second over all connections, or 0 for
  *                    closed loop (each connection sends again as soon as a response completes)
  * @param method      request method, e.g. GET

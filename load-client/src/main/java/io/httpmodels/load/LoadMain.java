@@ -76,8 +76,9 @@ public final class LoadMain implements Callable<Integer> {
             + "connect, waiting and total times are reported apart.")
     private boolean noKeepAlive;
 
-    @Option(names = {"-p", "--pipeline"}, paramLabel = "N", description = "Requests in flight per connection "
-            + "(default: ${DEFAULT-VALUE}); each request is timed to its own response.")
+    @Option(names = {"-p", "--pipeline"}, paramLabel = "N", description = "Pipelining: N requests written together "
+            + "per connection, the next N once all are answered (as wrk); with -R, up to N outstanding. "
+            + "Each request is timed to its own response (default: ${DEFAULT-VALUE}).")
     private int pipeline = 1;
 
     @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "Constant throughput over all connections, "

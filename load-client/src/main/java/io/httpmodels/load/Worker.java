@@ -409,9 +409,14 @@ final class Worker implements Runnable {
 
     // ---- sending --------------------------------------------------------------------------------
 
-    /** Fills the connection's pipeline (closed loop), within the quota of a counted run. */
+    /**
+     * Closed loop: once every request in flight on the connection is answered, writes the next batch (as
+     * many requests as the pipeline depth, in one write), within the quota of a counted run. As with wrk's
+     * pipelining, a batch is not topped up while answers are outstanding: one write per batch, not one per
+     * response, so the server's and the client's work per request stays low.
+     */
     private void sendClosedLoop(Connection c, long now) {
-        if (c.state != Connection.State.READING) {
+        if (c.state != Connection.State.READING || c.pending() > 0) {
             return;
         }
         int n = pipeline - c.pending();
