@@ -43,22 +43,13 @@ trap cleanup EXIT
 httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
 "$root/scripts/peers/nginx.sh" start --port "$port" --cpu 0 >/dev/null
 
-cat > "$work/pipeline.lua" <<'LUA'
--- wrk: send `depth` requests per write (pipelining), as wrk's own scripts/pipeline.lua.
-init = function(args)
-    local depth = tonumber(args[1]) or 1
-    local r = {}
-    for i = 1, depth do r[i] = wrk.format() end
-    req = table.concat(r)
-end
-request = function() return req end
-LUA
-
 # run_wrk CONNECTIONS DEPTH -> prints "RPS P50_US CPU%"
+# Without pipelining wrk runs with no script: a Lua request() hook would cost it a call per request.
 run_wrk() {
-    local c="$1" depth="$2" out
+    local c="$1" depth="$2" out script=()
+    [ "$depth" -gt 1 ] && script=(-s "$root/scripts/bench/pipeline.lua")
     out="$(/usr/bin/time -f "cpu=%P" taskset -c 1 wrk -t1 -c"$c" -d"${duration}s" --latency \
-        -s "$work/pipeline.lua" "$url" -- "$depth" 2>&1)" || { echo "wrk failed: $out" >&2; return 1; }
+        "${script[@]}" "$url" -- /plaintext "$depth" 2>&1)" || { echo "wrk failed: $out" >&2; return 1; }
     echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out")"
 }
 
@@ -77,7 +68,6 @@ p50_of() {
     sed -n 's/^ *50% *\([0-9.]*\)\([um]*s\).*/\1 \2/p' <<<"$1" | head -n 1 \
         | awk '{ v=$1; if ($2=="ms") v*=1000; else if ($2=="s") v*=1000000; printf "%.0f", v }'
 }
-median() { sort -g | awk '{ a[NR]=$1 } END { if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2 }'; }
 
 java_version="$("$(httpmodels_find_java)" -version 2>&1 | head -n 1)"
 echo "client-vs-wrk: nginx 1 worker on cpu 0, each client -t1 on cpu 1, ${duration}s per run" \
@@ -111,8 +101,10 @@ for shape in "${shapes[@]}"; do
             read -r rps p50 _ <<<"${results["$name:$tool:$round"]}"
             rps_list+="$rps"$'\n'; p50_list+="$p50"$'\n'
         done
-        declare "med_rps_$tool=$(printf '%s' "$rps_list" | median)"
-        declare "med_p50_$tool=$(printf '%s' "$p50_list" | median)"
+        # shellcheck disable=SC2086 # one number a word
+        declare "med_rps_$tool=$(httpmodels_median $rps_list)"
+        # shellcheck disable=SC2086
+        declare "med_p50_$tool=$(httpmodels_median $p50_list)"
     done
     ratio="$(awk -v a="$med_rps_client" -v b="$med_rps_wrk" 'BEGIN { printf "%.3f", a / b }')"
     p50_delta="$(awk -v a="$med_p50_client" -v b="$med_p50_wrk" 'BEGIN { if (b > 0) printf "%+.0f%%", (a - b) * 100 / b; else print "n/a" }')"

@@ -11,12 +11,14 @@
 # Each server is warmed up under both loads first (not recorded), then --rounds rounds (3) alternate
 # nginx, netty for each load. Prints every round's requests/s, the medians and the ratio netty/nginx, plus
 # wrk's CPU use (a client near 100 % of its core measures itself). With pipelining wrk's latency is per
-# batch, so only requests/s is printed. Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
+# batch, so only requests/s is printed. Each run also prints the server's CPU time per request (its threads and
+# worker processes, from /proc): when wrk saturates its core, that is the fairer comparison.
+# Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
 # Wrap in `flock /tmp/httpmodels-bench.lock ...` when another benchmark may run on this machine.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 rounds=3; duration=10; warmup=5; transport=auto
 server_cpu=0; client_cpu=1; nginx_port=8480; netty_port=8490
@@ -57,36 +59,32 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# Bounded wait until PORT accepts: 30 s.
-wait_for_port() {
-    for _ in $(seq 1 300); do
-        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "netty-vs-nginx.sh: nothing listens on port $1 after 30 s" >&2
-    return 1
-}
-
-# run_wrk PORT LOAD SECONDS: prints "RPS CPU%" for one wrk run; the raw output goes to $work_dir.
+# run_wrk PORT SERVER_PID LOAD SECONDS: prints "RPS WRK_CPU% SERVER_US_PER_REQUEST" for one wrk run: the
+# server's CPU time (all its threads and worker processes) per request says what throughput alone hides when
+# the client saturates its core. The raw output goes to $work_dir.
 run_wrk() {
-    local port="$1" load="$2" seconds="$3" out="$work_dir/wrk-$1-$2.txt" args
+    local port="$1" server_pid="$2" load="$3" seconds="$4" out="$work_dir/wrk-$1-$3.txt" args before after
     case "$load" in
         c40) args=(-t1 -c40 "-d${seconds}s" "http://127.0.0.1:$port/plaintext") ;;
         c256p16) args=(-t1 -c256 "-d${seconds}s" -s "$pipeline_lua" "http://127.0.0.1:$port" -- /plaintext 16) ;;
     esac
+    before=$(httpmodels_cpu_ticks "$server_pid")
     httpmodels_pin "$client_cpu" /usr/bin/time -f 'cpu %P' wrk "${args[@]}" > "$out" 2>&1
+    after=$(httpmodels_cpu_ticks "$server_pid")
     if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
         echo "netty-vs-nginx.sh: wrk saw errors against port $port ($load):" >&2
         grep -e 'Non-2xx' -e 'Socket errors' "$out" >&2
     fi
-    printf '%s %s\n' "$(awk '/^Requests\/sec:/ {print $2}' "$out")" "$(awk '/^cpu / {print $2}' "$out")"
+    awk -v ticks=$((after - before)) -v hz="$(httpmodels_clock_ticks)" '
+        /requests in/ { requests = $1 }
+        /^Requests\/sec:/ { rps = $2 }
+        /^cpu / { cpu = $2 }
+        END { printf "%s %s %.2f\n", rps, cpu, (requests > 0 ? ticks * 1e6 / hz / requests : 0) }' "$out"
 }
-
-median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 # A server already on either port would be measured in place of ours.
 for port in "$nginx_port" "$netty_port"; do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    if httpmodels_port_in_use "$port"; then
         echo "netty-vs-nginx.sh: port $port is already in use; pick another with --nginx-port/--netty-port" >&2
         exit 1
     fi
@@ -95,8 +93,8 @@ done
 jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
 httpmodels_ensure_jar harness "$jar"
 
-"$HTTPMODELS_ROOT/scripts/peers/nginx.sh" start --port "$nginx_port" --cpu "$server_cpu" >/dev/null
-wait_for_port "$nginx_port"
+read -r _ nginx_pid < <("$HTTPMODELS_ROOT/scripts/peers/nginx.sh" start --port "$nginx_port" --cpu "$server_cpu")
+httpmodels_wait_for_port "$nginx_port"
 
 export HTTPMODELS_JAVA_OPTS="${HTTPMODELS_JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled}"
 # Started directly, not through a shell function: taskset and serve.sh exec, so $! is the JVM's pid.
@@ -108,7 +106,7 @@ else
     "${serve[@]}" > "$work_dir/netty.log" 2>&1 &
 fi
 netty_pid=$!
-wait_for_port "$netty_port"
+httpmodels_wait_for_port "$netty_port"
 kill -0 "$netty_pid" 2>/dev/null || { echo "netty-vs-nginx.sh: the netty model exited; see $work_dir/netty.log" >&2; exit 1; }
 
 loads=(c40 c256p16)
@@ -118,26 +116,32 @@ echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), 1 worker | $(grep -o 'netty:
      "| $("$(httpmodels_find_java)" -version 2>&1 | head -n 1) | HTTPMODELS_JAVA_OPTS=$HTTPMODELS_JAVA_OPTS"
 
 for load in "${loads[@]}"; do
-    run_wrk "$nginx_port" "$load" "$warmup" >/dev/null
-    run_wrk "$netty_port" "$load" "$warmup" >/dev/null
+    run_wrk "$nginx_port" "$nginx_pid" "$load" "$warmup" >/dev/null
+    run_wrk "$netty_port" "$netty_pid" "$load" "$warmup" >/dev/null
 done
 
-declare -A rps
+declare -A rps cost
 for load in "${loads[@]}"; do
     for round in $(seq 1 "$rounds"); do
         for server in nginx netty; do
-            port=$nginx_port; [ "$server" = netty ] && port=$netty_port
-            read -r value cpu < <(run_wrk "$port" "$load" "$duration")
+            port=$nginx_port; pid=$nginx_pid
+            [ "$server" = netty ] && { port=$netty_port; pid=$netty_pid; }
+            read -r value cpu us < <(run_wrk "$port" "$pid" "$load" "$duration")
             rps[$server-$load]="${rps[$server-$load]:-} $value"
-            printf '%-8s round %d  %-6s %12.0f requests/s   (wrk cpu %s)\n' "$load" "$round" "$server" "$value" "$cpu"
+            cost[$server-$load]="${cost[$server-$load]:-} $us"
+            printf '%-8s round %d  %-6s %12.0f requests/s  %6.2f us server cpu/request  (wrk cpu %s)\n' \
+                "$load" "$round" "$server" "$value" "$us" "$cpu"
         done
     done
 done
 
 echo
-printf '%-8s %14s %14s %8s\n' load "nginx median" "netty median" "netty/nginx"
+printf '%-8s %14s %14s %12s %18s\n' load "nginx median" "netty median" "netty/nginx" "cpu/request n / m"
 for load in "${loads[@]}"; do
     # shellcheck disable=SC2086 # word splitting of the collected values is intended
-    n=$(median ${rps[nginx-$load]}); m=$(median ${rps[netty-$load]})
-    printf '%-8s %14.0f %14.0f %8.2f\n' "$load" "$n" "$m" "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')"
+    n=$(httpmodels_median ${rps[nginx-$load]}); m=$(httpmodels_median ${rps[netty-$load]})
+    # shellcheck disable=SC2086
+    nc=$(httpmodels_median ${cost[nginx-$load]}); mc=$(httpmodels_median ${cost[netty-$load]})
+    printf '%-8s %14.0f %14.0f %12.2f %8.2f / %.2f us\n' "$load" "$n" "$m" \
+        "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')" "$nc" "$mc"
 done

@@ -58,3 +58,42 @@ httpmodels_pin() {
         "$@"
     fi
 }
+
+# ---- for the benchmark scripts --------------------------------------------------------------------------
+
+# httpmodels_median V...: the median of the numbers given as arguments (the mean of the middle two if even).
+httpmodels_median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+# httpmodels_wait_for_port PORT [SECONDS]: returns once 127.0.0.1:PORT accepts a connection; fails after
+# SECONDS (default 30) with a message. A bounded poll: the scripts have no other signal from a server.
+httpmodels_wait_for_port() {
+    local port="$1" seconds="${2:-30}" i
+    for ((i = 0; i < seconds * 10; i++)); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "error: nothing listens on 127.0.0.1:$port after $seconds s" >&2
+    return 1
+}
+
+# httpmodels_port_in_use PORT: true when something already listens on 127.0.0.1:PORT.
+httpmodels_port_in_use() {
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# httpmodels_cpu_ticks PID: CPU time (user + system, in clock ticks) used so far by PID and its child
+# processes that are alive (nginx's workers, say), all threads included.
+httpmodels_cpu_ticks() {
+    local total=0 pid ticks
+    for pid in "$1" $(pgrep -P "$1" 2>/dev/null); do
+        # Fields 14 and 15 of /proc/PID/stat, counted after the ')' that ends the command name.
+        ticks=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }') || continue
+        total=$((total + ${ticks:-0}))
+    done
+    echo "$total"
+}
+
+# Clock ticks per second, for httpmodels_cpu_ticks.
+httpmodels_clock_ticks() { getconf CLK_TCK 2>/dev/null || echo 100; }
