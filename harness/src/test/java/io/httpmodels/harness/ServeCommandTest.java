@@ -1,6 +1,7 @@
 package io.httpmodels.harness;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.io.StringWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Timeout(30)
 class ServeCommandTest {
 
     private record Run(int exitCode, String out, String err) {
