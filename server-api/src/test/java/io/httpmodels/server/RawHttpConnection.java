@@ -125,6 +125,24 @@ public final class RawHttpConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Like {@link #closedByServer()}, but first discards whatever the server still sends (answers it wrote
+     * before closing): true once EOF or a reset arrives within the read timeout.
+     */
+    public boolean closedByServerAfterDiscarding() throws IOException {
+        byte[] sink = new byte[8192];
+        try {
+            while (in.read(sink) >= 0) {
+                // keep discarding: each read is bounded by the socket timeout
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (SocketException e) {
+            return true;
+        }
+    }
+
     /** The underlying socket, for tests that need its options. */
     public Socket socket() {
         return socket;
