@@ -13,7 +13,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
@@ -24,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -75,16 +75,19 @@ public final class NettyServer implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         NettyTransport transport = NettyTransport.select(config.transport());
         int eventLoops = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
-        ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config) : null;
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("httpmodels-netty-accept"), transport.ioHandlerFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops,
-                new DefaultThreadFactory("httpmodels-netty-io"), transport.ioHandlerFactory());
+        JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
+        JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
+        JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
+        ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config, workThreads) : null;
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads,
+                transport.ioHandlerFactory());
         String description = "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                 + (workExecutor == null ? "" : ", " + config.workMillis() + " ms work on "
                         + config.workPoolThreadsOrDefault() + " executor threads");
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
-        Running running = new Running(acceptor, workers, workExecutor, connections, description);
+        Running running = new Running(acceptor, workers, workExecutor, connections, description,
+                List.of(acceptorThreads, ioThreads, workThreads));
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                     .group(acceptor, workers)
@@ -109,10 +112,9 @@ public final class NettyServer implements HttpServerModel {
         }
     }
 
-    private static ExecutorService newWorkExecutor(ServerConfig config) {
-        int threads = config.workPoolThreadsOrDefault();
-        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-                new DefaultThreadFactory("httpmodels-netty-work"));
+    private static ExecutorService newWorkExecutor(ServerConfig config, ThreadFactory threads) {
+        int size = config.workPoolThreadsOrDefault();
+        return new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads);
     }
 
     /** A started server; {@link #close()} is idempotent and thread-safe. */
@@ -122,16 +124,18 @@ public final class NettyServer implements HttpServerModel {
         private final ExecutorService workExecutor;
         private final Set<Channel> connections;
         private final String description;
+        private final List<JoinableThreadFactory> threadFactories;
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile Channel serverChannel;
 
         Running(EventLoopGroup acceptor, EventLoopGroup workers, ExecutorService workExecutor,
-                Set<Channel> connections, String description) {
+                Set<Channel> connections, String description, List<JoinableThreadFactory> threadFactories) {
             this.acceptor = acceptor;
             this.workers = workers;
             this.workExecutor = workExecutor;
             this.connections = connections;
             this.description = description;
+            this.threadFactories = threadFactories;
         }
 
         @Override
@@ -163,6 +167,10 @@ public final class NettyServer implements HttpServerModel {
             workers.shutdownGracefully(0, CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             acceptor.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             workers.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
+            for (JoinableThreadFactory threads : threadFactories) {
+                threads.joinAll(deadline);
+            }
         }
 
         /**
