@@ -9,7 +9,8 @@
 #   c40     wrk -t1 -c40, one request at a time per connection
 #   c256p16 wrk -t1 -c256 with 16 pipelined requests per write (scripts/bench/pipeline.lua)
 # Each server is warmed up under both loads first (not recorded), then --rounds rounds (3) alternate
-# nginx, netty for each load. Prints every round's requests/s, the medians and the ratio netty/nginx, plus
+# nginx, netty (then netty, nginx) for each load. Prints every round's requests/s, the medians, the ratio of
+# the medians and the median of the per-round ratios (paired: robust to drift between rounds), plus
 # wrk's CPU use (a client near 100 % of its core measures itself). With pipelining wrk's latency is per
 # batch, so only requests/s is printed. Each run also prints the server's CPU time per request (its threads and
 # worker processes, from /proc): when wrk saturates its core, that is the fairer comparison.
@@ -18,7 +19,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 rounds=3; duration=10; warmup=5; transport=auto
 server_cpu=0; client_cpu=1; nginx_port=8480; netty_port=8490
@@ -120,28 +121,36 @@ for load in "${loads[@]}"; do
     run_wrk "$netty_port" "$netty_pid" "$load" "$warmup" >/dev/null
 done
 
-declare -A rps cost
+declare -A rps cost pair
 for load in "${loads[@]}"; do
     for round in $(seq 1 "$rounds"); do
-        for server in nginx netty; do
+        # A B, then B A: drift on a shared machine favours neither side.
+        order="nginx netty"; [ $((round % 2)) -eq 0 ] && order="netty nginx"
+        declare -A this
+        for server in $order; do
             port=$nginx_port; pid=$nginx_pid
             [ "$server" = netty ] && { port=$netty_port; pid=$netty_pid; }
             read -r value cpu us < <(run_wrk "$port" "$pid" "$load" "$duration")
             rps[$server-$load]="${rps[$server-$load]:-} $value"
             cost[$server-$load]="${cost[$server-$load]:-} $us"
+            this[$server]=$value
             printf '%-8s round %d  %-6s %12.0f requests/s  %6.2f us server cpu/request  (wrk cpu %s)\n' \
                 "$load" "$round" "$server" "$value" "$us" "$cpu"
         done
+        pair[$load]="${pair[$load]:-} $(awk -v a="${this[netty]}" -v b="${this[nginx]}" 'BEGIN { print a / b }')"
     done
 done
 
 echo
-printf '%-8s %14s %14s %12s %18s\n' load "nginx median" "netty median" "netty/nginx" "cpu/request n / m"
+printf '%-8s %13s %13s %12s %12s %19s\n' load "nginx median" "netty median" "netty/nginx" "paired ratio" \
+    "cpu/request n / m"
 for load in "${loads[@]}"; do
     # shellcheck disable=SC2086 # word splitting of the collected values is intended
     n=$(httpmodels_median ${rps[nginx-$load]}); m=$(httpmodels_median ${rps[netty-$load]})
     # shellcheck disable=SC2086
     nc=$(httpmodels_median ${cost[nginx-$load]}); mc=$(httpmodels_median ${cost[netty-$load]})
-    printf '%-8s %14.0f %14.0f %12.2f %8.2f / %.2f us\n' "$load" "$n" "$m" \
-        "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')" "$nc" "$mc"
+    # shellcheck disable=SC2086
+    printf '%-8s %13.0f %13.0f %12.2f %12.2f %8.2f / %.2f us\n' "$load" "$n" "$m" \
+        "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')" "$(httpmodels_median ${pair[$load]})" "$nc" "$mc"
 done
+echo "paired ratio: the median of each round's netty/nginx, the two runs of a round being back to back."
