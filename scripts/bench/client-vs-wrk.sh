@@ -4,7 +4,9 @@
 # in two shapes: keep-alive at 40 connections, and pipeline depth 16 at 256 connections.
 # Prints every run's requests/s and p50, then per shape the medians, the ratio client/wrk (of the medians,
 # and the median of the per-round ratios) and both p50s.
-# Target: ratio >= 0.9 in both shapes, and (keep-alive) p50 within 25 % of wrk's.
+# Target: ratio >= 0.9 in both shapes, and (keep-alive) p50 within 25 % of wrk's. Where h2load is installed
+# (nghttp2-client, from scripts/peers/install.sh) it runs too in the keep-alive shape, as a referee for p50:
+# it logs every request's raw latency.
 #
 #   scripts/bench/client-vs-wrk.sh [--rounds N] [--duration SECONDS] [--warmup SECONDS] [--port N]
 #
@@ -18,7 +20,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 rounds=3; duration=10; warmup=3; port=18480
 while [ $# -gt 0 ]; do
@@ -64,6 +66,19 @@ run_client() {
     echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out")"
 }
 
+# run_h2load CONNECTIONS DEPTH -> prints "RPS P50_US CPU%". h2load (nghttp2-client) logs every request's own
+# latency (--log-file), raw, with no synthetic samples: the referee for p50 when wrk and this client disagree.
+run_h2load() {
+    local c="$1" depth="$2" out log="$work/h2load-$RANDOM.log"
+    out="$(/usr/bin/time -f "cpu=%P" taskset -c 1 h2load --h1 -t 1 -c "$c" -m "$depth" -D "$duration" \
+        --warm-up-time="$warmup" --log-file="$log" "$url" 2>&1)" || { echo "h2load failed: $out" >&2; return 1; }
+    local rps p50
+    rps="$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out")"
+    p50="$(awk '{ print $3 }' "$log" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    rm -f "$log"
+    echo "$rps $p50 $(cpu_of "$out")"
+}
+
 rps_of() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$1" | head -n 1; }
 cpu_of() { sed -n 's/^cpu=\([0-9]*\)%.*/\1/p' <<<"$1" | tail -n 1; }
 # First "50%" line, in microseconds (both tools print us, ms or s).
@@ -72,6 +87,8 @@ p50_of() {
         | awk '{ v=$1; if ($2=="ms") v*=1000; else if ($2=="s") v*=1000000; printf "%.0f", v }'
 }
 
+have_h2load="$(command -v h2load || true)"
+[ -n "$have_h2load" ] || echo "note: h2load (nghttp2-client) missing: no raw per-request p50 referee; scripts/peers/install.sh installs it" >&2
 java_version="$("$(httpmodels_find_java)" -version 2>&1 | head -n 1)"
 echo "client-vs-wrk: nginx 1 worker on cpu 0, each client -t1 on cpu 1, ${duration}s per run" \
      "(our client +${warmup}s unrecorded warm-up), $rounds rounds alternating; $(nproc) cpus; $java_version"
@@ -82,7 +99,11 @@ declare -A results
 for round in $(seq 1 "$rounds"); do
     for shape in "${shapes[@]}"; do
         IFS=: read -r name c depth <<<"$shape"
-        if [ $((round % 2)) -eq 1 ]; then order="wrk client"; else order="client wrk"; fi
+        tools="wrk client"
+        # The referee only where latency is per request for every tool: no pipelining.
+        [ "$depth" -eq 1 ] && [ -n "$have_h2load" ] && tools="wrk client h2load"
+        order="$tools"
+        [ $((round % 2)) -eq 0 ] && order="$(tr ' ' '\n' <<<"$tools" | tac | tr '\n' ' ')"
         for tool in $order; do
             r="$(run_"$tool" "$c" "$depth")"
             results["$name:$tool:$round"]="$r"
@@ -126,7 +147,23 @@ for shape in "${shapes[@]}"; do
         "$name" "$med_rps_wrk" "$med_rps_client" "$ratio" "$paired" "$verdict"
     note=""
     [ "$depth" -gt 1 ] && note="  (wrk's pipelined p50 is one sample per batch: not comparable)"
+    # In closed loop a request's whole cycle is connections / throughput (Little's law): a p50 far below it
+    # means requests spent the rest of the cycle somewhere untimed (queued in a saturated client).
+    cycle_of() { awk -v p="$1" -v r="$2" -v c="$c" 'BEGIN { printf "%.2f", p * r / c / 1e6 }'; }
     printf '%-10s  median p50 wrk %s us  client %s us  (%s)%s\n' "$name" "$med_p50_wrk" "$med_p50_client" \
         "$p50_delta" "$note"
+    [ "$depth" -eq 1 ] && printf '%-10s  p50 as a share of the cycle (connections / req/s): wrk %s, client %s\n' \
+        "$name" "$(cycle_of "$med_p50_wrk" "$med_rps_wrk")" "$(cycle_of "$med_p50_client" "$med_rps_client")"
+    if [ -n "${results["$name:h2load:1"]:-}" ]; then
+        rps_list=""; p50_list=""
+        for round in $(seq 1 "$rounds"); do
+            read -r rps p50 _ <<<"${results["$name:h2load:$round"]}"
+            rps_list+=" $rps"; p50_list+=" $p50"
+        done
+        # shellcheck disable=SC2086
+        h_rps="$(httpmodels_median $rps_list)"; h_p50="$(httpmodels_median $p50_list)"
+        printf '%-10s  referee h2load (raw per-request log): median %.0f req/s, p50 %s us (%s of its cycle)\n' \
+            "$name" "$h_rps" "$h_p50" "$(cycle_of "$h_p50" "$h_rps")"
+    fi
 done
 exit "$status"

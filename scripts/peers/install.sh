@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the reference peers the benchmarks compare against, from Debian's packages, when missing:
-# wrk (load client), nginx (server), ab (apache2-utils) and curl. Needs root or sudo for apt-get.
+# wrk (load client), nginx (server), ab (apache2-utils), h2load (nghttp2-client: raw per-request latencies)
+# and curl. Needs root or sudo for apt-get.
 # Usage: scripts/peers/install.sh [--check]   (--check: only report what is missing; exit 1 if anything is)
 set -euo pipefail
 
-declare -A package_of=([wrk]=wrk [nginx]=nginx [ab]=apache2-utils [curl]=curl [taskset]=util-linux)
+declare -A package_of=([wrk]=wrk [nginx]=nginx [ab]=apache2-utils [curl]=curl [taskset]=util-linux [h2load]=nghttp2-client)
 missing=()
-for tool in wrk nginx ab curl taskset; do
+for tool in wrk nginx ab curl taskset h2load; do
     command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("${package_of[$tool]}")
 done
 
@@ -18,7 +19,7 @@ elif [ $# -gt 0 ]; then
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "peers: wrk, nginx, ab, curl and taskset already installed"
+    echo "peers: wrk, nginx, ab, curl, taskset and h2load already installed"
     exit 0
 fi
 
