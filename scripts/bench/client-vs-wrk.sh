@@ -79,17 +79,17 @@ run_h2load() {
     echo "$rps $p50 $(cpu_of "$out")"
 }
 
-rps_of() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$1" | head -n 1; }
+rps_of() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$1" | sed -n 1p; }
 cpu_of() { sed -n 's/^cpu=\([0-9]*\)%.*/\1/p' <<<"$1" | tail -n 1; }
 # First "50%" line, in microseconds (both tools print us, ms or s).
 p50_of() {
-    sed -n 's/^ *50% *\([0-9.]*\)\([um]*s\).*/\1 \2/p' <<<"$1" | head -n 1 \
+    sed -n 's/^ *50% *\([0-9.]*\)\([um]*s\).*/\1 \2/p' <<<"$1" | sed -n 1p \
         | awk '{ v=$1; if ($2=="ms") v*=1000; else if ($2=="s") v*=1000000; printf "%.0f", v }'
 }
 
 have_h2load="$(command -v h2load || true)"
 [ -n "$have_h2load" ] || echo "note: h2load (nghttp2-client) missing: no raw per-request p50 referee; scripts/peers/install.sh installs it" >&2
-java_version="$("$(httpmodels_find_java)" -version 2>&1 | head -n 1)"
+java_version="$("$(httpmodels_find_java)" -version 2>&1 | sed -n 1p)"
 echo "client-vs-wrk: nginx 1 worker on cpu 0, each client -t1 on cpu 1, ${duration}s per run" \
      "(our client +${warmup}s unrecorded warm-up), $rounds rounds alternating; $(nproc) cpus; $java_version"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"

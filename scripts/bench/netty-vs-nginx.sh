@@ -113,8 +113,8 @@ kill -0 "$netty_pid" 2>/dev/null || { echo "netty-vs-nginx.sh: the netty model e
 loads=(c40 c256p16)
 echo "netty-vs-nginx: $(nproc) cpus, servers on cpu $server_cpu, wrk -t1 on cpu $client_cpu, GET /plaintext," \
      "${duration}s runs after ${warmup}s warm-up per server and load, $rounds rounds alternating"
-echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), 1 worker | $(grep -o 'netty: [^)]*' "$work_dir/netty.log" | head -n 1)" \
-     "| $("$(httpmodels_find_java)" -version 2>&1 | head -n 1) | HTTPMODELS_JAVA_OPTS=$HTTPMODELS_JAVA_OPTS"
+echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), 1 worker | $(grep -o -m 1 'netty: [^)]*' "$work_dir/netty.log")" \
+     "| $("$(httpmodels_find_java)" -version 2>&1 | sed -n 1p) | HTTPMODELS_JAVA_OPTS=$HTTPMODELS_JAVA_OPTS"
 
 for load in "${loads[@]}"; do
     run_wrk "$nginx_port" "$nginx_pid" "$load" "$warmup" >/dev/null

@@ -9,7 +9,7 @@ HTTPMODELS_MIN_JAVA=21
 # Prints the major version of the java binary $1 (17, 21, 25...), or nothing if it does not run.
 httpmodels_java_major() {
     "$1" -XshowSettings:properties -version 2>&1 \
-        | sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
+        | sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p'
 }
 
 # Prints the path of a java binary >= 21: $JAVA_HOME first, then the one on PATH, then the newest under
