@@ -169,6 +169,28 @@ public abstract class ConformanceKit {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    void expectContinueWithABodyOverTheLimitGets413InsteadOf100(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\nExpect: 100-continue\r\n\r\n").read();
+            assertEquals(413, response.status(), "the body must not be invited: " + response.statusLine());
+            assertTrue(client.closedByServer());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void anAbsoluteFormTargetIsServed(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(
+                    "GET http://localhost/plaintext?q=1 HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
+            assertEquals(200, response.status(), response.statusLine());
+            assertEquals(HELLO, response.bodyText());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
     void unknownPathIs404AndTheConnectionStaysOpen(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(get("/nowhere")).read();

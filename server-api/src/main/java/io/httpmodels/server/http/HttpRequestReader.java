@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -160,7 +161,8 @@ public final class HttpRequestReader {
             }
             body = transferEncoding != null ? readChunkedBody() : readBody((int) contentLength);
         }
-        return new HttpRequest(method, target, version, List.copyOf(headers), body, keepAlive);
+        // The list is this request's own and never changes again: wrap it rather than copy it.
+        return new HttpRequest(method, target, version, Collections.unmodifiableList(headers), body, keepAlive);
     }
 
     // Returns the index just past the empty line that ends the head, reading as needed; -1 on a clean EOF.
