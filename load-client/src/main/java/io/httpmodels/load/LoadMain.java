@@ -30,13 +30,16 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "load", mixinStandardHelpOptions = true, version = "httpmodels load-client 0.1",
         sortOptions = false, usageHelpAutoWidth = true,
+        // Lines under 80 columns: picocli wraps longer ones mid-sentence on a narrow terminal.
         description = {
-            "Raw-socket HTTP/1.1 load generator: NIO event loops, keep-alive or a connection per request,",
-            "pipelining, constant-rate open loop, HdrHistogram latencies (microseconds).",
+            "Raw-socket HTTP/1.1 load generator: NIO event loops, keep-alive or a",
+            "connection per request, pipelining, constant-rate open loop, HdrHistogram",
+            "latencies (microseconds).",
             "",
-            "Latency: closed loop reports the raw time from the write of each request to the last byte of its",
-            "own response (a wrk-style corrected figure is shown too, labelled 'corrected'). With -R the",
-            "latency counts from when each request was meant to be sent, so a stalled server shows."},
+            "Latency: closed loop reports the raw time from the write of each request to",
+            "the last byte of its own response (a wrk-style corrected figure is shown",
+            "too, labelled 'corrected'). With -R the latency counts from when each",
+            "request was meant to be sent, so a stalled server shows."},
         footer = {"", "Durations take a unit: 500ms, 10s, 2m, 1h (a bare number is seconds).",
             "Examples:",
             "  load http://127.0.0.1:8080/plaintext -c 40 -d 10s --warmup 3s",
