@@ -22,57 +22,95 @@ import java.util.concurrent.CountDownLatch;
  * {@code httpmodels serve MODEL}: starts one model in the foreground, prints the address it listens on, and
  * stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. {@code --list} lists the models instead.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start a server model in the foreground; Ctrl-C stops it.",
-                "Prints '<model> listening on http://HOST:PORT (<what runs>)' once it accepts connections."},
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Start a server model in the foreground; Ctrl-C stops it.",
+            "Prints '<model> listening on http://HOST:PORT (<what runs>)' once it accepts connections."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped cleanly, or --list", "1:could not start (address in use...)",
-                "2:usage error: unknown model, bad flag"})
+        exitCodeList = {
+            "0:stopped cleanly, or --list",
+            "1:could not start (address in use...)",
+            "2:usage error: unknown model, bad flag"
+        })
 final class ServeCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "MODEL",
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "MODEL",
             description = "The model to start, by name; --list shows them.")
     String modelName;
 
     @Option(names = "--list", description = "List the models on the class path with their descriptions.")
     boolean list;
 
-    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
     String bind;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "N", defaultValue = "8080",
+    @Option(
+            names = {"-p", "--port"},
+            paramLabel = "N",
+            defaultValue = "8080",
             description = "Port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Worker threads: fixed-pool's pool (default 4 x cores), netty's event loops "
                     + "(default cores); 0 = the model's default.")
     int threads;
 
-    @Option(names = "--work-ms", paramLabel = "MS", defaultValue = "0",
+    @Option(
+            names = "--work-ms",
+            paramLabel = "MS",
+            defaultValue = "0",
             description = "Simulated blocking work per request, in milliseconds (default: ${DEFAULT-VALUE}).")
     int workMillis;
 
-    @Option(names = "--work-threads", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--work-threads",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Threads of the executor that runs that work in models that must not block their "
                     + "I/O threads (netty); 0 = 4 x cores.")
     int workThreads;
 
-    @Option(names = "--transport", paramLabel = "NAME", defaultValue = ServerConfig.AUTO_TRANSPORT,
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            defaultValue = ServerConfig.AUTO_TRANSPORT,
             description = "I/O transport for models that have several (netty: auto, nio, epoll, io_uring; "
                     + "default: ${DEFAULT-VALUE}).")
     String transport;
 
-    @Option(names = "--idle-timeout-ms", paramLabel = "MS", defaultValue = "30000",
+    @Option(
+            names = "--idle-timeout-ms",
+            paramLabel = "MS",
+            defaultValue = "30000",
             description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
     long idleTimeoutMillis;
 
-    @Option(names = "--max-header-bytes", paramLabel = "N", defaultValue = "8192",
+    @Option(
+            names = "--max-header-bytes",
+            paramLabel = "N",
+            defaultValue = "8192",
             description = "Largest request line plus headers (default: ${DEFAULT-VALUE}).")
     int maxHeaderBytes;
 
-    @Option(names = "--max-body-bytes", paramLabel = "N", defaultValue = "1048576",
+    @Option(
+            names = "--max-body-bytes",
+            paramLabel = "N",
+            defaultValue = "1048576",
             description = "Largest request body (default: ${DEFAULT-VALUE}).")
     int maxBodyBytes;
 
@@ -90,7 +128,8 @@ final class ServeCommand implements Callable<Integer> {
             return 0;
         }
         if (modelName == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "a MODEL is required; known models: " + String.join(", ", ServerModels.names()));
         }
         HttpServerModel model;
@@ -105,18 +144,22 @@ final class ServeCommand implements Callable<Integer> {
         try {
             server = model.start(config);
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-            spec.commandLine().getErr().println("error: cannot start " + modelName + " on " + bind + ":" + port
-                    + ": " + e.getMessage());
+            spec.commandLine()
+                    .getErr()
+                    .println("error: cannot start " + modelName + " on " + bind + ":" + port + ": " + e.getMessage());
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "serve-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    server.close();
+                    stopped.countDown();
+                },
+                "serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        out.printf("%s listening on http://%s:%d (%s)%n", model.name(), hostForUrl(server), server.port(),
-                server.description());
+        out.printf(
+                "%s listening on http://%s:%d (%s)%n",
+                model.name(), hostForUrl(server), server.port(), server.description());
         out.flush();
         stopped.await(); // until Ctrl-C or SIGTERM runs the hook
         return 0;

@@ -1,5 +1,8 @@
 package io.httpmodels.harness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
@@ -7,14 +10,10 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 @Timeout(30)
 class ServeCommandTest {
 
-    private record Run(int exitCode, String out, String err) {
-    }
+    private record Run(int exitCode, String out, String err) {}
 
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
@@ -30,8 +29,8 @@ class ServeCommandTest {
     void listShowsEveryModelWithItsDescription() {
         Run run = run("serve", "--list");
         assertEquals(0, run.exitCode());
-        for (String model : new String[] {"single-thread", "thread-per-connection", "fixed-pool",
-                "virtual-threads", "netty"}) {
+        for (String model :
+                new String[] {"single-thread", "thread-per-connection", "fixed-pool", "virtual-threads", "netty"}) {
             assertTrue(run.out().lines().anyMatch(line -> line.startsWith(model + " ")), run.out());
         }
     }
@@ -58,8 +57,7 @@ class ServeCommandTest {
 
     @Test
     void anAddressInUseIsARuntimeFailure() throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Run run = run("serve", "single-thread", "--port", String.valueOf(taken.getLocalPort()));
             assertEquals(1, run.exitCode());
             assertTrue(run.err().contains("cannot start single-thread"), run.err());

@@ -14,7 +14,12 @@ import java.nio.channels.SocketChannel;
  */
 final class Connection {
 
-    enum State { CONNECTING, WRITING, READING, CLOSED }
+    enum State {
+        CONNECTING,
+        WRITING,
+        READING,
+        CLOSED
+    }
 
     final int index;
     final ResponseParser parser;
@@ -29,6 +34,7 @@ final class Connection {
     private final long[] sentNanos;
     /** When each in-flight request was meant to be sent (rate mode), oldest at {@code head}. */
     private final long[] intendedNanos;
+
     private final int mask;
     private int head;
     private int pending;

@@ -20,9 +20,13 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
 
     /** Builds counts from an array indexed by {@link ErrorKind#ordinal()}. */
     public static ErrorCounts of(long[] byKind) {
-        return new ErrorCounts(byKind[ErrorKind.CONNECT.ordinal()], byKind[ErrorKind.READ.ordinal()],
-                byKind[ErrorKind.WRITE.ordinal()], byKind[ErrorKind.TIMEOUT.ordinal()],
-                byKind[ErrorKind.STATUS.ordinal()], byKind[ErrorKind.MALFORMED.ordinal()]);
+        return new ErrorCounts(
+                byKind[ErrorKind.CONNECT.ordinal()],
+                byKind[ErrorKind.READ.ordinal()],
+                byKind[ErrorKind.WRITE.ordinal()],
+                byKind[ErrorKind.TIMEOUT.ordinal()],
+                byKind[ErrorKind.STATUS.ordinal()],
+                byKind[ErrorKind.MALFORMED.ordinal()]);
     }
 
     /** The count for one kind. */
@@ -44,8 +48,13 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
 
     /** Element-wise sum. */
     public ErrorCounts plus(ErrorCounts other) {
-        return new ErrorCounts(connect + other.connect, read + other.read, write + other.write,
-                timeout + other.timeout, status + other.status, malformed + other.malformed);
+        return new ErrorCounts(
+                connect + other.connect,
+                read + other.read,
+                write + other.write,
+                timeout + other.timeout,
+                status + other.status,
+                malformed + other.malformed);
     }
 
     /** Counts keyed by kind, in declaration order. */

@@ -1,9 +1,9 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.util.ArrayList;
 import java.util.List;
-
-import org.HdrHistogram.Histogram;
 
 /**
  * A latency distribution reduced to figures, all in microseconds.
@@ -17,8 +17,15 @@ import org.HdrHistogram.Histogram;
  * @param maxMicros   largest sample
  * @param percentiles the values at {@link #PERCENTILES}, in that order
  */
-public record LatencySummary(String name, String description, long count, long minMicros, double meanMicros,
-                             double stdDevMicros, long maxMicros, List<Percentile> percentiles) {
+public record LatencySummary(
+        String name,
+        String description,
+        long count,
+        long minMicros,
+        double meanMicros,
+        double stdDevMicros,
+        long maxMicros,
+        List<Percentile> percentiles) {
 
     /** The percentiles every summary reports: 50, 75, 90, 99, 99.9, 99.99 and 100 (the maximum). */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 100.0);
@@ -33,8 +40,7 @@ public record LatencySummary(String name, String description, long count, long m
      * @param percentile  0 to 100
      * @param valueMicros the value at or below which that percentage of samples lie
      */
-    public record Percentile(double percentile, long valueMicros) {
-    }
+    public record Percentile(double percentile, long valueMicros) {}
 
     /** Summarises a histogram of microsecond values. */
     public static LatencySummary of(String name, String description, Histogram histogram) {
@@ -43,9 +49,15 @@ public record LatencySummary(String name, String description, long count, long m
         for (double p : PERCENTILES) {
             values.add(new Percentile(p, empty ? 0 : histogram.getValueAtPercentile(p)));
         }
-        return new LatencySummary(name, description, histogram.getTotalCount(),
-                empty ? 0 : histogram.getMinValue(), empty ? 0 : histogram.getMean(),
-                empty ? 0 : histogram.getStdDeviation(), empty ? 0 : histogram.getMaxValue(), values);
+        return new LatencySummary(
+                name,
+                description,
+                histogram.getTotalCount(),
+                empty ? 0 : histogram.getMinValue(),
+                empty ? 0 : histogram.getMean(),
+                empty ? 0 : histogram.getStdDeviation(),
+                empty ? 0 : histogram.getMaxValue(),
+                values);
     }
 
     /** The value at a percentile listed in {@link #PERCENTILES}. */

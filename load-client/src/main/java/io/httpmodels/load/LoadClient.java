@@ -1,5 +1,7 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -11,8 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs one load as configured and returns what it measured.
@@ -48,8 +48,7 @@ public final class LoadClient {
 
     /** Runs without a listener. */
     public LoadReport run() {
-        return run(new LoadListener() {
-        });
+        return run(new LoadListener() {});
     }
 
     /**
@@ -78,13 +77,15 @@ public final class LoadClient {
             double rate = config.rate() * share / config.connections();
             workers[i] = new Worker(i, config, address, run, share, quota, rate, request);
             Worker worker = workers[i];
-            workerThreads[i] = new Thread(() -> {
-                try {
-                    worker.run();
-                } finally {
-                    finished.countDown();
-                }
-            }, "load-worker-" + i);
+            workerThreads[i] = new Thread(
+                    () -> {
+                        try {
+                            worker.run();
+                        } finally {
+                            finished.countDown();
+                        }
+                    },
+                    "load-worker-" + i);
             workerThreads[i].setDaemon(true);
         }
         for (Thread t : workerThreads) {
@@ -164,9 +165,14 @@ public final class LoadClient {
      * delivered (a stopped worker with nothing left counts as delivered): merged, added to the total,
      * listed, and given to the listener.
      */
-    private static void collect(Worker[] workers, List<ArrayDeque<Histogram>> pending, Histogram merged,
-                                Histogram total, List<LoadReport.Interval> intervals, LoadListener listener,
-                                RunState run) {
+    private static void collect(
+            Worker[] workers,
+            List<ArrayDeque<Histogram>> pending,
+            Histogram merged,
+            Histogram total,
+            List<LoadReport.Interval> intervals,
+            LoadListener listener,
+            RunState run) {
         boolean[] exhausted = new boolean[workers.length];
         for (int i = 0; i < workers.length; i++) {
             // Read the stop flag before draining: a stopped worker has queued its last interval already.
@@ -201,11 +207,16 @@ public final class LoadClient {
             merged.setEndTimeStamp(end);
             total.add(merged);
             long recordStartMillis = run.epochMillis(run.recordStartNanos);
-            intervals.add(new LoadReport.Interval((start - recordStartMillis) / 1e3, (end - start) / 1e3,
-                    merged.getTotalCount()));
+            intervals.add(new LoadReport.Interval(
+                    (start - recordStartMillis) / 1e3, (end - start) / 1e3, merged.getTotalCount()));
             listener.onInterval(merged);
-            listener.onProgress(new Progress((end - recordStartMillis) * 1_000_000L, false, total.getTotalCount(),
-                    merged.getTotalCount(), (end - start) * 1_000_000L, errors(workers)));
+            listener.onProgress(new Progress(
+                    (end - recordStartMillis) * 1_000_000L,
+                    false,
+                    total.getTotalCount(),
+                    merged.getTotalCount(),
+                    (end - start) * 1_000_000L,
+                    errors(workers)));
         }
     }
 
@@ -217,8 +228,13 @@ public final class LoadClient {
         return sum;
     }
 
-    private LoadReport report(Worker[] workers, RunState run, Histogram total,
-                              List<LoadReport.Interval> intervals, long endNanos, Instant startedAt) {
+    private LoadReport report(
+            Worker[] workers,
+            RunState run,
+            Histogram total,
+            List<LoadReport.Interval> intervals,
+            long endNanos,
+            Instant startedAt) {
         long connects = 0;
         long requests = 0;
         long bytes = 0;
@@ -248,12 +264,16 @@ public final class LoadClient {
         }
         String abortReason = run.abortReason();
         if (connects == 0) {
-            throw new LoadException(abortReason != null ? abortReason
-                    : "no connection to " + config.uri().getHost() + ":" + config.port() + " succeeded");
+            throw new LoadException(
+                    abortReason != null
+                            ? abortReason
+                            : "no connection to " + config.uri().getHost() + ":" + config.port() + " succeeded");
         }
         if (abortReason == null && config.counted() && requests < config.requests()) {
-            abortReason = stopRequested ? "stopped" : "hard time bound of " + config.maxTime() + " reached after "
-                    + requests + " of " + config.requests() + " responses";
+            abortReason = stopRequested
+                    ? "stopped"
+                    : "hard time bound of " + config.maxTime() + " reached after " + requests + " of "
+                            + config.requests() + " responses";
         } else if (abortReason == null && stopRequested) {
             abortReason = "stopped";
         }
@@ -264,38 +284,69 @@ public final class LoadClient {
             }
         }
         double seconds = Math.max(0, endNanos - run.recordStartNanos) / 1e9;
-        String pipelined = config.pipeline() > 1 ? ", each request of a pipelined batch timed to its own response"
-                : "";
+        String pipelined = config.pipeline() > 1 ? ", each request of a pipelined batch timed to its own response" : "";
         LatencySummary latency;
         LatencySummary corrected = null;
         LatencySummary uncorrectedSummary = null;
         if (config.rateMode()) {
-            latency = LatencySummary.of("latency", "from when each request was meant to be sent (constant rate "
-                    + config.rate() + "/s, open loop) to the last byte of its response" + pipelined, total);
-            uncorrectedSummary = LatencySummary.of("uncorrected", "service time: from the actual write of each "
-                    + "request to the last byte of its response, ignoring the schedule; hides stalls", uncorrected);
+            latency = LatencySummary.of(
+                    "latency",
+                    "from when each request was meant to be sent (constant rate " + config.rate()
+                            + "/s, open loop) to the last byte of its response" + pipelined,
+                    total);
+            uncorrectedSummary = LatencySummary.of(
+                    "uncorrected",
+                    "service time: from the actual write of each "
+                            + "request to the last byte of its response, ignoring the schedule; hides stalls",
+                    uncorrected);
         } else {
-            latency = LatencySummary.of("latency", "raw: from the write of each request to the last byte of its "
-                    + "response, one sample per request" + pipelined, total);
+            latency = LatencySummary.of(
+                    "latency",
+                    "raw: from the write of each request to the last byte of its " + "response, one sample per request"
+                            + pipelined,
+                    total);
             if (requests > 0 && seconds > 0) {
                 // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
-                long expectedMicros = Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline()
-                        / requests));
-                corrected = LatencySummary.of("corrected", "wrk-style: raw latencies plus synthetic samples "
-                        + "(recordValueWithExpectedInterval, expected interval " + expectedMicros
-                        + " us = mean time between one connection's sends); an estimate, not a measurement",
+                long expectedMicros =
+                        Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline() / requests));
+                corrected = LatencySummary.of(
+                        "corrected",
+                        "wrk-style: raw latencies plus synthetic samples "
+                                + "(recordValueWithExpectedInterval, expected interval " + expectedMicros
+                                + " us = mean time between one connection's sends); an estimate, not a measurement",
                         total.copyCorrectedForCoordinatedOmission(expectedMicros));
             }
         }
-        return new LoadReport(LoadReport.SCHEMA_VERSION, config, startedAt, seconds, requests, bytes,
-                seconds > 0 ? requests / seconds : 0, seconds > 0 ? bytes / seconds : 0,
-                latency, corrected, uncorrectedSummary,
-                connect == null ? null : LatencySummary.of("connect", "TCP connect, from connect() to established",
-                        connect),
-                waiting == null ? null : LatencySummary.of("waiting", "from the write of the request to the first "
-                        + "byte of the response", waiting),
-                totalTimes == null ? null : LatencySummary.of("total", "from connect() to the last byte of the "
-                        + "response", totalTimes),
-                statusCounts, errors, intervals, connects, abortReason, total);
+        return new LoadReport(
+                LoadReport.SCHEMA_VERSION,
+                config,
+                startedAt,
+                seconds,
+                requests,
+                bytes,
+                seconds > 0 ? requests / seconds : 0,
+                seconds > 0 ? bytes / seconds : 0,
+                latency,
+                corrected,
+                uncorrectedSummary,
+                connect == null
+                        ? null
+                        : LatencySummary.of("connect", "TCP connect, from connect() to established", connect),
+                waiting == null
+                        ? null
+                        : LatencySummary.of(
+                                "waiting",
+                                "from the write of the request to the first " + "byte of the response",
+                                waiting),
+                totalTimes == null
+                        ? null
+                        : LatencySummary.of(
+                                "total", "from connect() to the last byte of the " + "response", totalTimes),
+                statusCounts,
+                errors,
+                intervals,
+                connects,
+                abortReason,
+                total);
     }
 }

@@ -42,9 +42,22 @@ import java.util.Objects;
  * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
  * @param maxTime     hard bound on the whole run, warm-up included
  */
-public record LoadConfig(URI uri, int connections, int threads, Duration duration, long requests,
-                         Duration warmup, Duration rampUp, boolean keepAlive, int pipeline, double rate,
-                         String method, List<String> headers, byte[] body, Duration timeout, Duration maxTime) {
+public record LoadConfig(
+        URI uri,
+        int connections,
+        int threads,
+        Duration duration,
+        long requests,
+        Duration warmup,
+        Duration rampUp,
+        boolean keepAlive,
+        int pipeline,
+        double rate,
+        String method,
+        List<String> headers,
+        byte[] body,
+        Duration timeout,
+        Duration maxTime) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -109,7 +122,8 @@ public record LoadConfig(URI uri, int connections, int threads, Duration duratio
             throw new IllegalArgumentException("timeout must be positive");
         }
         if (maxTime == null) {
-            maxTime = duration == null ? DEFAULT_COUNTED_MAX_TIME
+            maxTime = duration == null
+                    ? DEFAULT_COUNTED_MAX_TIME
                     : warmup.plus(duration).plus(timeout).plus(Duration.ofSeconds(10));
         }
         if (maxTime.isNegative() || maxTime.isZero()) {
@@ -293,8 +307,22 @@ public record LoadConfig(URI uri, int connections, int threads, Duration duratio
         }
 
         public LoadConfig build() {
-            return new LoadConfig(uri, connections, threads, duration, requests, warmup, rampUp, keepAlive,
-                    pipeline, rate, method, headers, body, timeout, maxTime);
+            return new LoadConfig(
+                    uri,
+                    connections,
+                    threads,
+                    duration,
+                    requests,
+                    warmup,
+                    rampUp,
+                    keepAlive,
+                    pipeline,
+                    rate,
+                    method,
+                    headers,
+                    body,
+                    timeout,
+                    maxTime);
         }
     }
 }

@@ -9,13 +9,11 @@ import org.HdrHistogram.Histogram;
 public interface LoadListener {
 
     /** Once per second, and once at the end. */
-    default void onProgress(Progress progress) {
-    }
+    default void onProgress(Progress progress) {}
 
     /**
      * Each recorded interval's latency histogram (microseconds, all workers merged), with start and end
      * timestamps set in epoch milliseconds; the histogram is only valid during the call.
      */
-    default void onInterval(Histogram interval) {
-    }
+    default void onInterval(Histogram interval) {}
 }

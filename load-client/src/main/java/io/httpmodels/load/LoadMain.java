@@ -1,5 +1,12 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -15,21 +22,17 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
-
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 /**
  * The command line: {@code load URL [options]}, flags as wrk and ab. The only class that reads arguments.
  * Exit status: 0 after a run that ended by itself, 1 when the run failed or stopped early (unreachable
  * target, hard bound), 2 for bad arguments.
  */
-@Command(name = "load", mixinStandardHelpOptions = true, version = "httpmodels load-client 0.1",
-        sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        version = "httpmodels load-client 0.1",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         // Lines under 80 columns: picocli wraps longer ones mid-sentence on a narrow terminal.
         description = {
             "Raw-socket HTTP/1.1 load generator: NIO event loops, keep-alive or a",
@@ -39,60 +42,94 @@ import picocli.CommandLine.Parameters;
             "Latency: closed loop reports the raw time from the write of each request to",
             "the last byte of its own response (a wrk-style corrected figure is shown",
             "too, labelled 'corrected'). With -R the latency counts from when each",
-            "request was meant to be sent, so a stalled server shows."},
-        footer = {"", "Durations take a unit: 500ms, 10s, 2m, 1h (a bare number is seconds).",
+            "request was meant to be sent, so a stalled server shows."
+        },
+        footer = {
+            "",
+            "Durations take a unit: 500ms, 10s, 2m, 1h (a bare number is seconds).",
             "Examples:",
             "  load http://127.0.0.1:8080/plaintext -c 40 -d 10s --warmup 3s",
             "  load http://127.0.0.1:8080/plaintext -c 256 -p 16 -d 10s --json out.json",
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
-            "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive"})
+            "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive"
+        })
 public final class LoadMain implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "URL", description = "Target, http://host[:port]/path[?query].")
     private String url;
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "Connections to keep open "
-            + "(default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-c", "--connections"},
+            paramLabel = "N",
+            description = "Connections to keep open " + "(default: ${DEFAULT-VALUE}).")
     private int connections = LoadConfig.DEFAULT_CONNECTIONS;
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "Event-loop threads, each with its share "
-            + "of the connections (default: ${DEFAULT-VALUE}; one is right on a 2-core machine).")
+    @Option(
+            names = {"-t", "--threads"},
+            paramLabel = "N",
+            description = "Event-loop threads, each with its share "
+                    + "of the connections (default: ${DEFAULT-VALUE}; one is right on a 2-core machine).")
     private int threads = LoadConfig.DEFAULT_THREADS;
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
             description = "Recorded duration (default: 10s unless -n is given).")
     private Duration duration;
 
-    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "Record exactly N responses, then stop "
-            + "(instead of -d).")
+    @Option(
+            names = {"-n", "--requests"},
+            paramLabel = "N",
+            description = "Record exactly N responses, then stop " + "(instead of -d).")
     private long requests;
 
-    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(
+            names = "--warmup",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
             description = "Run this long first without recording (default: 0s).")
     private Duration warmup = Duration.ZERO;
 
-    @Option(names = "--ramp-up", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(
+            names = "--ramp-up",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
             description = "Open the connections evenly over this time from the start (default: all at once).")
     private Duration rampUp = Duration.ZERO;
 
-    @Option(names = "--no-keep-alive", description = "A new TCP connection per request (as ab without -k); "
-            + "connect, waiting and total times are reported apart.")
+    @Option(
+            names = "--no-keep-alive",
+            description = "A new TCP connection per request (as ab without -k); "
+                    + "connect, waiting and total times are reported apart.")
     private boolean noKeepAlive;
 
-    @Option(names = {"-p", "--pipeline"}, paramLabel = "N", description = "Pipelining: N requests written together "
-            + "per connection, the next N once all are answered (as wrk); with -R, up to N outstanding. "
-            + "Each request is timed to its own response (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-p", "--pipeline"},
+            paramLabel = "N",
+            description = "Pipelining: N requests written together "
+                    + "per connection, the next N once all are answered (as wrk); with -R, up to N outstanding. "
+                    + "Each request is timed to its own response (default: ${DEFAULT-VALUE}).")
     private int pipeline = 1;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "Constant throughput over all connections, "
-            + "open loop (as wrk2); latency counts from each request's intended send time. Default: closed loop.")
+    @Option(
+            names = {"-R", "--rate"},
+            paramLabel = "RPS",
+            description =
+                    "Constant throughput over all connections, "
+                            + "open loop (as wrk2); latency counts from each request's intended send time. Default: closed loop.")
     private double rate;
 
-    @Option(names = {"-m", "--method"}, paramLabel = "METHOD", description = "Request method (default: GET).")
+    @Option(
+            names = {"-m", "--method"},
+            paramLabel = "METHOD",
+            description = "Request method (default: GET).")
     private String method = "GET";
 
-    @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", description = "Extra request header; "
-            + "repeatable. A Host header is sent unless given here.")
+    @Option(
+            names = {"-H", "--header"},
+            paramLabel = "'Name: value'",
+            description = "Extra request header; " + "repeatable. A Host header is sent unless given here.")
     private List<String> headers = new ArrayList<>();
 
     @Option(names = "--body", paramLabel = "TEXT", description = "Request body (UTF-8); adds Content-Length.")
@@ -101,25 +138,38 @@ public final class LoadMain implements Callable<Integer> {
     @Option(names = "--body-file", paramLabel = "FILE", description = "Request body read from a file.")
     private Path bodyFile;
 
-    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
             description = "A connect or request outstanding longer than this counts as a timeout and its "
                     + "connection is reopened (default: 2s).")
     private Duration timeout = LoadConfig.DEFAULT_TIMEOUT;
 
-    @Option(names = "--max-time", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Hard bound on the whole run (default: warm-up + duration + timeout + 10s, or 10m "
-                    + "with -n).")
+    @Option(
+            names = "--max-time",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
+            description =
+                    "Hard bound on the whole run (default: warm-up + duration + timeout + 10s, or 10m " + "with -n).")
     private Duration maxTime;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write every figure as JSON "
-            + "(with a schemaVersion) to FILE; '-' for standard output instead of the text summary.")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Also write every figure as JSON "
+                    + "(with a schemaVersion) to FILE; '-' for standard output instead of the text summary.")
     private String json;
 
-    @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log "
-            + "(one histogram per second, microseconds) to FILE.")
+    @Option(
+            names = "--hlog",
+            paramLabel = "FILE",
+            description = "Write an HdrHistogram interval log " + "(one histogram per second, microseconds) to FILE.")
     private Path hlog;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress line (it is shown only on a terminal anyway).")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No progress line (it is shown only on a terminal anyway).")
     private boolean quiet;
 
     @CommandLine.Spec
@@ -151,7 +201,8 @@ public final class LoadMain implements Callable<Integer> {
             return 2;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof LoadException || e instanceof IllegalArgumentException
+            if (e instanceof LoadException
+                    || e instanceof IllegalArgumentException
                     || e instanceof UncheckedIOException) {
                 err.println("load: " + e.getMessage());
                 return e instanceof IllegalArgumentException ? 2 : 1;
@@ -169,12 +220,21 @@ public final class LoadMain implements Callable<Integer> {
         if (body != null && bodyFile != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --body or --body-file, not both");
         }
-        byte[] bodyBytes = bodyFile != null ? Files.readAllBytes(bodyFile)
+        byte[] bodyBytes = bodyFile != null
+                ? Files.readAllBytes(bodyFile)
                 : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
         LoadConfig.Builder builder = LoadConfig.builder(url)
-                .connections(connections).threads(threads).warmup(warmup).rampUp(rampUp)
-                .keepAlive(!noKeepAlive).pipeline(pipeline).rate(rate).method(method).body(bodyBytes)
-                .timeout(timeout).maxTime(maxTime);
+                .connections(connections)
+                .threads(threads)
+                .warmup(warmup)
+                .rampUp(rampUp)
+                .keepAlive(!noKeepAlive)
+                .pipeline(pipeline)
+                .rate(rate)
+                .method(method)
+                .body(bodyBytes)
+                .timeout(timeout)
+                .maxTime(maxTime);
         if (requests != 0) {
             builder.requests(requests);
         } else {
@@ -287,18 +347,19 @@ public final class LoadMain implements Callable<Integer> {
         public Duration convert(String value) {
             Matcher m = FORMAT.matcher(value.trim().toLowerCase(Locale.ROOT));
             if (!m.matches()) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a duration (e.g. 500ms, 10s, "
-                        + "2m)");
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not a duration (e.g. 500ms, 10s, " + "2m)");
             }
             double amount = Double.parseDouble(m.group(1));
             String unit = m.group(2) == null ? "s" : m.group(2);
-            double nanos = amount * switch (unit) {
-                case "us" -> 1e3;
-                case "ms" -> 1e6;
-                case "m" -> 60e9;
-                case "h" -> 3600e9;
-                default -> 1e9;
-            };
+            double nanos = amount
+                    * switch (unit) {
+                        case "us" -> 1e3;
+                        case "ms" -> 1e6;
+                        case "m" -> 60e9;
+                        case "h" -> 3600e9;
+                        default -> 1e9;
+                    };
             return Duration.ofNanos((long) nanos);
         }
     }

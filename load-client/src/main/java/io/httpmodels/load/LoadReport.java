@@ -1,10 +1,10 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
-import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run measured, as data; {@link ReportText} and {@link ReportJson} render it.
@@ -35,12 +35,27 @@ import org.HdrHistogram.Histogram;
  * @param abortReason       why the run stopped early, or null when it ran its course
  * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
  */
-public record LoadReport(int schemaVersion, LoadConfig config, Instant startedAt, double durationSeconds,
-                         long requests, long bytesRead, double requestsPerSecond, double bytesPerSecond,
-                         LatencySummary latency, LatencySummary corrected, LatencySummary uncorrected,
-                         LatencySummary connect, LatencySummary waiting, LatencySummary total,
-                         Map<Integer, Long> statusCounts, ErrorCounts errors, List<Interval> intervals,
-                         long connectsSucceeded, String abortReason, Histogram histogram) {
+public record LoadReport(
+        int schemaVersion,
+        LoadConfig config,
+        Instant startedAt,
+        double durationSeconds,
+        long requests,
+        long bytesRead,
+        double requestsPerSecond,
+        double bytesPerSecond,
+        LatencySummary latency,
+        LatencySummary corrected,
+        LatencySummary uncorrected,
+        LatencySummary connect,
+        LatencySummary waiting,
+        LatencySummary total,
+        Map<Integer, Long> statusCounts,
+        ErrorCounts errors,
+        List<Interval> intervals,
+        long connectsSucceeded,
+        String abortReason,
+        Histogram histogram) {
 
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -54,7 +69,8 @@ public record LoadReport(int schemaVersion, LoadConfig config, Instant startedAt
     public long non2xx3xx() {
         return statusCounts.entrySet().stream()
                 .filter(e -> e.getKey() < 200 || e.getKey() >= 400)
-                .mapToLong(Map.Entry::getValue).sum();
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     /**

@@ -10,8 +10,8 @@ package io.httpmodels.load;
  * @param intervalNanos     length of the last interval
  * @param errors            errors of every kind so far, warm-up included
  */
-public record Progress(long elapsedNanos, boolean warmingUp, long requests, long intervalRequests,
-                       long intervalNanos, long errors) {
+public record Progress(
+        long elapsedNanos, boolean warmingUp, long requests, long intervalRequests, long intervalNanos, long errors) {
 
     /** Responses per second over the last interval. */
     public double intervalRequestsPerSecond() {

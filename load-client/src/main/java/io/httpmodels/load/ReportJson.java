@@ -1,12 +1,12 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import org.HdrHistogram.Histogram;
 
 /**
  * Renders a {@link LoadReport} as JSON: every figure, latencies in microseconds, with
@@ -15,8 +15,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ReportJson {
 
-    private ReportJson() {
-    }
+    private ReportJson() {}
 
     public static String render(LoadReport r) {
         StringBuilder sb = new StringBuilder(4096);
@@ -28,7 +27,11 @@ public final class ReportJson {
         field(sb, 2, "url", c.uri().toString());
         field(sb, 2, "connections", c.connections());
         field(sb, 2, "threads", c.threads());
-        field(sb, 2, "durationSeconds", c.duration() == null ? null : c.duration().toNanos() / 1e9);
+        field(
+                sb,
+                2,
+                "durationSeconds",
+                c.duration() == null ? null : c.duration().toNanos() / 1e9);
         field(sb, 2, "requests", c.requests() == 0 ? null : c.requests());
         field(sb, 2, "warmupSeconds", c.warmup().toNanos() / 1e9);
         field(sb, 2, "rampUpSeconds", c.rampUp().toNanos() / 1e9);
@@ -62,7 +65,11 @@ public final class ReportJson {
         sb.append("  \"statusCounts\": {");
         boolean first = true;
         for (Map.Entry<Integer, Long> e : r.statusCounts().entrySet()) {
-            sb.append(first ? "" : ", ").append('"').append(e.getKey()).append("\": ").append(e.getValue());
+            sb.append(first ? "" : ", ")
+                    .append('"')
+                    .append(e.getKey())
+                    .append("\": ")
+                    .append(e.getValue());
             first = false;
         }
         sb.append("},\n");
@@ -70,17 +77,26 @@ public final class ReportJson {
         sb.append("  \"errors\": {");
         first = true;
         for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
-            sb.append(first ? "" : ", ").append(quote(e.getKey().label())).append(": ").append(e.getValue());
+            sb.append(first ? "" : ", ")
+                    .append(quote(e.getKey().label()))
+                    .append(": ")
+                    .append(e.getValue());
             first = false;
         }
         sb.append(", \"total\": ").append(r.errors().total()).append("},\n");
         sb.append("  \"intervals\": [");
         for (int i = 0; i < r.intervals().size(); i++) {
             LoadReport.Interval in = r.intervals().get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"startSeconds\": ").append(num(in.startSeconds()))
-                    .append(", \"lengthSeconds\": ").append(num(in.lengthSeconds()))
-                    .append(", \"requests\": ").append(in.requests())
-                    .append(", \"requestsPerSecond\": ").append(num(in.requestsPerSecond())).append('}');
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append("    {\"startSeconds\": ")
+                    .append(num(in.startSeconds()))
+                    .append(", \"lengthSeconds\": ")
+                    .append(num(in.lengthSeconds()))
+                    .append(", \"requests\": ")
+                    .append(in.requests())
+                    .append(", \"requestsPerSecond\": ")
+                    .append(num(in.requestsPerSecond()))
+                    .append('}');
         }
         sb.append(r.intervals().isEmpty() ? "],\n" : "\n  ],\n");
         field(sb, 1, "connectsSucceeded", r.connectsSucceeded());
@@ -116,18 +132,29 @@ public final class ReportJson {
         sb.append("    \"percentiles\": {");
         for (int i = 0; i < s.percentiles().size(); i++) {
             LatencySummary.Percentile p = s.percentiles().get(i);
-            sb.append(i == 0 ? "" : ", ").append('"').append(num(p.percentile())).append("\": ")
+            sb.append(i == 0 ? "" : ", ")
+                    .append('"')
+                    .append(num(p.percentile()))
+                    .append("\": ")
                     .append(p.valueMicros());
         }
         sb.append("}\n  },\n");
     }
 
     private static void field(StringBuilder sb, int depth, String name, Object value) {
-        sb.append("  ".repeat(depth)).append(quote(name)).append(": ").append(value(value)).append(",\n");
+        sb.append("  ".repeat(depth))
+                .append(quote(name))
+                .append(": ")
+                .append(value(value))
+                .append(",\n");
     }
 
     private static void last(StringBuilder sb, int depth, String name, Object value) {
-        sb.append("  ".repeat(depth)).append(quote(name)).append(": ").append(value(value)).append('\n');
+        sb.append("  ".repeat(depth))
+                .append(quote(name))
+                .append(": ")
+                .append(value(value))
+                .append('\n');
     }
 
     private static String value(Object value) {

@@ -6,21 +6,30 @@ import java.util.Map;
 /** Renders a {@link LoadReport} as a wrk-like text summary. Stateless. */
 public final class ReportText {
 
-    private ReportText() {
-    }
+    private ReportText() {}
 
     /** The header line(s) printed before a run starts. */
     public static String header(LoadConfig config) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Running ").append(config.counted() ? config.requests() + " requests"
-                : formatSeconds(config.duration().toNanos() / 1e9) + " test").append(" @ ").append(config.uri())
+        sb.append("Running ")
+                .append(
+                        config.counted()
+                                ? config.requests() + " requests"
+                                : formatSeconds(config.duration().toNanos() / 1e9) + " test")
+                .append(" @ ")
+                .append(config.uri())
                 .append('\n');
-        sb.append("  ").append(config.threads()).append(config.threads() == 1 ? " thread and " : " threads and ")
-                .append(config.connections()).append(" connections, ")
+        sb.append("  ")
+                .append(config.threads())
+                .append(config.threads() == 1 ? " thread and " : " threads and ")
+                .append(config.connections())
+                .append(" connections, ")
                 .append(config.keepAlive() ? "keep-alive" : "a new connection per request")
                 .append(config.pipeline() > 1 ? ", pipeline " + config.pipeline() : "")
-                .append(config.rateMode() ? ", constant rate " + fmt(config.rate()) + " requests/s (open loop)"
-                        : ", closed loop");
+                .append(
+                        config.rateMode()
+                                ? ", constant rate " + fmt(config.rate()) + " requests/s (open loop)"
+                                : ", closed loop");
         if (!config.warmup().isZero()) {
             sb.append(", warm-up ").append(formatSeconds(config.warmup().toNanos() / 1e9));
         }
@@ -48,10 +57,14 @@ public final class ReportText {
             String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
             sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
             if (r.uncorrected() != null) {
-                sb.append(String.format(Locale.ROOT, "   (uncorrected %s)",
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (uncorrected %s)",
                         formatMicros(r.uncorrected().valueAt(p.percentile()))));
             } else if (r.corrected() != null) {
-                sb.append(String.format(Locale.ROOT, "   (corrected %s)",
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (corrected %s)",
                         formatMicros(r.corrected().valueAt(p.percentile()))));
             }
             sb.append('\n');
@@ -64,15 +77,19 @@ public final class ReportText {
         }
         if (r.connect() != null) {
             sb.append("  Connection times (ms), as ab:\n");
-            sb.append(String.format(Locale.ROOT, "    %-11s %8s %8s %8s %8s %8s%n", "", "min", "mean", "[+/-sd]",
-                    "median", "max"));
+            sb.append(String.format(
+                    Locale.ROOT, "    %-11s %8s %8s %8s %8s %8s%n", "", "min", "mean", "[+/-sd]", "median", "max"));
             abRow(sb, "Connect:", r.connect());
             abRow(sb, "Waiting:", r.waiting());
             abRow(sb, "Processing:", lat);
             abRow(sb, "Total:", r.total());
         }
-        sb.append(String.format(Locale.ROOT, "  %d requests in %s, %s read%n", r.requests(),
-                formatSeconds(r.durationSeconds()), formatBytes(r.bytesRead())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %d requests in %s, %s read%n",
+                r.requests(),
+                formatSeconds(r.durationSeconds()),
+                formatBytes(r.bytesRead())));
         ErrorCounts e = r.errors();
         if (e.total() > 0) {
             sb.append("  Errors:");
@@ -83,8 +100,11 @@ public final class ReportText {
             sb.append('\n');
         }
         if (r.non2xx3xx() > 0) {
-            sb.append("  Non-2xx or 3xx responses: ").append(r.non2xx3xx()).append(' ')
-                    .append(r.statusCounts()).append('\n');
+            sb.append("  Non-2xx or 3xx responses: ")
+                    .append(r.non2xx3xx())
+                    .append(' ')
+                    .append(r.statusCounts())
+                    .append('\n');
         }
         if (r.abortReason() != null) {
             sb.append("  Stopped early: ").append(r.abortReason()).append('\n');
@@ -97,22 +117,38 @@ public final class ReportText {
     /** A one-line progress report: elapsed, requests, current rate, errors. */
     public static String progressLine(Progress p) {
         if (p.warmingUp()) {
-            return String.format(Locale.ROOT, "warm-up: %s left, errors %d", formatSeconds(-p.elapsedNanos() / 1e9),
-                    p.errors());
+            return String.format(
+                    Locale.ROOT, "warm-up: %s left, errors %d", formatSeconds(-p.elapsedNanos() / 1e9), p.errors());
         }
-        return String.format(Locale.ROOT, "%7s  requests %,d  %,.0f req/s  errors %d",
-                formatSeconds(p.elapsedNanos() / 1e9), p.requests(), p.intervalRequestsPerSecond(), p.errors());
+        return String.format(
+                Locale.ROOT,
+                "%7s  requests %,d  %,.0f req/s  errors %d",
+                formatSeconds(p.elapsedNanos() / 1e9),
+                p.requests(),
+                p.intervalRequestsPerSecond(),
+                p.errors());
     }
 
     private static void row(StringBuilder sb, String label, LatencySummary s) {
-        sb.append(String.format(Locale.ROOT, "    %-11s %10s %10s %10s %10s%n", label,
-                formatMicros(s.meanMicros()), formatMicros(s.stdDevMicros()), formatMicros(s.minMicros()),
+        sb.append(String.format(
+                Locale.ROOT,
+                "    %-11s %10s %10s %10s %10s%n",
+                label,
+                formatMicros(s.meanMicros()),
+                formatMicros(s.stdDevMicros()),
+                formatMicros(s.minMicros()),
                 formatMicros(s.maxMicros())));
     }
 
     private static void abRow(StringBuilder sb, String label, LatencySummary s) {
-        sb.append(String.format(Locale.ROOT, "    %-11s %8.2f %8.2f %8.2f %8.2f %8.2f%n", label,
-                s.minMicros() / 1e3, s.meanMicros() / 1e3, s.stdDevMicros() / 1e3, s.valueAt(50.0) / 1e3,
+        sb.append(String.format(
+                Locale.ROOT,
+                "    %-11s %8.2f %8.2f %8.2f %8.2f %8.2f%n",
+                label,
+                s.minMicros() / 1e3,
+                s.meanMicros() / 1e3,
+                s.stdDevMicros() / 1e3,
+                s.valueAt(50.0) / 1e3,
                 s.maxMicros() / 1e3));
     }
 

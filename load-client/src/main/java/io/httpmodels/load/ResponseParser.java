@@ -35,8 +35,7 @@ public final class ResponseParser {
     private static final byte[] HTTP_PREFIX = {'H', 'T', 'T', 'P', '/', '1', '.'};
     private static final byte[] CONTENT_LENGTH = "content-length".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION = "connection".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] TRANSFER_ENCODING =
-            "transfer-encoding".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRANSFER_ENCODING = "transfer-encoding".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CHUNKED = {'c', 'h', 'u', 'n', 'k', 'e', 'd'};
     private static final byte[] CLOSE = {'c', 'l', 'o', 's', 'e'};
 
@@ -76,7 +75,9 @@ public final class ResponseParser {
     static {
         String tchar = "!#$%&'*+-.^_`|~";
         for (int b = 0; b < 256; b++) {
-            TOKEN[b] = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
+            TOKEN[b] = (b >= '0' && b <= '9')
+                    || (b >= 'a' && b <= 'z')
+                    || (b >= 'A' && b <= 'Z')
                     || (b < 128 && tchar.indexOf(b) >= 0);
         }
     }
@@ -189,8 +190,12 @@ public final class ResponseParser {
                     if (i < limit) {
                         byte b = buf.get(i++);
                         headBytes++;
-                        st = b == ':' ? HEADER_VALUE_SKIP : malformed(b == '\n' || b == '\r'
-                                ? "header line without a colon" : "bad character in header name");
+                        st = b == ':'
+                                ? HEADER_VALUE_SKIP
+                                : malformed(
+                                        b == '\n' || b == '\r'
+                                                ? "header line without a colon"
+                                                : "bad character in header name");
                     }
                     if (headBytes > MAX_HEAD_BYTES) {
                         st = malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
@@ -219,8 +224,12 @@ public final class ResponseParser {
                     if (i < limit) {
                         byte b = buf.get(i++);
                         headBytes++;
-                        st = b == ':' ? headerName(b) : malformed(b == '\n' || b == '\r'
-                                ? "header line without a colon" : "bad character in header name");
+                        st = b == ':'
+                                ? headerName(b)
+                                : malformed(
+                                        b == '\n' || b == '\r'
+                                                ? "header line without a colon"
+                                                : "bad character in header name");
                     }
                     if (headBytes > MAX_HEAD_BYTES) {
                         st = malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
@@ -262,9 +271,15 @@ public final class ResponseParser {
 
     /** The status code of a well-formed "HTTP/1.x SSS" at i (12 bytes available), or 0 to take the slow path. */
     private static int statusLine(ByteBuffer buf, int i) {
-        if (buf.get(i) != 'H' || buf.get(i + 1) != 'T' || buf.get(i + 2) != 'T' || buf.get(i + 3) != 'P'
-                || buf.get(i + 4) != '/' || buf.get(i + 5) != '1' || buf.get(i + 6) != '.'
-                || !isDigit(buf.get(i + 7)) || buf.get(i + 8) != ' ') {
+        if (buf.get(i) != 'H'
+                || buf.get(i + 1) != 'T'
+                || buf.get(i + 2) != 'T'
+                || buf.get(i + 3) != 'P'
+                || buf.get(i + 4) != '/'
+                || buf.get(i + 5) != '1'
+                || buf.get(i + 6) != '.'
+                || !isDigit(buf.get(i + 7))
+                || buf.get(i + 8) != ' ') {
             return 0;
         }
         int d0 = buf.get(i + 9) - '0';

@@ -10,6 +10,7 @@ final class RunState {
     final long recordStartNanos;
     /** End of recording for a timed run; {@code Long.MAX_VALUE}-like far future for a counted run. */
     final long recordEndNanos;
+
     final long hardEndNanos;
     final long startEpochMillis;
 
@@ -21,7 +22,9 @@ final class RunState {
         this.startEpochMillis = startEpochMillis;
         this.recordStartNanos = startNanos + config.warmup().toNanos();
         this.hardEndNanos = startNanos + config.maxTime().toNanos();
-        this.recordEndNanos = config.counted() ? hardEndNanos : recordStartNanos + config.duration().toNanos();
+        this.recordEndNanos = config.counted()
+                ? hardEndNanos
+                : recordStartNanos + config.duration().toNanos();
     }
 
     /** A nanoTime instant of this run as epoch milliseconds. */

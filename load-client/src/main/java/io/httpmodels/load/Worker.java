@@ -1,5 +1,7 @@
 package io.httpmodels.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -12,8 +14,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
-
-import org.HdrHistogram.Histogram;
 
 /**
  * One event loop on one thread: owns a selector, a share of the connections, its latency histogram, its
@@ -32,6 +32,7 @@ final class Worker implements Runnable {
 
     /** Largest latency recorded, in microseconds (one hour); larger values are recorded as this. */
     static final long HIGHEST_MICROS = 3_600_000_000L;
+
     static final int SIGNIFICANT_DIGITS = 3;
 
     private static final int READ_BUFFER_BYTES = 256 * 1024;
@@ -51,9 +52,11 @@ final class Worker implements Runnable {
     private final ArrayDeque<Connection> reopen;
     /** Closed loop: connections to send again on this turn of the loop, after its reads. */
     private Connection[] sendQueue;
+
     private int sendQueued;
     /** Closed loop: connections whose responses completed on this turn; they send on the next one. */
     private Connection[] sendNext;
+
     private int sendNextQueued;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
@@ -70,11 +73,13 @@ final class Worker implements Runnable {
 
     /** The current interval's latencies (microseconds); recorded on the hot path, owned by this thread. */
     private Histogram interval;
+
     private long intervalEndNanos;
     /** Finished intervals, oldest first, for the run's thread. */
     private final ConcurrentLinkedQueue<Histogram> finishedIntervals = new ConcurrentLinkedQueue<>();
     /** Histograms the run's thread has merged and gives back for reuse. */
     private final ConcurrentLinkedQueue<Histogram> spareIntervals = new ConcurrentLinkedQueue<>();
+
     private final Histogram uncorrected;
     private final Histogram connectTimes;
     private final Histogram waitTimes;
@@ -98,8 +103,15 @@ final class Worker implements Runnable {
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
 
-    Worker(int id, LoadConfig config, InetSocketAddress address, RunState run, int connectionCount,
-           long quota, double rate, byte[] request) {
+    Worker(
+            int id,
+            LoadConfig config,
+            InetSocketAddress address,
+            RunState run,
+            int connectionCount,
+            long quota,
+            double rate,
+            byte[] request) {
         this.id = id;
         this.address = address;
         this.run = run;
@@ -162,7 +174,9 @@ final class Worker implements Runnable {
         long nextHousekeeping = 0;
         while (true) {
             long now = System.nanoTime();
-            if (run.stopped() || now - run.hardEndNanos >= 0 || now - run.recordEndNanos >= 0
+            if (run.stopped()
+                    || now - run.hardEndNanos >= 0
+                    || now - run.recordEndNanos >= 0
                     || (quota >= 0 && completed >= quota)) {
                 return;
             }
@@ -203,8 +217,8 @@ final class Worker implements Runnable {
             if (!reopen.isEmpty() || coarse <= 0 || precise < MILLI || sendQueued > 0) {
                 selector.selectNow(onReady);
             } else {
-                long millis = Math.min((coarse + MILLI - 1) / MILLI, precise == Long.MAX_VALUE ? Long.MAX_VALUE
-                        : precise / MILLI);
+                long millis = Math.min(
+                        (coarse + MILLI - 1) / MILLI, precise == Long.MAX_VALUE ? Long.MAX_VALUE : precise / MILLI);
                 selector.select(onReady, Math.max(1, millis));
             }
             if (sendQueued > 0) {
@@ -336,10 +350,11 @@ final class Worker implements Runnable {
         if (connectsSucceeded == 0 && consecutiveConnectFailures >= Math.max(10, 3L * connections.length)) {
             run.abort("cannot connect to " + target + ": " + lastConnectError + " (" + consecutiveConnectFailures
                     + " attempts, none succeeded)");
-        } else if (connectsSucceeded > 0 && consecutiveConnectFailures >= connections.length
+        } else if (connectsSucceeded > 0
+                && consecutiveConnectFailures >= connections.length
                 && now - firstConnectFailureNanos >= GONE_AFTER_NANOS) {
-            run.abort(target + " stopped accepting connections: " + lastConnectError + " ("
-                    + consecutiveConnectFailures + " attempts failed in a row)");
+            run.abort(target + " stopped accepting connections: " + lastConnectError + " (" + consecutiveConnectFailures
+                    + " attempts failed in a row)");
         }
     }
 
@@ -394,7 +409,8 @@ final class Worker implements Runnable {
                     lastConnectError = "connect timed out";
                     fail(c, ErrorKind.TIMEOUT);
                 }
-            } else if (c.state != Connection.State.CLOSED && c.pending() > 0
+            } else if (c.state != Connection.State.CLOSED
+                    && c.pending() > 0
                     && now - c.oldestSentNanos() > timeoutNanos) {
                 fail(c, ErrorKind.TIMEOUT);
             }

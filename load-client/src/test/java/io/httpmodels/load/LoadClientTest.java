@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,9 +20,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadClientTest {
 
@@ -27,7 +27,10 @@ class LoadClientTest {
     void countedRunRecordsExactlyN() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/plaintext"))
-                    .connections(8).requests(5_003).build()).run();
+                            .connections(8)
+                            .requests(5_003)
+                            .build())
+                    .run();
             assertEquals(5_003, report.requests());
             assertEquals(5_003L, report.statusCounts().get(200));
             assertEquals(0, report.errors().total());
@@ -41,7 +44,12 @@ class LoadClientTest {
     void countedRunWithTwoThreadsAndPipelineIsExact() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(5).threads(2).pipeline(16).requests(3_001).build()).run();
+                            .connections(5)
+                            .threads(2)
+                            .pipeline(16)
+                            .requests(3_001)
+                            .build())
+                    .run();
             assertEquals(3_001, report.requests());
             assertEquals(3_001L, report.statusCounts().get(200));
             // Each pipelined request is timed to its own response: never zero.
@@ -57,7 +65,10 @@ class LoadClientTest {
             List<Progress> progress = new ArrayList<>();
             AtomicLong intervalCounts = new AtomicLong();
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(4).duration(Duration.ofMillis(1_500)).warmup(Duration.ofMillis(300)).build())
+                            .connections(4)
+                            .duration(Duration.ofMillis(1_500))
+                            .warmup(Duration.ofMillis(300))
+                            .build())
                     .run(new LoadListener() {
                         @Override
                         public void onProgress(Progress p) {
@@ -71,8 +82,13 @@ class LoadClientTest {
                     });
             assertTrue(report.requests() > 0);
             assertEquals(report.requests(), intervalCounts.get());
-            assertEquals(report.requests(), report.intervals().stream().mapToLong(LoadReport.Interval::requests).sum());
-            assertTrue(report.durationSeconds() >= 1.4 && report.durationSeconds() < 2.5, "" + report.durationSeconds());
+            assertEquals(
+                    report.requests(),
+                    report.intervals().stream()
+                            .mapToLong(LoadReport.Interval::requests)
+                            .sum());
+            assertTrue(
+                    report.durationSeconds() >= 1.4 && report.durationSeconds() < 2.5, "" + report.durationSeconds());
             assertTrue(progress.stream().anyMatch(p -> !p.warmingUp()));
             assertTrue(report.corrected() != null && report.corrected().count() >= report.requests());
             // Warm-up requests were sent but not recorded.
@@ -85,7 +101,10 @@ class LoadClientTest {
         try (TestServer server = TestServer.ok()) {
             List<Long> connectionsSeen = new ArrayList<>();
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(8).rampUp(Duration.ofMillis(1_600)).duration(Duration.ofMillis(2_100)).build())
+                            .connections(8)
+                            .rampUp(Duration.ofMillis(1_600))
+                            .duration(Duration.ofMillis(2_100))
+                            .build())
                     .run(new LoadListener() {
                         @Override
                         public void onProgress(Progress p) {
@@ -108,8 +127,12 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(1).requests(1_000).timeout(Duration.ofSeconds(5))
-                    .maxTime(Duration.ofMillis(800)).build()).run();
+                            .connections(1)
+                            .requests(1_000)
+                            .timeout(Duration.ofSeconds(5))
+                            .maxTime(Duration.ofMillis(800))
+                            .build())
+                    .run();
             assertEquals(10, report.requests());
             assertTrue(report.abortReason().contains("hard time bound"), report.abortReason());
         }
@@ -119,7 +142,9 @@ class LoadClientTest {
     void stopEndsARunEarly() throws Exception {
         try (TestServer server = TestServer.ok()) {
             LoadClient client = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(2).duration(Duration.ofSeconds(30)).build());
+                    .connections(2)
+                    .duration(Duration.ofSeconds(30))
+                    .build());
             long start = System.nanoTime();
             LoadReport report = client.run(new LoadListener() {
                 @Override
@@ -137,7 +162,11 @@ class LoadClientTest {
     void noKeepAliveOpensAConnectionPerRequest() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(4).keepAlive(false).requests(300).build()).run();
+                            .connections(4)
+                            .keepAlive(false)
+                            .requests(300)
+                            .build())
+                    .run();
             assertEquals(300, report.requests());
             assertEquals(0, report.errors().total());
             assertNotNull(report.connect());
@@ -155,7 +184,10 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/missing"))
-                    .connections(2).requests(200).build()).run();
+                            .connections(2)
+                            .requests(200)
+                            .build())
+                    .run();
             assertEquals(200, report.requests());
             assertEquals(200, report.errors().status());
             assertEquals(200, report.non2xx3xx());
@@ -172,7 +204,10 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(1).requests(50).build()).run();
+                            .connections(1)
+                            .requests(50)
+                            .build())
+                    .run();
             assertEquals(50, report.requests());
             assertTrue(report.errors().malformed() >= 49, report.errors().toString());
             assertTrue(report.connectsSucceeded() >= 50);
@@ -187,7 +222,10 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(1).requests(20).build()).run();
+                            .connections(1)
+                            .requests(20)
+                            .build())
+                    .run();
             assertEquals(20, report.requests());
             assertTrue(report.errors().malformed() >= 1, report.errors().toString());
         }
@@ -203,7 +241,10 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(2).requests(100).build()).run();
+                            .connections(2)
+                            .requests(100)
+                            .build())
+                    .run();
             assertEquals(100, report.requests());
             assertTrue(report.errors().read() >= 50, report.errors().toString());
         }
@@ -213,7 +254,11 @@ class LoadClientTest {
     void silentServerTimesOut() throws IOException {
         try (TestServer server = TestServer.start((i, out, s) -> true)) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(2).duration(Duration.ofMillis(700)).timeout(Duration.ofMillis(150)).build()).run();
+                            .connections(2)
+                            .duration(Duration.ofMillis(700))
+                            .timeout(Duration.ofMillis(150))
+                            .build())
+                    .run();
             assertEquals(0, report.requests());
             assertTrue(report.errors().timeout() >= 2, report.errors().toString());
             assertTrue(report.connectsSucceeded() >= 4);
@@ -225,23 +270,29 @@ class LoadClientTest {
         // A body larger than the socket buffers cannot be written at once; the server resets mid-way.
         try (ServerSocket server = new ServerSocket()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            Thread resetter = new Thread(() -> {
-                try {
-                    while (!server.isClosed()) {
-                        try (java.net.Socket s = server.accept()) {
-                            s.getInputStream().readNBytes(1024);
-                            s.setSoLinger(true, 0);
+            Thread resetter = new Thread(
+                    () -> {
+                        try {
+                            while (!server.isClosed()) {
+                                try (java.net.Socket s = server.accept()) {
+                                    s.getInputStream().readNBytes(1024);
+                                    s.setSoLinger(true, 0);
+                                }
+                            }
+                        } catch (IOException e) {
+                            // Server closed: the test is over.
                         }
-                    }
-                } catch (IOException e) {
-                    // Server closed: the test is over.
-                }
-            }, "resetter");
+                    },
+                    "resetter");
             resetter.setDaemon(true);
             resetter.start();
             LoadReport report = new LoadClient(LoadConfig.builder("http://127.0.0.1:" + server.getLocalPort() + "/")
-                    .connections(1).method("POST").body(new byte[32 * 1024 * 1024])
-                    .duration(Duration.ofMillis(500)).build()).run();
+                            .connections(1)
+                            .method("POST")
+                            .body(new byte[32 * 1024 * 1024])
+                            .duration(Duration.ofMillis(500))
+                            .build())
+                    .run();
             assertTrue(report.errors().write() >= 1, report.errors().toString());
         }
     }
@@ -253,8 +304,12 @@ class LoadClientTest {
             port = probe.getLocalPort();
         }
         long start = System.nanoTime();
-        LoadException e = assertThrows(LoadException.class, () -> new LoadClient(
-                LoadConfig.builder("http://127.0.0.1:" + port + "/").duration(Duration.ofSeconds(20)).build()).run());
+        LoadException e = assertThrows(
+                LoadException.class,
+                () -> new LoadClient(LoadConfig.builder("http://127.0.0.1:" + port + "/")
+                                .duration(Duration.ofSeconds(20))
+                                .build())
+                        .run());
         assertTrue(e.getMessage().contains("cannot connect to 127.0.0.1:" + port), e.getMessage());
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
     }
@@ -280,7 +335,11 @@ class LoadClientTest {
             return true;
         })) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(10).rate(2_000).duration(Duration.ofMillis(2_500)).build()).run();
+                            .connections(10)
+                            .rate(2_000)
+                            .duration(Duration.ofMillis(2_500))
+                            .build())
+                    .run();
             assertTrue(report.requests() > 4_000, "" + report.requests());
             assertEquals(0, report.errors().total());
             long corrected = report.latency().valueAt(99.0);
@@ -295,7 +354,11 @@ class LoadClientTest {
     void rateModeKeepsTheRate() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
-                    .connections(4).rate(1_000).duration(Duration.ofSeconds(1)).build()).run();
+                            .connections(4)
+                            .rate(1_000)
+                            .duration(Duration.ofSeconds(1))
+                            .build())
+                    .run();
             assertTrue(report.requests() >= 900 && report.requests() <= 1_100, "" + report.requests());
         }
     }

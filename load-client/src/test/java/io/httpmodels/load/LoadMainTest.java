@@ -3,6 +3,14 @@ package io.httpmodels.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,14 +22,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadMainTest {
 
@@ -29,17 +29,43 @@ class LoadMainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return LoadMain.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return LoadMain.execute(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                args);
     }
 
     @Test
     void helpDocumentsEveryFlag() {
         assertEquals(0, run("--help"));
         String help = out.toString(StandardCharsets.UTF_8);
-        for (String flag : List.of("-c", "--connections", "-t", "--threads", "-d", "--duration", "-n", "--requests",
-                "--warmup", "--ramp-up", "--no-keep-alive", "-p", "--pipeline", "-R", "--rate", "-m", "--method",
-                "-H", "--header", "--body", "--body-file", "--timeout", "--max-time", "--json", "--hlog", "--quiet")) {
+        for (String flag : List.of(
+                "-c",
+                "--connections",
+                "-t",
+                "--threads",
+                "-d",
+                "--duration",
+                "-n",
+                "--requests",
+                "--warmup",
+                "--ramp-up",
+                "--no-keep-alive",
+                "-p",
+                "--pipeline",
+                "-R",
+                "--rate",
+                "-m",
+                "--method",
+                "-H",
+                "--header",
+                "--body",
+                "--body-file",
+                "--timeout",
+                "--max-time",
+                "--json",
+                "--hlog",
+                "--quiet")) {
             assertTrue(help.contains(flag), "help lacks " + flag);
         }
     }
@@ -60,7 +86,8 @@ class LoadMainTest {
             port = probe.getLocalPort();
         }
         assertEquals(1, run("http://127.0.0.1:" + port + "/", "-d", "20s"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot connect to 127.0.0.1:" + port),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("cannot connect to 127.0.0.1:" + port),
                 err.toString(StandardCharsets.UTF_8));
     }
 
@@ -69,8 +96,20 @@ class LoadMainTest {
         Path json = dir.resolve("out.json");
         Path hlog = dir.resolve("out.hlog");
         try (TestServer server = TestServer.ok()) {
-            assertEquals(0, run(server.url("/plaintext"), "-c", "4", "-n", "2000", "-H", "X-Test: 1",
-                    "--json", json.toString(), "--hlog", hlog.toString()));
+            assertEquals(
+                    0,
+                    run(
+                            server.url("/plaintext"),
+                            "-c",
+                            "4",
+                            "-n",
+                            "2000",
+                            "-H",
+                            "X-Test: 1",
+                            "--json",
+                            json.toString(),
+                            "--hlog",
+                            hlog.toString()));
         }
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("2000 requests in"), text);
@@ -92,7 +131,8 @@ class LoadMainTest {
         assertTrue(tree.get("requestsPerSecond").asDouble() > 0);
         long logged = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-        for (Histogram h = (Histogram) reader.nextIntervalHistogram(); h != null;
+        for (Histogram h = (Histogram) reader.nextIntervalHistogram();
+                h != null;
                 h = (Histogram) reader.nextIntervalHistogram()) {
             logged += h.getTotalCount();
         }

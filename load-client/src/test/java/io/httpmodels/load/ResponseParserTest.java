@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 class ResponseParserTest {
 
@@ -18,8 +18,8 @@ class ResponseParserTest {
     private static final String CHUNKED = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "5\r\nHello\r\n8;ext=1\r\n, World!\r\n0\r\nX-Trailer: yes\r\n\r\n";
     private static final String NOT_FOUND = "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n";
-    private static final String UPPER_CASE_CHUNKED = "HTTP/1.0 500 Oops\r\nTRANSFER-ENCODING: gzip, CHUNKED\r\n\r\n"
-            + "A\r\n0123456789\r\n0\r\n\r\n";
+    private static final String UPPER_CASE_CHUNKED =
+            "HTTP/1.0 500 Oops\r\nTRANSFER-ENCODING: gzip, CHUNKED\r\n\r\n" + "A\r\n0123456789\r\n0\r\n\r\n";
 
     private final long[] statuses = new long[ResponseParser.STATUS_CODES];
     private final ResponseParser parser = new ResponseParser(statuses);
@@ -158,24 +158,25 @@ class ResponseParserTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "garbage\r\n\r\n",
-        "HTTP/2 200 OK\r\n\r\n",
-        "HTTP/1.1 2x0 OK\r\n\r\n",
-        "HTTP/1.1 20 OK\r\n\r\n",
-        "HTTP/1.1 2000 OK\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nNo colon here\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Length: 1 2\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Length:\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc",
-        "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n",
-        "HTTP/1.1 200 OK\r\n\rX",
-    })
+    @ValueSource(
+            strings = {
+                "garbage\r\n\r\n",
+                "HTTP/2 200 OK\r\n\r\n",
+                "HTTP/1.1 2x0 OK\r\n\r\n",
+                "HTTP/1.1 20 OK\r\n\r\n",
+                "HTTP/1.1 2000 OK\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nNo colon here\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 1 2\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length:\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc",
+                "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n",
+                "HTTP/1.1 200 OK\r\n\rX",
+            })
     void detectsMalformedInput(String input) {
         feed(input);
         assertTrue(parser.isMalformed(), () -> "not detected: " + input);

@@ -63,8 +63,9 @@ final class TestServer implements AutoCloseable {
     }
 
     static byte[] response(int status, String body) {
-        return ("HTTP/1.1 " + status + " X\r\nContent-Type: text/plain\r\nContent-Length: " + body.length()
-                + "\r\n\r\n" + body).getBytes(StandardCharsets.ISO_8859_1);
+        return ("HTTP/1.1 " + status + " X\r\nContent-Type: text/plain\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                        + body)
+                .getBytes(StandardCharsets.ISO_8859_1);
     }
 
     String url(String path) {
@@ -141,7 +142,11 @@ final class TestServer implements AutoCloseable {
                     return contentLength;
                 }
                 int colon = text.indexOf(':');
-                if (colon > 0 && text.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
+                if (colon > 0
+                        && text.substring(0, colon)
+                                .trim()
+                                .toLowerCase(Locale.ROOT)
+                                .equals("content-length")) {
                     contentLength = Long.parseLong(text.substring(colon + 1).trim());
                 }
                 line.setLength(0);

@@ -35,7 +35,8 @@ public enum Route {
 
     /** Whether {@code method} (case-sensitive, as RFC 9110 says) may be used on this route. */
     public boolean allows(CharSequence method) {
-        return contentEquals(method, "GET") || contentEquals(method, "HEAD")
+        return contentEquals(method, "GET")
+                || contentEquals(method, "HEAD")
                 || (allowsPost && contentEquals(method, "POST"));
     }
 

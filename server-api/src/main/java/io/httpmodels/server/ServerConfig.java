@@ -66,8 +66,16 @@ public record ServerConfig(
 
     /** Loopback, an ephemeral port, every model's default threads, no simulated work, the default limits. */
     public static ServerConfig defaults() {
-        return new ServerConfig(InetAddress.getLoopbackAddress(), 0, 0, 0, 0, DEFAULT_IDLE_TIMEOUT,
-                DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, AUTO_TRANSPORT);
+        return new ServerConfig(
+                InetAddress.getLoopbackAddress(),
+                0,
+                0,
+                0,
+                0,
+                DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_MAX_HEADER_BYTES,
+                DEFAULT_MAX_BODY_BYTES,
+                AUTO_TRANSPORT);
     }
 
     /** 4 x the available processors: the fixed pool's and the work executor's default size. */
@@ -86,48 +94,120 @@ public record ServerConfig(
     }
 
     public ServerConfig withBindAddress(InetAddress value) {
-        return new ServerConfig(value, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                value,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withPort(int value) {
-        return new ServerConfig(bindAddress, value, workerThreads, workMillis, workPoolThreads, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                value,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withWorkerThreads(int value) {
-        return new ServerConfig(bindAddress, port, value, workMillis, workPoolThreads, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                value,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withWorkMillis(int value) {
-        return new ServerConfig(bindAddress, port, workerThreads, value, workPoolThreads, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                value,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withWorkPoolThreads(int value) {
-        return new ServerConfig(bindAddress, port, workerThreads, workMillis, value, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                value,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withIdleTimeout(Duration value) {
-        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, value,
-                maxHeaderBytes, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                value,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withMaxHeaderBytes(int value) {
-        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
-                value, maxBodyBytes, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                value,
+                maxBodyBytes,
+                transport);
     }
 
     public ServerConfig withMaxBodyBytes(int value) {
-        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
-                maxHeaderBytes, value, transport);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                value,
+                transport);
     }
 
     public ServerConfig withTransport(String value) {
-        return new ServerConfig(bindAddress, port, workerThreads, workMillis, workPoolThreads, idleTimeout,
-                maxHeaderBytes, maxBodyBytes, value);
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                value);
     }
 
     private static void requireNotNegative(String name, int value) {

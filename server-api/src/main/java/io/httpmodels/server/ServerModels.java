@@ -12,8 +12,7 @@ import java.util.ServiceLoader;
  */
 public final class ServerModels {
 
-    private ServerModels() {
-    }
+    private ServerModels() {}
 
     /**
      * Every registered model, keyed and ordered by name as the service files list them.
@@ -26,7 +25,8 @@ public final class ServerModels {
             HttpServerModel previous = byName.putIfAbsent(model.name(), model);
             if (previous != null) {
                 throw new IllegalStateException("two server models are named '" + model.name() + "': "
-                        + previous.getClass().getName() + " and " + model.getClass().getName());
+                        + previous.getClass().getName() + " and "
+                        + model.getClass().getName());
             }
         }
         return byName;

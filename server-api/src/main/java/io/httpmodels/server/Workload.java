@@ -21,6 +21,7 @@ public final class Workload {
     public static final String PLAINTEXT_BODY = "Hello, World!";
     /** The message the JSON route serialises. */
     public static final String JSON_MESSAGE = "Hello, World!";
+
     public static final String TEXT_PLAIN = "text/plain";
     public static final String APPLICATION_JSON = "application/json";
     /** The prefix of every model's {@code Server} header; see {@link #serverHeader(String)}. */
@@ -29,12 +30,10 @@ public final class Workload {
     private static final byte[] PLAINTEXT_BYTES = PLAINTEXT_BODY.getBytes(StandardCharsets.US_ASCII);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Workload() {
-    }
+    private Workload() {}
 
     /** The JSON route's value: one field, serialised per request. */
-    public record Message(String message) {
-    }
+    public record Message(String message) {}
 
     /**
      * The plaintext body. The array is shared by every response: never modify it.
@@ -63,8 +62,12 @@ public final class Workload {
      *
      * @param headers the request's header fields in arrival order, values without surrounding whitespace
      */
-    public static byte[] echoBody(String method, String target, String version,
-                                  Iterable<? extends Map.Entry<String, String>> headers, byte[] body) {
+    public static byte[] echoBody(
+            String method,
+            String target,
+            String version,
+            Iterable<? extends Map.Entry<String, String>> headers,
+            byte[] body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256 + body.length);
         writeAscii(out, method);
         out.write(' ');

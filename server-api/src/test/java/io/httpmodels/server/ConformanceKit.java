@@ -1,5 +1,12 @@
 package io.httpmodels.server;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,13 +31,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
 /**
  * The HTTP contract every model keeps, as tests. A module runs it for its models by extending this class and
  * listing them, one line each:
@@ -54,6 +54,7 @@ public abstract class ConformanceKit {
 
     /** The kit's limits, small so that the tests that cross them stay small. */
     protected static final int MAX_HEADER_BYTES = 4096;
+
     protected static final int MAX_BODY_BYTES = 64 * 1024;
 
     private static final String HELLO = "Hello, World!";
@@ -87,7 +88,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void plaintextAnswersHelloWorldWithEveryRequiredHeader(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(get("/plaintext")).read();
             assertEquals(200, response.status(), response.statusLine());
             assertEquals("HTTP/1.1 200 OK", response.statusLine());
@@ -103,7 +105,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void jsonAnswersTheSerialisedMessage(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(get("/json")).read();
             assertEquals(200, response.status());
             assertEquals(JSON, response.bodyText());
@@ -117,13 +120,14 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void echoGetReturnsTheRequestLineAndHeaders(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(
-                    "GET /echo?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Test:  forty two \r\n\r\n").read();
+                            "GET /echo?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Test:  forty two \r\n\r\n")
+                    .read();
             assertEquals(200, response.status());
             assertEquals("text/plain", response.header("Content-Type"));
-            assertEquals("GET /echo?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Test: forty two\r\n\r\n",
-                    response.bodyText());
+            assertEquals("GET /echo?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Test: forty two\r\n\r\n", response.bodyText());
         }
     }
 
@@ -131,21 +135,26 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void echoPostReturnsTheBody(ModelUnderTest model) throws IOException {
         String body = "name=value&other=" + "x".repeat(3000);
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Content-Length: " + body.length() + "\r\n\r\n" + body).read();
+                            + "Content-Length: " + body.length() + "\r\n\r\n" + body)
+                    .read();
             assertEquals(200, response.status());
-            assertEquals("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + body.length()
-                    + "\r\n\r\n" + body, response.bodyText());
+            assertEquals(
+                    "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + body.length() + "\r\n\r\n" + body,
+                    response.bodyText());
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void echoPostDecodesAChunkedBody(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Transfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n8;ext=1\r\n, World!\r\n0\r\n\r\n").read();
+                            + "Transfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n8;ext=1\r\n, World!\r\n0\r\n\r\n")
+                    .read();
             assertEquals(200, response.status());
             assertTrue(response.bodyText().endsWith("\r\n\r\nHello, World!"), response.bodyText());
             assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText(), "the connection goes on");
@@ -155,9 +164,10 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void expectContinueGetsAnInterimResponseBeforeTheBodyIsSent(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
-            client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n"
-                    + "Expect: 100-continue\r\n\r\n");
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            client.send(
+                    "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n" + "Expect: 100-continue\r\n\r\n");
             RawHttpConnection.Response interim = client.read();
             assertEquals(100, interim.status(), interim.statusLine());
             RawHttpConnection.Response response = client.send("hello").read();
@@ -169,9 +179,11 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void expectContinueWithABodyOverTheLimitGets413InsteadOf100(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\nExpect: 100-continue\r\n\r\n").read();
+                            + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\nExpect: 100-continue\r\n\r\n")
+                    .read();
             assertEquals(413, response.status(), "the body must not be invited: " + response.statusLine());
             assertTrue(client.closedByServer());
         }
@@ -180,9 +192,11 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void anAbsoluteFormTargetIsServed(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(
-                    "GET http://localhost/plaintext?q=1 HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
+                            "GET http://localhost/plaintext?q=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .read();
             assertEquals(200, response.status(), response.statusLine());
             assertEquals(HELLO, response.bodyText());
         }
@@ -191,7 +205,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void unknownPathIs404AndTheConnectionStaysOpen(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(get("/nowhere")).read();
             assertEquals(404, response.status());
             assertEquals("text/plain", response.header("Content-Type"));
@@ -204,9 +219,10 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void wrongMethodIs405WithAllow(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
-            RawHttpConnection.Response response = client.send(
-                    "DELETE /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send("DELETE /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .read();
             assertEquals(405, response.status());
             assertEquals("GET, HEAD", response.header("Allow"));
             assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText());
@@ -216,7 +232,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void headAnswersGetsHeadersWithoutABody(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             // HEAD then GET in one write: if the HEAD answer carried a body, the GET answer would not parse.
             client.send("HEAD /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n" + get("/json"));
             RawHttpConnection.Response head = client.read(true);
@@ -232,7 +249,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void dateChangesAsTimePasses(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             String first = client.send(get("/plaintext")).read().header("Date");
             // Bounded: the header must change within 3 s of wall time (it has a one-second resolution).
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
@@ -250,10 +268,12 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void aThousandRequestsOnOneKeepAliveConnection(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             int localPort = client.socket().getLocalPort();
             for (int i = 0; i < 1000; i++) {
-                RawHttpConnection.Response response = client.send(get(i % 2 == 0 ? "/plaintext" : "/json")).read();
+                RawHttpConnection.Response response =
+                        client.send(get(i % 2 == 0 ? "/plaintext" : "/json")).read();
                 assertEquals(200, response.status(), "request " + i);
                 assertEquals(i % 2 == 0 ? HELLO : JSON, response.bodyText(), "request " + i);
             }
@@ -265,7 +285,8 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void sixteenPipelinedRequestsInOneWriteAreAnsweredInOrder(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             StringBuilder batch = new StringBuilder();
             for (int i = 0; i < 16; i++) {
                 batch.append(i % 4 == 3 ? get("/json") : get("/echo?seq=" + i));
@@ -277,7 +298,8 @@ public abstract class ConformanceKit {
                 if (i % 4 == 3) {
                     assertEquals(JSON, response.bodyText(), "response " + i);
                 } else {
-                    assertTrue(response.bodyText().startsWith("GET /echo?seq=" + i + " HTTP/1.1\r\n"),
+                    assertTrue(
+                            response.bodyText().startsWith("GET /echo?seq=" + i + " HTTP/1.1\r\n"),
                             "response " + i + " out of order: " + response.bodyText());
                 }
             }
@@ -287,9 +309,11 @@ public abstract class ConformanceKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void connectionCloseIsHonoured(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model); RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             RawHttpConnection.Response response = client.send(
-                    "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").read();
+                            "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                    .read();
             assertEquals(200, response.status());
             assertEquals(HELLO, response.bodyText());
             assertEquals("close", response.header("Connection").toLowerCase());
@@ -302,17 +326,20 @@ public abstract class ConformanceKit {
     void http10ClosesUnlessAskedToKeepAlive(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model)) {
             try (RawHttpConnection client = new RawHttpConnection(server.port())) {
-                RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.0\r\n\r\n").read();
+                RawHttpConnection.Response response =
+                        client.send("GET /plaintext HTTP/1.0\r\n\r\n").read();
                 assertEquals(200, response.status());
                 assertEquals(HELLO, response.bodyText());
                 assertTrue(client.closedByServer(), "HTTP/1.0 without keep-alive closes after the response");
             }
             try (RawHttpConnection client = new RawHttpConnection(server.port())) {
                 RawHttpConnection.Response response = client.send(
-                        "GET /plaintext HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").read();
+                                "GET /plaintext HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                        .read();
                 assertEquals(200, response.status());
                 assertEquals("keep-alive", response.header("Connection").toLowerCase());
-                RawHttpConnection.Response second = client.send("GET /json HTTP/1.0\r\n\r\n").read();
+                RawHttpConnection.Response second =
+                        client.send("GET /json HTTP/1.0\r\n\r\n").read();
                 assertEquals(JSON, second.bodyText());
                 assertTrue(client.closedByServer());
             }
@@ -332,39 +359,56 @@ public abstract class ConformanceKit {
                 Arguments.of("HTTP/1.1 without Host", "GET /plaintext HTTP/1.1\r\n\r\n", 400),
                 Arguments.of("header without colon", "GET /plaintext HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", 400),
                 Arguments.of("space before colon", "GET /plaintext HTTP/1.1\r\nHost : x\r\n\r\n", 400),
-                Arguments.of("obsolete line folding",
-                        "GET /plaintext HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n  folded\r\n\r\n", 400),
+                Arguments.of(
+                        "obsolete line folding",
+                        "GET /plaintext HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n  folded\r\n\r\n",
+                        400),
                 Arguments.of("request line over the limit", "GET /" + big + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
-                Arguments.of("header fields over the limit",
-                        "GET /plaintext HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n", 431),
-                Arguments.of("Content-Length over the limit", "POST /echo HTTP/1.1\r\nHost: x\r\n"
-                        + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n", 413),
-                Arguments.of("chunk over the limit", "POST /echo HTTP/1.1\r\nHost: x\r\n"
-                        + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(MAX_BODY_BYTES + 1) + "\r\n", 413),
-                Arguments.of("Content-Length not a number",
-                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400),
-                Arguments.of("negative Content-Length",
-                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
-                Arguments.of("Content-Length list",
-                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1,2\r\n\r\nab", 400),
-                Arguments.of("Content-Length and Transfer-Encoding (smuggling)", "POST /echo HTTP/1.1\r\nHost: x\r\n"
-                        + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
-                Arguments.of("unsupported Transfer-Encoding", "POST /echo HTTP/1.1\r\nHost: x\r\n"
-                        + "Transfer-Encoding: gzip\r\n\r\n", 501));
+                Arguments.of(
+                        "header fields over the limit",
+                        "GET /plaintext HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n",
+                        431),
+                Arguments.of(
+                        "Content-Length over the limit",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\n" + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n",
+                        413),
+                Arguments.of(
+                        "chunk over the limit",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\n" + "Transfer-Encoding: chunked\r\n\r\n"
+                                + Integer.toHexString(MAX_BODY_BYTES + 1) + "\r\n",
+                        413),
+                Arguments.of(
+                        "Content-Length not a number",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+                        400),
+                Arguments.of(
+                        "negative Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
+                Arguments.of(
+                        "Content-Length list", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1,2\r\n\r\nab", 400),
+                Arguments.of(
+                        "Content-Length and Transfer-Encoding (smuggling)",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\n"
+                                + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                        400),
+                Arguments.of(
+                        "unsupported Transfer-Encoding",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\n" + "Transfer-Encoding: gzip\r\n\r\n",
+                        501));
     }
 
     private Stream<Arguments> modelsAndBadRequests() {
         List<ModelUnderTest> all = models().toList();
-        return badRequests().flatMap(bad -> all.stream().map(model -> {
-            Object[] args = bad.get();
-            return Arguments.of(model, args[0], args[1], args[2]);
-        }));
+        return badRequests()
+                .flatMap(bad -> all.stream().map(model -> {
+                    Object[] args = bad.get();
+                    return Arguments.of(model, args[0], args[1], args[2]);
+                }));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("modelsAndBadRequests")
-    void badInputGetsItsStatusAndTheConnectionCloses(ModelUnderTest model, String what, String request,
-                                                     int expectedStatus) throws IOException {
+    void badInputGetsItsStatusAndTheConnectionCloses(
+            ModelUnderTest model, String what, String request, int expectedStatus) throws IOException {
         try (RunningServer server = start(model)) {
             try (RawHttpConnection client = new RawHttpConnection(server.port())) {
                 RawHttpConnection.Response response = client.send(request).read();
@@ -382,8 +426,8 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void aSecondClientIsServedWhileAFirstSendsGarbage(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-             RawHttpConnection garbage = new RawHttpConnection(server.port());
-             RawHttpConnection good = new RawHttpConnection(server.port())) {
+                RawHttpConnection garbage = new RawHttpConnection(server.port());
+                RawHttpConnection good = new RawHttpConnection(server.port())) {
             byte[] noise = new byte[2048];
             new java.util.Random(42).nextBytes(noise);
             noise[0] = 0; // never a valid method
@@ -422,7 +466,7 @@ public abstract class ConformanceKit {
     void simulatedWorkDelaysEachAnswer(ModelUnderTest model) throws IOException {
         int workMillis = 100;
         try (RunningServer server = start(model, baseConfig().withWorkMillis(workMillis));
-             RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
             long start = System.nanoTime();
             client.send(get("/plaintext") + get("/plaintext"));
             assertEquals(HELLO, client.read().bodyText());
@@ -469,28 +513,43 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void theJdkHttpClientGetsTheRightAnswers(ModelUnderTest model) throws Exception {
         try (RunningServer server = start(model);
-             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                     .connectTimeout(Duration.ofSeconds(5)).build()) {
+                HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build()) {
             URI base = URI.create("http://127.0.0.1:" + server.port());
-            HttpResponse<String> plaintext = client.send(HttpRequest.newBuilder(base.resolve("/plaintext"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> plaintext = client.send(
+                    HttpRequest.newBuilder(base.resolve("/plaintext"))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(200, plaintext.statusCode());
             assertEquals(HELLO, plaintext.body());
-            assertEquals("text/plain", plaintext.headers().firstValue("content-type").orElseThrow());
+            assertEquals(
+                    "text/plain", plaintext.headers().firstValue("content-type").orElseThrow());
 
-            HttpResponse<String> json = client.send(HttpRequest.newBuilder(base.resolve("/json"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> json = client.send(
+                    HttpRequest.newBuilder(base.resolve("/json"))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(JSON, json.body());
 
-            HttpResponse<String> echo = client.send(HttpRequest.newBuilder(base.resolve("/echo"))
-                    .timeout(Duration.ofSeconds(5)).POST(HttpRequest.BodyPublishers.ofString("ping")).build(),
+            HttpResponse<String> echo = client.send(
+                    HttpRequest.newBuilder(base.resolve("/echo"))
+                            .timeout(Duration.ofSeconds(5))
+                            .POST(HttpRequest.BodyPublishers.ofString("ping"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, echo.statusCode());
             assertTrue(echo.body().startsWith("POST /echo HTTP/1.1\r\n"), echo.body());
             assertTrue(echo.body().endsWith("\r\n\r\nping"), echo.body());
 
-            HttpResponse<String> missing = client.send(HttpRequest.newBuilder(base.resolve("/missing"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> missing = client.send(
+                    HttpRequest.newBuilder(base.resolve("/missing"))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(404, missing.statusCode());
         }
     }
@@ -545,7 +604,8 @@ public abstract class ConformanceKit {
         ZonedDateTime parsed = parseDate(date);
         long skewSeconds = Math.abs(parsed.toEpochSecond() - System.currentTimeMillis() / 1000);
         assertTrue(skewSeconds <= 5, "Date " + date + " is " + skewSeconds + " s from now");
-        assertTrue(date.matches("[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT"),
+        assertTrue(
+                date.matches("[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT"),
                 "not an IMF-fixdate: " + date);
     }
 
@@ -558,10 +618,15 @@ public abstract class ConformanceKit {
     // 'before' must have ended.
     private static boolean ownedByTheJdk(Thread thread) {
         String name = thread.getName();
-        return name.startsWith("ForkJoinPool-") || name.startsWith("ForkJoinPool.commonPool")
-                || name.equals("MasterPoller") || name.endsWith("-Poller") || name.startsWith("VirtualThread-")
-                || name.startsWith("InnocuousThread") || name.equals("Attach Listener")
-                || name.equals("process reaper") || name.startsWith("surefire");
+        return name.startsWith("ForkJoinPool-")
+                || name.startsWith("ForkJoinPool.commonPool")
+                || name.equals("MasterPoller")
+                || name.endsWith("-Poller")
+                || name.startsWith("VirtualThread-")
+                || name.startsWith("InnocuousThread")
+                || name.equals("Attach Listener")
+                || name.equals("process reaper")
+                || name.startsWith("surefire");
     }
 
     private static void assertNoThreadsLeft(Set<Thread> before, ModelUnderTest model) throws InterruptedException {

@@ -1,12 +1,12 @@
 package io.httpmodels.server;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 class ServerConfigTest {
 
@@ -26,14 +26,19 @@ class ServerConfigTest {
     void nonsenseIsRefusedWithTheSettingsName() {
         ServerConfig config = ServerConfig.defaults();
         assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withPort(70_000))
-                .getMessage().contains("port"));
+                .getMessage()
+                .contains("port"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withWorkMillis(-1))
-                .getMessage().contains("workMillis"));
+                .getMessage()
+                .contains("workMillis"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withIdleTimeout(Duration.ZERO))
-                .getMessage().contains("idleTimeout"));
+                .getMessage()
+                .contains("idleTimeout"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withMaxHeaderBytes(10))
-                .getMessage().contains("maxHeaderBytes"));
+                .getMessage()
+                .contains("maxHeaderBytes"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withTransport(" "))
-                .getMessage().contains("transport"));
+                .getMessage()
+                .contains("transport"));
     }
 }

@@ -50,13 +50,13 @@ public final class BlockingConnectionHandler {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout((int) config.idleTimeout().toMillis());
             HttpResponseWriter writer = new HttpResponseWriter(socket.getOutputStream(), serverHeader);
-            HttpRequestReader reader = new HttpRequestReader(socket.getInputStream(), writer,
-                    config.maxHeaderBytes(), config.maxBodyBytes());
+            HttpRequestReader reader = new HttpRequestReader(
+                    socket.getInputStream(), writer, config.maxHeaderBytes(), config.maxBodyBytes());
             try {
                 serveRequests(reader, writer);
             } catch (RequestRejectedException e) {
-                writer.write(HttpResponse.error(e.status(), e.detail()), false,
-                        HttpResponseWriter.ConnectionHeader.CLOSE);
+                writer.write(
+                        HttpResponse.error(e.status(), e.detail()), false, HttpResponseWriter.ConnectionHeader.CLOSE);
                 writer.flush();
                 lingerBeforeClose(socket);
             }
@@ -81,8 +81,8 @@ public final class BlockingConnectionHandler {
             HttpResponseWriter.ConnectionHeader connection = !request.keepAlive()
                     ? HttpResponseWriter.ConnectionHeader.CLOSE
                     : request.version() == HttpRequest.HTTP_1_0
-                    ? HttpResponseWriter.ConnectionHeader.KEEP_ALIVE
-                    : HttpResponseWriter.ConnectionHeader.NONE;
+                            ? HttpResponseWriter.ConnectionHeader.KEEP_ALIVE
+                            : HttpResponseWriter.ConnectionHeader.NONE;
             writer.write(WorkloadHandler.handle(request), request.isHead(), connection);
             if (!request.keepAlive()) {
                 break;

@@ -15,8 +15,7 @@ import java.time.format.DateTimeFormatter;
  */
 public final class HttpDate {
 
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     private static volatile HttpDate current = format(System.currentTimeMillis() / 1000);
 

@@ -14,8 +14,8 @@ import java.util.List;
  * @param keepAlive whether the connection stays open after the response: HTTP/1.1 unless
  *                  {@code Connection: close}; HTTP/1.0 only with {@code Connection: keep-alive}
  */
-public record HttpRequest(String method, String target, String version, List<HttpHeader> headers, byte[] body,
-                          boolean keepAlive) {
+public record HttpRequest(
+        String method, String target, String version, List<HttpHeader> headers, byte[] body, boolean keepAlive) {
 
     /** HTTP/1.1, the version this codec speaks. */
     public static final String HTTP_1_1 = "HTTP/1.1";

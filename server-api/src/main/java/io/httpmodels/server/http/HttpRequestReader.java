@@ -121,8 +121,8 @@ public final class HttpRequestReader {
                 contentLength = length;
             } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
                 if (transferEncoding != null) {
-                    throw new RequestRejectedException(HttpStatus.NOT_IMPLEMENTED,
-                            "only a single Transfer-Encoding: chunked is supported");
+                    throw new RequestRejectedException(
+                            HttpStatus.NOT_IMPLEMENTED, "only a single Transfer-Encoding: chunked is supported");
                 }
                 transferEncoding = header.value();
             } else if (name.equalsIgnoreCase("Connection")) {
@@ -146,7 +146,8 @@ public final class HttpRequestReader {
             throw badRequest("both Content-Length and Transfer-Encoding");
         }
         if (transferEncoding != null && !transferEncoding.equalsIgnoreCase("chunked")) {
-            throw new RequestRejectedException(HttpStatus.NOT_IMPLEMENTED,
+            throw new RequestRejectedException(
+                    HttpStatus.NOT_IMPLEMENTED,
                     "Transfer-Encoding '" + transferEncoding + "' is not supported; use chunked");
         }
         if (contentLength > maxBodyBytes) {
@@ -244,11 +245,11 @@ public final class HttpRequestReader {
     private RequestRejectedException headTooLarge(int from, int to) {
         int lineEnd = indexOf((byte) '\n', from, to);
         if (lineEnd < 0 || lineEnd - from > maxHeaderBytes) {
-            return new RequestRejectedException(HttpStatus.URI_TOO_LONG,
-                    "request line longer than " + maxHeaderBytes + " bytes");
+            return new RequestRejectedException(
+                    HttpStatus.URI_TOO_LONG, "request line longer than " + maxHeaderBytes + " bytes");
         }
-        return new RequestRejectedException(HttpStatus.HEADER_FIELDS_TOO_LARGE,
-                "header fields longer than " + maxHeaderBytes + " bytes");
+        return new RequestRejectedException(
+                HttpStatus.HEADER_FIELDS_TOO_LARGE, "header fields longer than " + maxHeaderBytes + " bytes");
     }
 
     private String parseMethod(int start, int lineEnd) throws RequestRejectedException {
@@ -264,11 +265,17 @@ public final class HttpRequestReader {
         if (length == 3 && buf[start] == 'G' && buf[start + 1] == 'E' && buf[start + 2] == 'T') {
             return "GET";
         }
-        if (length == 4 && buf[start] == 'P' && buf[start + 1] == 'O' && buf[start + 2] == 'S'
+        if (length == 4
+                && buf[start] == 'P'
+                && buf[start + 1] == 'O'
+                && buf[start + 2] == 'S'
                 && buf[start + 3] == 'T') {
             return "POST";
         }
-        if (length == 4 && buf[start] == 'H' && buf[start + 1] == 'E' && buf[start + 2] == 'A'
+        if (length == 4
+                && buf[start] == 'H'
+                && buf[start + 1] == 'E'
+                && buf[start + 2] == 'A'
                 && buf[start + 3] == 'D') {
             return "HEAD";
         }
@@ -286,9 +293,15 @@ public final class HttpRequestReader {
     }
 
     private String parseVersion(int start, int end) throws RequestRejectedException {
-        if (end - start != 8 || buf[start] != 'H' || buf[start + 1] != 'T' || buf[start + 2] != 'T'
-                || buf[start + 3] != 'P' || buf[start + 4] != '/' || !isDigit(buf[start + 5])
-                || buf[start + 6] != '.' || !isDigit(buf[start + 7])) {
+        if (end - start != 8
+                || buf[start] != 'H'
+                || buf[start + 1] != 'T'
+                || buf[start + 2] != 'T'
+                || buf[start + 3] != 'P'
+                || buf[start + 4] != '/'
+                || !isDigit(buf[start + 5])
+                || buf[start + 6] != '.'
+                || !isDigit(buf[start + 7])) {
             throw badRequest("malformed HTTP version");
         }
         if (buf[start + 5] == '1' && buf[start + 7] == '1') {
@@ -297,8 +310,8 @@ public final class HttpRequestReader {
         if (buf[start + 5] == '1' && buf[start + 7] == '0') {
             return HttpRequest.HTTP_1_0;
         }
-        throw new RequestRejectedException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED,
-                "only HTTP/1.1 and HTTP/1.0 are served");
+        throw new RequestRejectedException(
+                HttpStatus.HTTP_VERSION_NOT_SUPPORTED, "only HTTP/1.1 and HTTP/1.0 are served");
     }
 
     private HttpHeader parseHeader(int start, int end) throws RequestRejectedException {
@@ -326,7 +339,8 @@ public final class HttpRequestReader {
                 throw badRequest("invalid character in header value");
             }
         }
-        return new HttpHeader(new String(buf, start, colon - start, StandardCharsets.US_ASCII),
+        return new HttpHeader(
+                new String(buf, start, colon - start, StandardCharsets.US_ASCII),
                 new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1));
     }
 
@@ -407,8 +421,8 @@ public final class HttpRequestReader {
                 return;
             }
             if (trailerBytes > maxHeaderBytes) {
-                throw new RequestRejectedException(HttpStatus.HEADER_FIELDS_TOO_LARGE,
-                        "trailer fields longer than " + maxHeaderBytes + " bytes");
+                throw new RequestRejectedException(
+                        HttpStatus.HEADER_FIELDS_TOO_LARGE, "trailer fields longer than " + maxHeaderBytes + " bytes");
             }
         }
     }
@@ -486,8 +500,8 @@ public final class HttpRequestReader {
     }
 
     private RequestRejectedException tooLargeBody() {
-        return new RequestRejectedException(HttpStatus.CONTENT_TOO_LARGE,
-                "body larger than " + maxBodyBytes + " bytes");
+        return new RequestRejectedException(
+                HttpStatus.CONTENT_TOO_LARGE, "body larger than " + maxBodyBytes + " bytes");
     }
 
     private static RequestRejectedException badRequest(String detail) {

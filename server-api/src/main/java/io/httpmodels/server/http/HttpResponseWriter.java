@@ -60,7 +60,9 @@ public final class HttpResponseWriter implements Flushable {
         byte[] body = response.body();
         int bodyBytes = headersOnly ? 0 : body.length;
         // A response larger than what is left is sent on its own, headers and body still in one write.
-        int worstCaseHeaders = 256 + serverLine.length + response.contentType().length()
+        int worstCaseHeaders = 256
+                + serverLine.length
+                + response.contentType().length()
                 + (response.allow() == null ? 0 : response.allow().length());
         if (count + worstCaseHeaders + bodyBytes > buf.length) {
             flush();
@@ -106,8 +108,7 @@ public final class HttpResponseWriter implements Flushable {
         out.flush();
     }
 
-    private int renderHead(byte[] dst, int at, HttpResponse response, int contentLength,
-                           ConnectionHeader connection) {
+    private int renderHead(byte[] dst, int at, HttpResponse response, int contentLength, ConnectionHeader connection) {
         at = put(dst, at, response.status().statusLine());
         at = put(dst, at, serverLine);
         at = put(dst, at, DATE);

@@ -9,8 +9,7 @@ import io.httpmodels.server.Workload;
  */
 public final class WorkloadHandler {
 
-    private WorkloadHandler() {
-    }
+    private WorkloadHandler() {}
 
     /** The response to {@code request}. Does not include the simulated work; the caller decides where it runs. */
     public static HttpResponse handle(HttpRequest request) {
@@ -19,15 +18,22 @@ public final class WorkloadHandler {
             return HttpResponse.error(HttpStatus.NOT_FOUND, "no route for " + request.target());
         }
         if (!route.allows(request.method())) {
-            HttpResponse refusal = HttpResponse.error(HttpStatus.METHOD_NOT_ALLOWED,
-                    request.method() + " is not allowed on " + route.path());
+            HttpResponse refusal = HttpResponse.error(
+                    HttpStatus.METHOD_NOT_ALLOWED, request.method() + " is not allowed on " + route.path());
             return new HttpResponse(refusal.status(), refusal.contentType(), refusal.body(), route.allow());
         }
         return switch (route) {
             case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
             case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
-            case ECHO -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.echoBody(request.method(),
-                    request.target(), request.version(), request.headers(), request.body()));
+            case ECHO ->
+                HttpResponse.ok(
+                        Workload.TEXT_PLAIN,
+                        Workload.echoBody(
+                                request.method(),
+                                request.target(),
+                                request.version(),
+                                request.headers(),
+                                request.body()));
         };
     }
 }

@@ -1,5 +1,12 @@
 package io.httpmodels.server.http;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -9,13 +16,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HttpRequestReaderTest {
 
@@ -79,19 +79,25 @@ class HttpRequestReaderTest {
     }
 
     private static int statusOf(String request) {
-        RequestRejectedException e = assertThrows(RequestRejectedException.class, () -> reader(request).read());
+        RequestRejectedException e = assertThrows(
+                RequestRejectedException.class, () -> reader(request).read());
         return e.status().code();
     }
 
     @Test
     void parsesTheRequestLineHeadersAndBody() throws Exception {
         HttpRequest request = reader("POST /echo?x=1 HTTP/1.1\r\nHost: example\r\nX-Spaced:  a b \t\r\n"
-                + "Content-Length: 5\r\n\r\nhello").read();
+                        + "Content-Length: 5\r\n\r\nhello")
+                .read();
         assertEquals("POST", request.method());
         assertEquals("/echo?x=1", request.target());
         assertEquals("HTTP/1.1", request.version());
-        assertEquals(List.of(new HttpHeader("Host", "example"), new HttpHeader("X-Spaced", "a b"),
-                new HttpHeader("Content-Length", "5")), request.headers());
+        assertEquals(
+                List.of(
+                        new HttpHeader("Host", "example"),
+                        new HttpHeader("X-Spaced", "a b"),
+                        new HttpHeader("Content-Length", "5")),
+                request.headers());
         assertEquals("a b", request.header("x-spaced"));
         assertArrayEquals(bytes("hello"), request.body());
         assertTrue(request.keepAlive());
@@ -103,8 +109,8 @@ class HttpRequestReaderTest {
                 + "GET /plaintext HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n\r\n");
         for (int cut = 1; cut < wire.length; cut++) {
             for (int second = cut + 1; second < wire.length; second += 7) {
-                HttpRequestReader reader = reader(PiecewiseInput.splitAt(wire, cut, second),
-                        new ByteArrayOutputStream());
+                HttpRequestReader reader =
+                        reader(PiecewiseInput.splitAt(wire, cut, second), new ByteArrayOutputStream());
                 HttpRequest first = reader.read();
                 assertArrayEquals(bytes("abc"), first.body(), "cut at " + cut + ", " + second);
                 HttpRequest next = reader.read();
@@ -132,8 +138,8 @@ class HttpRequestReaderTest {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
         HttpResponseWriter writer = new HttpResponseWriter(written, "test");
         String one = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
-        HttpRequestReader reader = new HttpRequestReader(PiecewiseInput.splitAt(bytes(one + one), one.length()),
-                writer, MAX_HEADER_BYTES, MAX_BODY_BYTES);
+        HttpRequestReader reader = new HttpRequestReader(
+                PiecewiseInput.splitAt(bytes(one + one), one.length()), writer, MAX_HEADER_BYTES, MAX_BODY_BYTES);
         reader.read();
         writer.write(HttpResponse.ok("text/plain", bytes("first")), false, HttpResponseWriter.ConnectionHeader.NONE);
         assertEquals(0, written.size(), "buffered while nothing blocks");
@@ -151,17 +157,26 @@ class HttpRequestReaderTest {
     @Test
     void persistenceFollowsTheVersionAndConnectionHeader() throws Exception {
         assertTrue(reader("GET / HTTP/1.1\r\nHost: h\r\n\r\n").read().keepAlive());
-        assertFalse(reader("GET / HTTP/1.1\r\nHost: h\r\nConnection: Close\r\n\r\n").read().keepAlive());
+        assertFalse(reader("GET / HTTP/1.1\r\nHost: h\r\nConnection: Close\r\n\r\n")
+                .read()
+                .keepAlive());
         assertFalse(reader("GET / HTTP/1.0\r\n\r\n").read().keepAlive());
-        assertTrue(reader("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").read().keepAlive());
-        assertFalse(reader("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n").read().keepAlive());
+        assertTrue(reader("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                .read()
+                .keepAlive());
+        assertFalse(reader("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n")
+                .read()
+                .keepAlive());
     }
 
     @Test
     void expectContinueSendsTheInterimResponseBeforeReadingTheBody() throws Exception {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
-        HttpRequest request = reader(PiecewiseInput.splitAt(bytes("POST /echo HTTP/1.1\r\nHost: h\r\n"
-                + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\nok")), written).read();
+        HttpRequest request = reader(
+                        PiecewiseInput.splitAt(bytes("POST /echo HTTP/1.1\r\nHost: h\r\n"
+                                + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\nok")),
+                        written)
+                .read();
         assertArrayEquals(bytes("ok"), request.body());
         assertEquals("HTTP/1.1 100 Continue\r\n\r\n", written.toString(StandardCharsets.ISO_8859_1));
     }
@@ -169,7 +184,8 @@ class HttpRequestReaderTest {
     @Test
     void chunkedBodiesAreDecodedWithExtensionsAndTrailers() throws Exception {
         HttpRequest request = reader("POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "4;name=value\r\nWiki\r\nB\r\npedia in \r\n\r\n0\r\nX-Trailer: t\r\n\r\n").read();
+                        + "4;name=value\r\nWiki\r\nB\r\npedia in \r\n\r\n0\r\nX-Trailer: t\r\n\r\n")
+                .read();
         assertEquals("Wikipedia in \r\n", new String(request.body(), StandardCharsets.ISO_8859_1));
     }
 
@@ -187,8 +203,10 @@ class HttpRequestReaderTest {
         assertEquals(400, statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"));
         assertEquals(400, statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n"));
         assertEquals(501, statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"));
-        assertEquals(501, statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n"));
+        assertEquals(
+                501,
+                statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n"));
         assertEquals(505, statusOf("GET / HTTP/1.2\r\nHost: h\r\n\r\n"));
     }
 
@@ -198,10 +216,12 @@ class HttpRequestReaderTest {
         assertEquals(414, statusOf("GET " + longTarget + " HTTP/1.1\r\nHost: h\r\n\r\n"));
         assertEquals(414, statusOf("GET " + longTarget)); // no line end yet: still answered at once
         assertEquals(431, statusOf("GET / HTTP/1.1\r\nHost: h\r\nX: " + "b".repeat(MAX_HEADER_BYTES) + "\r\n\r\n"));
-        assertEquals(413, statusOf("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: " + (MAX_BODY_BYTES + 1)
-                + "\r\n\r\n"));
-        assertEquals(413, statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "800\r\n" + "x".repeat(0x800) + "\r\n800\r\n" + "x".repeat(0x800) + "\r\n1\r\nx\r\n0\r\n\r\n"));
+        assertEquals(
+                413, statusOf("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n"));
+        assertEquals(
+                413,
+                statusOf("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + "800\r\n"
+                        + "x".repeat(0x800) + "\r\n800\r\n" + "x".repeat(0x800) + "\r\n1\r\nx\r\n0\r\n\r\n"));
     }
 
     @Test
@@ -213,15 +233,23 @@ class HttpRequestReaderTest {
     void theEndOfTheStreamBetweenRequestsIsACleanEnd() throws Exception {
         assertNull(reader("").read());
         assertThrows(EOFException.class, () -> reader("GET / HTTP/1.1\r\nHo").read());
-        assertThrows(EOFException.class,
-                () -> reader("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\nabc").read());
+        assertThrows(
+                EOFException.class,
+                () -> reader("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\nabc")
+                        .read());
     }
 
     @Test
     void theBodyIsReadEvenWhenItIsMuchLargerThanTheBuffer() throws IOException, RequestRejectedException {
-        HttpRequestReader reader = new HttpRequestReader(PiecewiseInput.splitAt(bytes("POST / HTTP/1.1\r\nHost: h\r\n"
-                + "Content-Length: 100000\r\n\r\n" + "z".repeat(100_000)), 50, 9000),
-                new HttpResponseWriter(new ByteArrayOutputStream(), "t"), MAX_HEADER_BYTES, 200_000);
+        HttpRequestReader reader = new HttpRequestReader(
+                PiecewiseInput.splitAt(
+                        bytes("POST / HTTP/1.1\r\nHost: h\r\n" + "Content-Length: 100000\r\n\r\n"
+                                + "z".repeat(100_000)),
+                        50,
+                        9000),
+                new HttpResponseWriter(new ByteArrayOutputStream(), "t"),
+                MAX_HEADER_BYTES,
+                200_000);
         assertEquals(100_000, reader.read().body().length);
     }
 }

@@ -1,5 +1,8 @@
 package io.httpmodels.server.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -7,9 +10,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HttpResponseWriterTest {
 
@@ -36,17 +36,21 @@ class HttpResponseWriterTest {
     void writesStatusLineHeadersAndBodyExactly() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         HttpResponseWriter writer = new HttpResponseWriter(out, "httpmodels-test");
-        writer.write(HttpResponse.ok("text/plain", "Hello, World!".getBytes(StandardCharsets.US_ASCII)), false,
+        writer.write(
+                HttpResponse.ok("text/plain", "Hello, World!".getBytes(StandardCharsets.US_ASCII)),
+                false,
                 HttpResponseWriter.ConnectionHeader.NONE);
         writer.flush();
         String date = HttpDate.now().toString();
         String written = out.toString(StandardCharsets.ISO_8859_1);
         // The Date may have ticked between the write and this line; compare with the one that was written.
-        String writtenDate = written.substring(written.indexOf("Date: ") + 6, written.indexOf("\r\n",
-                written.indexOf("Date: ")));
+        String writtenDate =
+                written.substring(written.indexOf("Date: ") + 6, written.indexOf("\r\n", written.indexOf("Date: ")));
         assertTrue(writtenDate.equals(date) || HttpDate.now().epochSecond() > 0);
-        assertEquals("HTTP/1.1 200 OK\r\nServer: httpmodels-test\r\nDate: " + writtenDate + "\r\n"
-                + "Content-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!", written);
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nServer: httpmodels-test\r\nDate: " + writtenDate + "\r\n"
+                        + "Content-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!",
+                written);
     }
 
     @Test

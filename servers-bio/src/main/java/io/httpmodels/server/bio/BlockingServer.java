@@ -41,8 +41,9 @@ final class BlockingServer implements RunningServer {
     private final Set<Socket> openConnections = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private BlockingServer(String modelName, ServerConfig config, ExecutorService connectionExecutor,
-                           String description) throws IOException {
+    private BlockingServer(
+            String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
+            throws IOException {
         this.serverSocket = new ServerSocket();
         try {
             serverSocket.setReuseAddress(true);
@@ -64,8 +65,9 @@ final class BlockingServer implements RunningServer {
      * @param connectionExecutor runs each accepted connection, or {@code null} to serve it on the acceptor
      *                           thread, one at a time; shut down by {@link #close()}
      */
-    static RunningServer start(String modelName, ServerConfig config, ExecutorService connectionExecutor,
-                               String description) throws IOException {
+    static RunningServer start(
+            String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
+            throws IOException {
         BlockingServer server;
         try {
             server = new BlockingServer(modelName, config, connectionExecutor, description);
@@ -143,8 +145,7 @@ final class BlockingServer implements RunningServer {
             if (connectionExecutor != null) {
                 connectionExecutor.shutdownNow();
                 if (!connectionExecutor.awaitTermination(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    log.warn("connection threads of {} still running after {} s", description,
-                            SHUTDOWN_WAIT_SECONDS);
+                    log.warn("connection threads of {} still running after {} s", description, SHUTDOWN_WAIT_SECONDS);
                 }
             }
             acceptor.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_WAIT_SECONDS));

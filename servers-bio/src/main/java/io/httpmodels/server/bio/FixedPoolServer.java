@@ -30,8 +30,11 @@ public final class FixedPoolServer implements HttpServerModel {
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
         int threads = config.workerThreadsOr(ServerConfig.fourTimesCores());
-        return BlockingServer.start(name(), config,
-                Executors.newFixedThreadPool(threads, Thread.ofPlatform().name(name() + "-", 0).factory()),
+        return BlockingServer.start(
+                name(),
+                config,
+                Executors.newFixedThreadPool(
+                        threads, Thread.ofPlatform().name(name() + "-", 0).factory()),
                 name() + ": " + threads + " platform threads");
     }
 }

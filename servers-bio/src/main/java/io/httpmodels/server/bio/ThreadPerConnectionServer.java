@@ -29,8 +29,11 @@ public final class ThreadPerConnectionServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        return BlockingServer.start(name(), config,
-                Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name(name() + "-", 0).factory()),
+        return BlockingServer.start(
+                name(),
+                config,
+                Executors.newThreadPerTaskExecutor(
+                        Thread.ofPlatform().name(name() + "-", 0).factory()),
                 name() + ": a platform thread per connection");
     }
 }

@@ -31,8 +31,11 @@ public final class VirtualThreadServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        return BlockingServer.start(name(), config,
-                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name() + "-", 0).factory()),
+        return BlockingServer.start(
+                name(),
+                config,
+                Executors.newThreadPerTaskExecutor(
+                        Thread.ofVirtual().name(name() + "-", 0).factory()),
                 name() + ": a virtual thread per connection");
     }
 }

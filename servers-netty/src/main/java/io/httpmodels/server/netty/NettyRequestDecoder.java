@@ -44,6 +44,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private static final Object READ_CHUNKED_CONTENT;
     /** The states in which the decoder is at the start of a message, before its request line is consumed. */
     private static final Object[] AT_MESSAGE_START = new Object[3];
+
     private static final Object READ_HEADER;
 
     static {
@@ -52,7 +53,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         Object readChunkedContent = null;
         Object readHeader = null;
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(HttpObjectDecoder.class, MethodHandles.lookup());
+            MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(HttpObjectDecoder.class, MethodHandles.lookup());
             chunkSize = lookup.findVarHandle(HttpObjectDecoder.class, "chunkSize", long.class);
             Class<?> stateType = Class.forName(HttpObjectDecoder.class.getName() + "$State");
             state = lookup.findVarHandle(HttpObjectDecoder.class, "currentState", stateType);
@@ -63,14 +65,19 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     case "SKIP_INITIAL_LINE_CHARS" -> AT_MESSAGE_START[0] = constant;
                     case "SKIP_CONTROL_CHARS" -> AT_MESSAGE_START[1] = constant;
                     case "READ_INITIAL" -> AT_MESSAGE_START[2] = constant;
-                    default -> { }
+                    default -> {}
                 }
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             chunkSize = null;
         }
-        boolean usable = chunkSize != null && state != null && readChunkedContent != null && readHeader != null
-                && AT_MESSAGE_START[0] != null && AT_MESSAGE_START[1] != null && AT_MESSAGE_START[2] != null;
+        boolean usable = chunkSize != null
+                && state != null
+                && readChunkedContent != null
+                && readHeader != null
+                && AT_MESSAGE_START[0] != null
+                && AT_MESSAGE_START[1] != null
+                && AT_MESSAGE_START[2] != null;
         CHUNK_SIZE = usable ? chunkSize : null;
         STATE = usable ? state : null;
         READ_CHUNKED_CONTENT = readChunkedContent;
@@ -84,6 +91,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean refused;
     /** Set once a folded header was found: everything after it is discarded, as Netty does after bad input. */
     private boolean broken;
+
     private final FoldFinder foldFinder = new FoldFinder();
 
     NettyRequestDecoder(HttpDecoderConfig config, int maxBodyBytes) {
@@ -106,8 +114,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             broken = true;
             buffer.skipBytes(buffer.readableBytes());
             HttpMessage invalid = createInvalidMessage();
-            invalid.setDecoderResult(DecoderResult.failure(
-                    new IllegalArgumentException("obsolete line folding in a header field")));
+            invalid.setDecoderResult(
+                    DecoderResult.failure(new IllegalArgumentException("obsolete line folding in a header field")));
             out.add(invalid);
             return;
         }
@@ -139,8 +147,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean hasFoldedHeader(ByteBuf buffer) {
         Object state = STATE.get(this);
         boolean midHead = state == READ_HEADER;
-        if (!midHead && state != AT_MESSAGE_START[0] && state != AT_MESSAGE_START[1]
-                && state != AT_MESSAGE_START[2]) {
+        if (!midHead && state != AT_MESSAGE_START[0] && state != AT_MESSAGE_START[1] && state != AT_MESSAGE_START[2]) {
             return false;
         }
         foldFinder.reset(midHead);

@@ -37,14 +37,17 @@ final class NettyResponses {
     static final AsciiString KEEP_ALIVE = HttpHeaderValues.KEEP_ALIVE;
 
     /** The plaintext body, shared by every response through duplicates; releasing it is a no-op. */
-    private static final ByteBuf PLAINTEXT_BODY = Unpooled.unreleasableBuffer(
-            Unpooled.directBuffer(Workload.plaintextBody().length).writeBytes(Workload.plaintextBody())
+    private static final ByteBuf PLAINTEXT_BODY =
+            Unpooled.unreleasableBuffer(Unpooled.directBuffer(Workload.plaintextBody().length)
+                    .writeBytes(Workload.plaintextBody())
                     .asReadOnly());
+
     private static final AsciiString PLAINTEXT_LENGTH =
             AsciiString.cached(Integer.toString(Workload.plaintextBody().length));
 
     /** Response headers are only ever set from the constants above: validating them per response is waste. */
-    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+    private static final HttpHeadersFactory HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
     private static final Map<HttpStatus, HttpResponseStatus> STATUSES = new EnumMap<>(HttpStatus.class);
 
@@ -56,8 +59,7 @@ final class NettyResponses {
 
     private static volatile CachedDate cachedDate = new CachedDate(HttpDate.now());
 
-    private NettyResponses() {
-    }
+    private NettyResponses() {}
 
     /** A {@code Date} value and its {@link AsciiString}, converted once per {@link HttpDate} instance. */
     private record CachedDate(HttpDate date, AsciiString value) {
@@ -100,8 +102,8 @@ final class NettyResponses {
                 .add(HttpHeaderNames.CONTENT_LENGTH, contentLength)
                 .add(HttpHeaderNames.SERVER, SERVER)
                 .add(HttpHeaderNames.DATE, date());
-        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers,
-                EmptyHttpHeaders.INSTANCE);
+        return new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers, EmptyHttpHeaders.INSTANCE);
     }
 
     /**
@@ -110,10 +112,10 @@ final class NettyResponses {
      *
      * @param extraName one more header (e.g. {@code Allow}) or {@code null}
      */
-    static FullHttpResponse error(HttpStatus status, String detail, boolean keepAlive, AsciiString extraName,
-                                  String extraValue) {
-        byte[] body = (status.code() + " " + status.reason() + ": " + detail + "\n")
-                .getBytes(StandardCharsets.ISO_8859_1);
+    static FullHttpResponse error(
+            HttpStatus status, String detail, boolean keepAlive, AsciiString extraName, String extraValue) {
+        byte[] body =
+                (status.code() + " " + status.reason() + ": " + detail + "\n").getBytes(StandardCharsets.ISO_8859_1);
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
                 .add(HttpHeaderNames.CONTENT_LENGTH, AsciiString.of(Integer.toString(body.length)))
@@ -125,13 +127,17 @@ final class NettyResponses {
         if (extraName != null) {
             headers.add(extraName, extraValue);
         }
-        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status(status), Unpooled.wrappedBuffer(body),
-                headers, EmptyHttpHeaders.INSTANCE);
+        return new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, status(status), Unpooled.wrappedBuffer(body), headers, EmptyHttpHeaders.INSTANCE);
     }
 
     /** The interim {@code HTTP/1.1 100 Continue}, no headers. */
     static FullHttpResponse continueResponse() {
-        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER,
-                HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
+        return new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1,
+                HttpResponseStatus.CONTINUE,
+                Unpooled.EMPTY_BUFFER,
+                HEADERS.newHeaders(),
+                EmptyHttpHeaders.INSTANCE);
     }
 }

@@ -80,13 +80,20 @@ public final class NettyServer implements HttpServerModel {
         JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
         ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config, workThreads) : null;
         EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads,
-                transport.ioHandlerFactory());
-        String description = "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
-                + (workExecutor == null ? "" : ", " + config.workMillis() + " ms work on "
-                        + config.workPoolThreadsOrDefault() + " executor threads");
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads, transport.ioHandlerFactory());
+        String description =
+                "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
+                        + (workExecutor == null
+                                ? ""
+                                : ", " + config.workMillis() + " ms work on " + config.workPoolThreadsOrDefault()
+                                        + " executor threads");
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
-        Running running = new Running(acceptor, workers, workExecutor, connections, description,
+        Running running = new Running(
+                acceptor,
+                workers,
+                workExecutor,
+                connections,
+                description,
                 List.of(acceptorThreads, ioThreads, workThreads));
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
@@ -98,10 +105,12 @@ public final class NettyServer implements HttpServerModel {
                     .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                     .handler(new AcceptedConnections(connections))
                     .childHandler(new NettyServerInitializer(config, workExecutor));
-            ChannelFuture bound = bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
+            ChannelFuture bound =
+                    bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 Throwable cause = bound.cause();
-                throw cause instanceof IOException io ? io
+                throw cause instanceof IOException io
+                        ? io
                         : new IOException("cannot bind " + config.bindAddress() + ":" + config.port(), cause);
             }
             running.serverChannel = bound.channel();
@@ -128,8 +137,13 @@ public final class NettyServer implements HttpServerModel {
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile Channel serverChannel;
 
-        Running(EventLoopGroup acceptor, EventLoopGroup workers, ExecutorService workExecutor,
-                Set<Channel> connections, String description, List<JoinableThreadFactory> threadFactories) {
+        Running(
+                EventLoopGroup acceptor,
+                EventLoopGroup workers,
+                ExecutorService workExecutor,
+                Set<Channel> connections,
+                String description,
+                List<JoinableThreadFactory> threadFactories) {
             this.acceptor = acceptor;
             this.workers = workers;
             this.workExecutor = workExecutor;
@@ -179,9 +193,9 @@ public final class NettyServer implements HttpServerModel {
          * one task through the acceptor (which hands connections over), then one through each worker loop.
          */
         private void closeConnections() {
-            acceptor.submit(() -> { }).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            acceptor.submit(() -> {}).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             for (EventExecutor loop : workers) {
-                loop.submit(() -> { }).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                loop.submit(() -> {}).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
             List<ChannelFuture> closing = new ArrayList<>();
             for (Channel connection : connections) {

@@ -69,6 +69,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     /** The request whose body is being read, or {@code null}. */
     private HttpRequest bodyRequest;
+
     private Route bodyRoute;
     private CompositeByteBuf body;
     private long bodyBytes;
@@ -150,7 +151,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             contentLength = chunked ? -1 : Long.parseLong(headers.get(HttpHeaderNames.CONTENT_LENGTH));
         }
         if (contentLength > maxBodyBytes) {
-            fail(ctx, HttpStatus.CONTENT_TOO_LARGE,
+            fail(
+                    ctx,
+                    HttpStatus.CONTENT_TOO_LARGE,
                     "Content-Length " + contentLength + " is over the limit of " + maxBodyBytes + " bytes");
             return;
         }
@@ -161,8 +164,13 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         HttpMethod method = request.method();
         if (!route.allows(method.asciiName())) {
-            refuse(ctx, request, HttpStatus.METHOD_NOT_ALLOWED,
-                    method.name() + " is not allowed on " + route.path(), HttpHeaderNames.ALLOW, route.allow());
+            refuse(
+                    ctx,
+                    request,
+                    HttpStatus.METHOD_NOT_ALLOWED,
+                    method.name() + " is not allowed on " + route.path(),
+                    HttpHeaderNames.ALLOW,
+                    route.allow());
             return;
         }
         if (chunked || contentLength > 0) {
@@ -186,7 +194,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         if (!encodings.isEmpty()) {
             if (encodings.size() != 1 || !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(encodings.get(0))) {
-                fail(ctx, HttpStatus.NOT_IMPLEMENTED,
+                fail(
+                        ctx,
+                        HttpStatus.NOT_IMPLEMENTED,
                         "Transfer-Encoding " + String.join(", ", encodings) + " is not supported");
                 return false;
             }
@@ -297,7 +307,11 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     private static byte[] echo(HttpRequest request, byte[] requestBody) {
         List<Map.Entry<String, String>> headers = request.headers().entries();
-        return Workload.echoBody(request.method().name(), request.uri(), request.protocolVersion().text(), headers,
+        return Workload.echoBody(
+                request.method().name(),
+                request.uri(),
+                request.protocolVersion().text(),
+                headers,
                 requestBody == null ? new byte[0] : requestBody);
     }
 
@@ -389,8 +403,13 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
      * the connection as the request asks: the framing is intact, so the next request can be read. A body the
      * request carries is read and dropped.
      */
-    private void refuse(ChannelHandlerContext ctx, HttpRequest request, HttpStatus status, String detail,
-                        AsciiString extraName, String extraValue) {
+    private void refuse(
+            ChannelHandlerContext ctx,
+            HttpRequest request,
+            HttpStatus status,
+            String detail,
+            AsciiString extraName,
+            String extraValue) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         FullHttpResponse response = NettyResponses.error(status, detail, keepAlive, extraName, extraValue);
         if (keepAlive && request.protocolVersion() == HttpVersion.HTTP_1_0) {

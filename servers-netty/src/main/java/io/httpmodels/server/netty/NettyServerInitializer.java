@@ -58,10 +58,11 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
-        channel.pipeline().addLast(
-                new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
-                new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
-                new HttpResponseEncoder(),
-                new NettyServerHandler(config, workExecutor));
+        channel.pipeline()
+                .addLast(
+                        new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
+                        new HttpResponseEncoder(),
+                        new NettyServerHandler(config, workExecutor));
     }
 }

@@ -140,8 +140,8 @@ public enum NettyTransport {
             if (transport.id.equals(key)) {
                 Throwable cause = transport.unavailabilityCause();
                 if (cause != null) {
-                    throw new IllegalArgumentException("netty transport '" + transport.id
-                            + "' is not available here: " + cause, cause);
+                    throw new IllegalArgumentException(
+                            "netty transport '" + transport.id + "' is not available here: " + cause, cause);
                 }
                 return transport;
             }

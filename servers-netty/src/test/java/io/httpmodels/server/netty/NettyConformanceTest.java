@@ -12,7 +12,7 @@ class NettyConformanceTest extends ConformanceKit {
     protected Stream<ModelUnderTest> models() {
         return NettyTransport.available().stream()
                 .sorted()
-                .map(transport -> ModelUnderTest.named("netty", config -> config.withTransport(transport.id()),
-                        "netty (" + transport.id() + ")"));
+                .map(transport -> ModelUnderTest.named(
+                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"));
     }
 }

@@ -1,5 +1,9 @@
 package io.httpmodels.server.netty;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RawHttpConnection;
 import io.httpmodels.server.RunningServer;
@@ -13,10 +17,6 @@ import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the conformance kit does not ask of every model but the netty model promises: transport selection,
@@ -49,8 +49,8 @@ class NettyServerTest {
     void nioIsAlwaysAvailableAndEveryAvailableTransportServes() throws Exception {
         assertTrue(NettyTransport.available().contains(NettyTransport.NIO));
         for (NettyTransport transport : NettyTransport.available()) {
-            try (RunningServer server = model.start(ServerConfig.defaults().withTransport(transport.id())
-                    .withWorkerThreads(1))) {
+            try (RunningServer server = model.start(
+                    ServerConfig.defaults().withTransport(transport.id()).withWorkerThreads(1))) {
                 assertEquals("netty: " + transport.id() + ", 1 event loop", server.description());
                 assertServes(server);
             }
@@ -65,13 +65,15 @@ class NettyServerTest {
                 assertThrows(IllegalArgumentException.class, () -> NettyTransport.select(transport.id()));
             }
         }
-        assertEquals(NettyTransport.IO_URING, NettyTransport.IO_URING.isAvailable()
-                ? NettyTransport.select("IO-URING") : NettyTransport.IO_URING);
+        assertEquals(
+                NettyTransport.IO_URING,
+                NettyTransport.IO_URING.isAvailable() ? NettyTransport.select("IO-URING") : NettyTransport.IO_URING);
     }
 
     @Test
     void theDecoderChecksWorkWithThisNettyVersion() {
-        // The early 413 on a chunk-size line and the 400 on folded headers read private fields of Netty's decoder; fail loudly if a
+        // The early 413 on a chunk-size line and the 400 on folded headers read private fields of Netty's decoder; fail
+        // loudly if a
         // Netty upgrade renamed them rather than let the check silently switch off.
         assertTrue(NettyRequestDecoder.checksWork());
     }
@@ -80,7 +82,9 @@ class NettyServerTest {
     void workRunsOffTheEventLoopSoOneLoopServesManyConnectionsAtOnce() throws Exception {
         int workMillis = 400;
         int connections = 8;
-        ServerConfig config = ServerConfig.defaults().withWorkerThreads(1).withWorkMillis(workMillis)
+        ServerConfig config = ServerConfig.defaults()
+                .withWorkerThreads(1)
+                .withWorkMillis(workMillis)
                 .withWorkPoolThreads(connections);
         try (RunningServer server = model.start(config)) {
             List<RawHttpConnection> clients = new ArrayList<>();
@@ -98,8 +102,10 @@ class NettyServerTest {
                 long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 // A loop that slept would need connections x workMillis (3.2 s); offloaded, about one workMillis.
                 assertTrue(elapsedMillis >= workMillis, "answered after " + elapsedMillis + " ms");
-                assertTrue(elapsedMillis < 3 * workMillis, "one event loop served " + connections
-                        + " connections in " + elapsedMillis + " ms: it must not sleep");
+                assertTrue(
+                        elapsedMillis < 3 * workMillis,
+                        "one event loop served " + connections + " connections in " + elapsedMillis
+                                + " ms: it must not sleep");
             } finally {
                 for (RawHttpConnection client : clients) {
                     client.close();
@@ -112,11 +118,13 @@ class NettyServerTest {
     void pipelinedRequestsWithWorkAreWorkedOneAfterAnotherAndAnsweredInOrder() throws Exception {
         int workMillis = 40;
         int requests = 16;
-        ServerConfig config = ServerConfig.defaults().withWorkerThreads(1).withWorkMillis(workMillis)
+        ServerConfig config = ServerConfig.defaults()
+                .withWorkerThreads(1)
+                .withWorkMillis(workMillis)
                 .withWorkPoolThreads(requests);
         try (RunningServer server = model.start(config);
-             RawHttpConnection client = new RawHttpConnection(server.port());
-             RawHttpConnection other = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = new RawHttpConnection(server.port());
+                RawHttpConnection other = new RawHttpConnection(server.port())) {
             StringBuilder batch = new StringBuilder();
             for (int i = 0; i < requests; i++) {
                 batch.append("GET /echo?seq=").append(i).append(" HTTP/1.1\r\nHost: localhost\r\n\r\n");
@@ -131,20 +139,24 @@ class NettyServerTest {
             for (int i = 0; i < requests; i++) {
                 RawHttpConnection.Response response = client.read();
                 assertEquals(200, response.status(), "response " + i);
-                assertTrue(response.bodyText().startsWith("GET /echo?seq=" + i + " "),
+                assertTrue(
+                        response.bodyText().startsWith("GET /echo?seq=" + i + " "),
                         "response " + i + " out of order: " + response.bodyText());
             }
             // The 404 needs no work but still waits its turn behind the 16 answers.
             assertEquals(404, client.read().status());
             long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(elapsedMillis >= requests * workMillis, requests + " pipelined requests took "
-                    + elapsedMillis + " ms: one connection's requests are worked one at a time");
+            assertTrue(
+                    elapsedMillis >= requests * workMillis,
+                    requests + " pipelined requests took " + elapsedMillis
+                            + " ms: one connection's requests are worked one at a time");
         }
     }
 
     @Test
     void closeEndsTheModelsThreadsAndFreesThePort() throws Exception {
-        ServerConfig config = ServerConfig.defaults().withWorkerThreads(2).withWorkMillis(50).withWorkPoolThreads(2);
+        ServerConfig config =
+                ServerConfig.defaults().withWorkerThreads(2).withWorkMillis(50).withWorkPoolThreads(2);
         RunningServer server = model.start(config);
         int port = server.port();
         RawHttpConnection waiting = new RawHttpConnection(port);
