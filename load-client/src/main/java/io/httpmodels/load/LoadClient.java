@@ -236,6 +236,7 @@ public final class LoadClient {
             long endNanos,
             Instant startedAt) {
         long connects = 0;
+        int served = 0;
         long requests = 0;
         long bytes = 0;
         ErrorCounts errors = ErrorCounts.NONE;
@@ -246,6 +247,7 @@ public final class LoadClient {
         Histogram totalTimes = config.keepAlive() ? null : Worker.newHistogram();
         for (Worker w : workers) {
             connects += w.connectsSucceeded();
+            served += w.slotsServed();
             requests += w.completed();
             bytes += w.bytesRead();
             errors = errors.plus(w.errors());
@@ -346,6 +348,7 @@ public final class LoadClient {
                 errors,
                 intervals,
                 connects,
+                served,
                 abortReason,
                 total);
     }

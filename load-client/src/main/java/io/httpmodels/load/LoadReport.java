@@ -32,6 +32,9 @@ import java.util.Map;
  * @param errors            errors by kind
  * @param intervals         requests recorded per interval (one second each, the last possibly shorter)
  * @param connectsSucceeded TCP connections established, reconnects included
+ * @param connectionsServed how many of the {@code config.connections()} connection slots completed at least one
+ *                          recorded response: fewer than configured means the server starved the others (a
+ *                          single thread serving one keep-alive client, a pool smaller than the connections)
  * @param abortReason       why the run stopped early, or null when it ran its course
  * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
  */
@@ -54,6 +57,7 @@ public record LoadReport(
         ErrorCounts errors,
         List<Interval> intervals,
         long connectsSucceeded,
+        int connectionsServed,
         String abortReason,
         Histogram histogram) {
 

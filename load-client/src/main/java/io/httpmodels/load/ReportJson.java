@@ -100,6 +100,7 @@ public final class ReportJson {
         }
         sb.append(r.intervals().isEmpty() ? "],\n" : "\n  ],\n");
         field(sb, 1, "connectsSucceeded", r.connectsSucceeded());
+        field(sb, 1, "connectionsServed", r.connectionsServed());
         field(sb, 1, "abortReason", r.abortReason());
         last(sb, 1, "latencyHistogram", encode(r.histogram()));
         sb.append("}\n");

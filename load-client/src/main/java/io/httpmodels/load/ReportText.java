@@ -106,6 +106,13 @@ public final class ReportText {
                     .append(r.statusCounts())
                     .append('\n');
         }
+        if (r.connectionsServed() < r.config().connections()) {
+            sb.append("  Connections served: ")
+                    .append(r.connectionsServed())
+                    .append(" of ")
+                    .append(r.config().connections())
+                    .append(" (the others never completed a recorded response)\n");
+        }
         if (r.abortReason() != null) {
             sb.append("  Stopped early: ").append(r.abortReason()).append('\n');
         }

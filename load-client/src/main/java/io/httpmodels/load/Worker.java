@@ -96,6 +96,10 @@ final class Worker implements Runnable {
     private int freeCursor;
     private int opened;
     private long connectsSucceeded;
+    /** Per connection slot: whether it completed a recorded response (a starved slot never does). */
+    private final boolean[] slotServed;
+
+    private int slotsServed;
     private long consecutiveConnectFailures;
     private long firstConnectFailureNanos;
     private String lastConnectError = "connect failed";
@@ -137,6 +141,7 @@ final class Worker implements Runnable {
             parser.noBody(noBody);
             connections[i] = new Connection(i, parser, requests, pipeline);
         }
+        this.slotServed = new boolean[connectionCount];
         this.reopen = new ArrayDeque<>(connectionCount);
         this.sendQueue = new Connection[connectionCount];
         this.sendNext = new Connection[connectionCount];
@@ -612,6 +617,10 @@ final class Worker implements Runnable {
             c.pop();
             if (intended - recordStart >= 0) {
                 completed++;
+                if (!slotServed[c.index]) {
+                    slotServed[c.index] = true;
+                    slotsServed++;
+                }
                 interval.recordValue(micros(now - intended));
                 if (rateMode) {
                     uncorrected.recordValue(micros(now - sent));
@@ -690,6 +699,11 @@ final class Worker implements Runnable {
 
     long connectsSucceeded() {
         return connectsSucceeded;
+    }
+
+    /** Connection slots that completed at least one recorded response. */
+    int slotsServed() {
+        return slotsServed;
     }
 
     ErrorCounts errors() {

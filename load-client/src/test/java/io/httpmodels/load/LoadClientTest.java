@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,12 +14,14 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadClientTest {
@@ -37,6 +40,33 @@ class LoadClientTest {
             assertNull(report.abortReason());
             assertEquals(5_003, report.histogram().getTotalCount());
             assertTrue(report.latency().minMicros() >= 1);
+            assertEquals(8, report.connectionsServed());
+            assertFalse(ReportText.render(report).contains("Connections served"));
+        }
+    }
+
+    @Test
+    void aServerThatAnswersOneConnectionShowsOneServed() throws IOException {
+        // As a single-thread server with keep-alive clients: the first connection is served, the rest starve.
+        AtomicReference<Socket> first = new AtomicReference<>();
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            first.compareAndSet(null, s);
+            if (first.get() == s) {
+                out.write(TestServer.OK);
+            }
+            return true;
+        })) {
+            LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
+                            .connections(4)
+                            .duration(Duration.ofMillis(800))
+                            .timeout(Duration.ofMillis(200))
+                            .build())
+                    .run();
+            assertTrue(report.requests() > 0);
+            assertEquals(1, report.connectionsServed());
+            assertTrue(report.errors().timeout() >= 3, report.errors().toString());
+            assertTrue(ReportText.render(report).contains("Connections served: 1 of 4"), ReportText.render(report));
+            assertTrue(ReportJson.render(report).contains("\"connectionsServed\": 1,"));
         }
     }
 
