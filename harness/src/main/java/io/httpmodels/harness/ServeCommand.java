@@ -38,6 +38,9 @@ import java.util.concurrent.CountDownLatch;
         })
 final class ServeCommand implements Callable<Integer> {
 
+    /** The one source of every default below, so the CLI never repeats ServerConfig's values. */
+    private static final ServerConfig DEFAULTS = ServerConfig.defaults();
+
     @Parameters(
             index = "0",
             arity = "0..1",
@@ -51,9 +54,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--bind",
             paramLabel = "ADDRESS",
-            defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
-    String bind;
+    String bind = DEFAULTS.bindAddress().getHostAddress();
 
     @Option(
             names = {"-p", "--port"},
@@ -65,54 +67,54 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--threads",
             paramLabel = "N",
-            defaultValue = "0",
             description = "Worker threads: fixed-pool's pool (default 4 x cores), netty's event loops "
                     + "(default cores); 0 = the model's default.")
-    int threads;
+    int threads = DEFAULTS.workerThreads();
 
     @Option(
             names = "--work-ms",
             paramLabel = "MS",
-            defaultValue = "0",
             description = "Simulated blocking work per request, in milliseconds (default: ${DEFAULT-VALUE}).")
-    int workMillis;
+    int workMillis = DEFAULTS.workMillis();
 
     @Option(
             names = "--work-threads",
             paramLabel = "N",
-            defaultValue = "0",
             description = "Threads of the executor that runs that work in models that must not block their "
                     + "I/O threads (netty); 0 = 4 x cores.")
-    int workThreads;
+    int workThreads = DEFAULTS.workPoolThreads();
 
     @Option(
             names = "--transport",
             paramLabel = "NAME",
-            defaultValue = ServerConfig.AUTO_TRANSPORT,
             description = "I/O transport for models that have several (netty: auto, nio, epoll, io_uring; "
                     + "default: ${DEFAULT-VALUE}).")
-    String transport;
+    String transport = DEFAULTS.transport();
 
     @Option(
             names = "--idle-timeout-ms",
             paramLabel = "MS",
-            defaultValue = "30000",
             description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
-    long idleTimeoutMillis;
+    long idleTimeoutMillis = DEFAULTS.idleTimeout().toMillis();
 
     @Option(
             names = "--max-header-bytes",
             paramLabel = "N",
-            defaultValue = "8192",
             description = "Largest request line plus headers (default: ${DEFAULT-VALUE}).")
-    int maxHeaderBytes;
+    int maxHeaderBytes = DEFAULTS.maxHeaderBytes();
 
     @Option(
             names = "--max-body-bytes",
             paramLabel = "N",
-            defaultValue = "1048576",
             description = "Largest request body (default: ${DEFAULT-VALUE}).")
-    int maxBodyBytes;
+    int maxBodyBytes = DEFAULTS.maxBodyBytes();
+
+    @Option(
+            names = "--exit-with-parent",
+            paramLabel = "PID",
+            hidden = true,
+            description = "Exit when process PID ends: a server started by the harness never outlives it.")
+    Long parentPid;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -157,6 +159,9 @@ final class ServeCommand implements Callable<Integer> {
                 },
                 "serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (parentPid != null) {
+            exitWithParent(parentPid);
+        }
         out.printf(
                 "%s listening on http://%s:%d (%s)%n",
                 model.name(), hostForUrl(server), server.port(), server.description());
@@ -182,6 +187,14 @@ final class ServeCommand implements Callable<Integer> {
                 .withMaxHeaderBytes(maxHeaderBytes)
                 .withMaxBodyBytes(maxBodyBytes)
                 .withTransport(transport);
+    }
+
+    /** Exits (running the shutdown hook) once the given process has ended, or at once if it is gone. */
+    private static void exitWithParent(long pid) {
+        ProcessHandle.of(pid)
+                .map(ProcessHandle::onExit)
+                .orElse(java.util.concurrent.CompletableFuture.completedFuture(null))
+                .thenRun(() -> System.exit(3));
     }
 
     private static String hostForUrl(RunningServer server) {

@@ -1,7 +1,6 @@
 package io.httpmodels.load;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -254,7 +253,7 @@ public final class LoadMain implements Callable<Integer> {
         text.flush();
         boolean progress = !quiet && isTerminal();
         LoadReport report;
-        try (IntervalLog log = hlog == null ? null : new IntervalLog(hlog)) {
+        try (IntervalLog log = hlog == null ? null : new IntervalLog(hlog, null)) {
             LoadListener listener = new LoadListener() {
                 @Override
                 public void onProgress(Progress p) {
@@ -312,35 +311,8 @@ public final class LoadMain implements Callable<Integer> {
         }
     }
 
-    /** Writes interval histograms to an HdrHistogram log, header on the first interval. */
-    private static final class IntervalLog implements AutoCloseable {
-        private final HistogramLogWriter writer;
-        private boolean started;
-
-        IntervalLog(Path path) throws IOException {
-            this.writer = new HistogramLogWriter(Files.newOutputStream(path));
-        }
-
-        void write(Histogram interval) {
-            if (!started) {
-                started = true;
-                writer.outputComment("httpmodels load-client: latency in microseconds, one interval per second");
-                writer.outputLogFormatVersion();
-                writer.outputStartTime(interval.getStartTimeStamp());
-                writer.setBaseTime(interval.getStartTimeStamp());
-                writer.outputLegend();
-            }
-            writer.outputIntervalHistogram(interval);
-        }
-
-        @Override
-        public void close() {
-            writer.close();
-        }
-    }
-
     /** Parses 500ms, 10s, 1.5s, 2m, 1h or a bare number of seconds. */
-    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m|h)?");
 
         @Override

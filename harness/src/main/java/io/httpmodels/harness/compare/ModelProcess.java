@@ -1,0 +1,41 @@
+package io.httpmodels.harness.compare;
+
+import io.httpmodels.harness.process.ChildServer;
+
+import java.util.Optional;
+
+/** A model of this project serving in its own JVM, started by {@link TargetLauncher}. */
+final class ModelProcess implements RunningTarget {
+
+    private final ChildServer child;
+
+    ModelProcess(ChildServer child) {
+        this.child = child;
+    }
+
+    @Override
+    public String url(String route) {
+        return "http://127.0.0.1:" + child.port() + route;
+    }
+
+    @Override
+    public Long pid() {
+        return child.pid();
+    }
+
+    @Override
+    public String running() {
+        return child.description();
+    }
+
+    @Override
+    public Optional<String> death() {
+        return child.exitCode()
+                .map(code -> "the server's JVM exited with code " + code + " during the run" + child.stderrTail());
+    }
+
+    @Override
+    public void close() {
+        child.close();
+    }
+}

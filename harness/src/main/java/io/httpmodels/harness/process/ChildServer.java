@@ -1,0 +1,179 @@
+package io.httpmodels.harness.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A server running in a child process that announces itself with
+ * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} on its standard output, as {@code httpmodels serve}
+ * does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
+ * caller polls. The child is owned: {@link #close()} stops it (SIGTERM, then SIGKILL after a bound) and reaps
+ * it, and every started child is registered with {@link ChildProcesses} so a shutdown hook can stop the rest.
+ */
+public final class ChildServer implements AutoCloseable {
+
+    private static final Pattern LISTENING =
+            Pattern.compile("^(\\S+) listening on http://(\\[[^]]+]|[^:/\\s]+):(\\d+) \\((.*)\\)\\s*$");
+    private static final int STDERR_LINES = 20;
+
+    private final Process process;
+    private final int port;
+    private final String description;
+    private final ArrayDeque<String> stderrTail;
+
+    private ChildServer(Process process, int port, String description, ArrayDeque<String> stderrTail) {
+        this.process = process;
+        this.port = port;
+        this.description = description;
+        this.stderrTail = stderrTail;
+    }
+
+    /**
+     * Starts {@code command} and waits for its listening line.
+     *
+     * @throws StartFailure when it cannot be started, exits first, or says nothing within {@code timeout}; the
+     *                      message carries the last lines it wrote to standard error
+     */
+    public static ChildServer start(List<String> command, Duration timeout) throws StartFailure {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            throw new StartFailure("cannot run " + command.get(0) + ": " + e.getMessage());
+        }
+        ChildProcesses.register(process);
+        ArrayDeque<String> stderrTail = new ArrayDeque<>();
+        CompletableFuture<Matcher> listening = new CompletableFuture<>();
+        drain(process.getInputStream(), "child-stdout-" + process.pid(), line -> {
+            Matcher m = LISTENING.matcher(line);
+            if (m.matches()) {
+                listening.complete(m);
+            }
+        });
+        Thread err = drain(process.getErrorStream(), "child-stderr-" + process.pid(), line -> {
+            synchronized (stderrTail) {
+                if (stderrTail.size() == STDERR_LINES) {
+                    stderrTail.removeFirst();
+                }
+                stderrTail.addLast(line);
+            }
+        });
+        process.onExit().thenRun(() -> listening.completeExceptionally(new IllegalStateException("exited")));
+        try {
+            Matcher m = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new ChildServer(process, Integer.parseInt(m.group(3)), m.group(4), stderrTail);
+        } catch (ExecutionException e) {
+            joinQuietly(err);
+            throw new StartFailure("exited with code " + process.exitValue() + " before listening" + tail(stderrTail));
+        } catch (TimeoutException e) {
+            stop(process);
+            throw new StartFailure("did not listen within " + timeout.toSeconds() + " s" + tail(stderrTail));
+        } catch (InterruptedException e) {
+            stop(process);
+            Thread.currentThread().interrupt();
+            throw new StartFailure("interrupted while starting");
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** What runs, as the server said: {@code netty: io_uring, 1 event loop, ...}. */
+    public String description() {
+        return description;
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** The exit code once the process has ended. */
+    public Optional<Integer> exitCode() {
+        return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+    }
+
+    /** The last lines the child wrote to standard error, prefixed with ": ", or nothing. */
+    public String stderrTail() {
+        return tail(stderrTail);
+    }
+
+    /** Stops the child: SIGTERM, then SIGKILL if it is still there after 5 s; reaps it. Idempotent. */
+    @Override
+    public void close() {
+        stop(process);
+    }
+
+    static void stop(Process process) {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        ChildProcesses.unregister(process);
+    }
+
+    private static String tail(ArrayDeque<String> lines) {
+        synchronized (lines) {
+            return lines.isEmpty() ? "" : ": " + String.join(" | ", lines);
+        }
+    }
+
+    private static Thread drain(InputStream in, String name, java.util.function.Consumer<String> onLine) {
+        Thread t = new Thread(
+                () -> {
+                    try (BufferedReader reader =
+                            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            onLine.accept(line);
+                        }
+                    } catch (IOException e) {
+                        // The child closed its end: nothing more to read.
+                    }
+                },
+                name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A child server that did not come up; the message says why. */
+    public static final class StartFailure extends Exception {
+        public StartFailure(String message) {
+            super(message);
+        }
+    }
+}
