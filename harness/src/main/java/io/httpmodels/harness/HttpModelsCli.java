@@ -1,7 +1,12 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.compare.CompareCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The {@code httpmodels} command: {@code serve} starts one model in the foreground. Exit codes: 0 success,
@@ -10,9 +15,9 @@ import picocli.CommandLine.Command;
 @Command(
         name = "httpmodels",
         mixinStandardHelpOptions = true,
-        version = "httpmodels 0.1.0",
+        versionProvider = HttpModelsCli.VersionProvider.class,
         description = "Compare HTTP server models on the JVM.",
-        subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class HttpModelsCli implements Runnable {
 
     @CommandLine.Spec
@@ -28,8 +33,42 @@ public final class HttpModelsCli implements Runnable {
         System.exit(commandLine().execute(args));
     }
 
+    /**
+     * The project's folder (for scripts/peers, git and results/): {@code HTTPMODELS_ROOT} when set, else the
+     * nearest folder above this code that holds the parent pom and scripts/, else the working directory.
+     */
+    public static Path projectRoot() {
+        String env = System.getenv("HTTPMODELS_ROOT");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env).toAbsolutePath();
+        }
+        try {
+            Path here = Path.of(HttpModelsCli.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
+            for (Path dir = here; dir != null; dir = dir.getParent()) {
+                if (Files.isRegularFile(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("scripts"))) {
+                    return dir;
+                }
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // No code source to go by: the working directory below.
+        }
+        return Path.of("").toAbsolutePath();
+    }
+
     /** The command line, for tests that run it without exiting. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return new CommandLine(new HttpModelsCli());
+    }
+
+    /** {@code --version}: this build's version. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"httpmodels " + Version.get()};
+        }
     }
 }

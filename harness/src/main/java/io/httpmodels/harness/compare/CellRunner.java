@@ -76,6 +76,9 @@ final class CellRunner {
         }
         try (running) {
             return measure(target, scenario, repetition, offeredRate, hlog, hlogName, listener, running);
+        } catch (RuntimeException e) {
+            // A bug of the harness must not cost the other cells: this one fails, saying so.
+            return failed(target, scenario, repetition, "harness error: " + e, running.running());
         }
     }
 
@@ -219,7 +222,7 @@ final class CellRunner {
                 repetition,
                 CellResult.OK,
                 null,
-                open ? r.config().rate() : offeredRate,
+                open ? Double.valueOf(r.config().rate()) : offeredRate,
                 r.durationSeconds(),
                 r.requests(),
                 r.requestsPerSecond(),

@@ -1,0 +1,463 @@
+package io.httpmodels.harness.compare;
+
+import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.load.LoadMain.DurationConverter;
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.ServerModels;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
+ * loads, each model in its own pinned JVM, and writes {@code results.json}, {@code report.md},
+ * {@code report.html} and one {@code .hlog} per cell into {@code results/<timestamp>/}.
+ */
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run the server models side by side and write a table, results.json, report.md, report.html and one "
+                    + ".hlog per cell.",
+            "Each model runs in its own JVM, pinned apart from the load client (this JVM); CPU, memory and threads "
+                    + "are sampled from /proc over each measured window.",
+            "",
+            "Profiles:",
+            "  quick     CI-sized: 40 keep-alive connections, no work; 1 s warm-up, 2 s measured",
+            "  default   40 connections, work 0 and 1 ms, keep-alive and a new connection per request (20 cells)",
+            "  sweep     1, 5, 10, 40 and 256 keep-alive connections",
+            "  pipeline  16 pipelined requests on 256 keep-alive connections",
+            "  rate      open loop at 50, 75 and 90 % of each model's closed-loop peak",
+            "Flags below override the profile.",
+            ""
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the run completed (failed cells, if any, are in the reports)",
+            "1:the results could not be written",
+            "2:usage error",
+            "130:interrupted (Ctrl-C): the completed cells were written"
+        })
+public final class CompareCommand implements Callable<Integer> {
+
+    /** Set in the JVM that was relaunched under taskset, so it does not relaunch again. */
+    static final String RELAUNCHED = "HTTPMODELS_PINNED_CLIENT";
+
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            defaultValue = "default",
+            description = "quick, default, sweep, pipeline or rate (default: ${DEFAULT-VALUE}).")
+    String profileName;
+
+    @Option(
+            names = "--models",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Models to compare, by name (default: every model found).")
+    List<String> models;
+
+    @Option(
+            names = "--routes",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Request paths (the profile's: /plaintext).")
+    List<String> routes;
+
+    @Option(
+            names = "--work-ms",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Simulated blocking work per request on the server, in ms; a list runs each.")
+    List<Integer> workMillis;
+
+    @Option(
+            names = {"-c", "--connections"},
+            paramLabel = "LIST",
+            split = ",",
+            description = "Connection counts; a list makes a sweep.")
+    List<Integer> connections;
+
+    @Option(
+            names = "--keep-alive",
+            paramLabel = "yes|no|both",
+            description = "Keep-alive connections, a new connection per request, or both.")
+    String keepAlive;
+
+    @Option(names = "--pipeline", paramLabel = "N", description = "Requests in flight per connection.")
+    Integer pipeline;
+
+    @Option(
+            names = {"-R", "--rate"},
+            paramLabel = "REQ/S",
+            description = "Open loop at this total rate (latency from the intended send time).")
+    Double rate;
+
+    @Option(
+            names = "--rate-fractions",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Also open loop at these fractions of each target's closed-loop peak, e.g. 0.5,0.9.")
+    List<Double> rateFractions;
+
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "Unrecorded warm-up of every cell (the profile's).")
+    Duration warmup;
+
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "Recorded duration of every cell (the profile's).")
+    Duration duration;
+
+    @Option(
+            names = "--repetitions",
+            paramLabel = "N",
+            description = "Run every cell N times, alternating the order of targets; reports show medians.")
+    Integer repetitions;
+
+    @Option(
+            names = "--client-threads",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Load client threads (default: ${DEFAULT-VALUE}; more fight the server on small machines).")
+    int clientThreads;
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "2s",
+            description = "A request unanswered this long is a timeout; its connection is reopened "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Models' worker threads (fixed-pool's pool, netty's event loops); 0 = each model's "
+                    + "default for the cores it is pinned to.")
+    int serverThreads;
+
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            defaultValue = ServerConfig.AUTO_TRANSPORT,
+            description = "Netty's transport: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(
+            names = "--server-jvm-opts",
+            paramLabel = "FLAGS",
+            defaultValue = "-Xms128m -Xmx512m -XX:+UseParallelGC",
+            description = "Flags of every model's JVM (default: ${DEFAULT-VALUE}).")
+    String serverJvmOpts;
+
+    @Option(
+            names = "--target",
+            paramLabel = "NAME=URL",
+            description = "Also measure a server already running at URL, as a row named NAME (repeatable).")
+    List<String> externalTargets;
+
+    @Option(
+            names = "--with",
+            paramLabel = "PEER",
+            description = "Start a reference peer and add it as a row: nginx (from scripts/peers).")
+    List<String> peers;
+
+    @Option(names = "--capacity", description = "Also find each target's highest rate within --slo.")
+    boolean capacity;
+
+    @Option(
+            names = "--slo",
+            paramLabel = "pNN=BOUND",
+            defaultValue = "p99=10ms",
+            description = "The latency bound for --capacity (default: ${DEFAULT-VALUE}).")
+    String slo;
+
+    @Option(names = "--no-pin", negatable = false, description = "Do not pin servers and client to disjoint CPUs.")
+    boolean noPin;
+
+    @Option(
+            names = "--server-cpus",
+            paramLabel = "LIST",
+            description = "CPUs for the servers, e.g. 0 or 0-2 (default: all but the last).")
+    String serverCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST", description = "CPUs for the client (default: the last).")
+    String clientCpus;
+
+    @Option(
+            names = "--client-bound-at",
+            paramLabel = "SHARE",
+            defaultValue = "0.95",
+            description = "Mark a cell client-bound when the client uses this share of its cores "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double clientBoundAt;
+
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            description = "Where to write (default: results/<timestamp> in the project).")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Plan plan;
+        try {
+            plan = plan();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<String> args = spec.root().commandLine().getParseResult().originalArgs();
+        if (plan.pinning().enabled() && !plan.pinning().selfOnClientCpus() && System.getenv(RELAUNCHED) == null) {
+            return relaunchPinned(plan.pinning(), args);
+        }
+        PrintWriter outWriter = spec.commandLine().getOut();
+        Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
+        printHeader(outWriter, plan, conditions);
+        Comparison comparison = new Comparison(plan, conditions, new TerminalProgress(outWriter, isTerminal()));
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(
+                () -> {
+                    comparison.stop();
+                    await(written, 60);
+                    ChildProcesses.stopAll();
+                },
+                "compare-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Results results = comparison.run();
+            try {
+                Files.createDirectories(plan.outputDir());
+                ResultsJson.write(results, plan.outputDir().resolve("results.json"));
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: cannot write the results: " + e.getMessage());
+                return 1;
+            }
+            printEnd(outWriter, results, plan.outputDir());
+            return Results.INTERRUPTED.equals(results.status()) ? 130 : 0;
+        } finally {
+            ChildProcesses.stopAll();
+            written.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down (Ctrl-C): the hook runs and finds everything written.
+            }
+        }
+    }
+
+    Plan plan() {
+        Profile profile = Profile.byId(profileName);
+        Profile.Axes base = profile.axes();
+        boolean custom = routes != null
+                || workMillis != null
+                || connections != null
+                || keepAlive != null
+                || pipeline != null
+                || rate != null
+                || rateFractions != null;
+        Profile.Axes axes = new Profile.Axes(
+                routes != null ? routes : base.routes(),
+                workMillis != null ? workMillis : base.workMillis(),
+                keepAlive != null ? keepAliveModes(keepAlive) : base.keepAlive(),
+                connections != null ? connections : base.connections(),
+                pipeline != null ? pipeline : base.pipeline(),
+                rate != null ? rate : base.rate(),
+                rateFractions != null ? rateFractions : base.rateFractions());
+        List<TargetSpec> targets = new ArrayList<>();
+        Map<String, HttpServerModel> found = ServerModels.all();
+        for (String name : models != null ? models : new ArrayList<>(found.keySet())) {
+            HttpServerModel model = ServerModels.byName(name);
+            targets.add(TargetSpec.model(model.name(), model.description()));
+        }
+        for (String peer : peers == null ? List.<String>of() : peers) {
+            if (!peer.equals("nginx")) {
+                throw new IllegalArgumentException("--with knows nginx only, got '" + peer + "'");
+            }
+            targets.add(TargetSpec.nginx());
+        }
+        for (String t : externalTargets == null ? List.<String>of() : externalTargets) {
+            targets.add(TargetSpec.external(t));
+        }
+        long distinct = targets.stream().map(TargetSpec::name).distinct().count();
+        if (distinct != targets.size()) {
+            throw new IllegalArgumentException("two targets have the same name");
+        }
+        if (clientThreads < 1) {
+            throw new IllegalArgumentException("--client-threads must be at least 1");
+        }
+        if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
+            throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
+        }
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("--timeout must be positive");
+        }
+        Path root = HttpModelsCli.projectRoot();
+        Path dir = out != null ? out : defaultOutputDir(root);
+        return new Plan(
+                custom ? "custom (from " + profile.id() + ")" : profile.id(),
+                targets,
+                axes.scenarios(),
+                warmup != null ? warmup : profile.warmup(),
+                duration != null ? duration : profile.duration(),
+                repetitions != null ? repetitions : profile.repetitions(),
+                clientThreads,
+                timeout,
+                serverThreads,
+                transport,
+                serverJvmOpts.isBlank()
+                        ? List.of()
+                        : Arrays.asList(serverJvmOpts.trim().split("\\s+")),
+                Pinning.plan(!noPin, serverCpus, clientCpus),
+                capacity ? Slo.parse(slo) : null,
+                clientBoundAt,
+                dir,
+                root);
+    }
+
+    private static List<Boolean> keepAliveModes(String mode) {
+        return switch (mode) {
+            case "yes" -> List.of(true);
+            case "no" -> List.of(false);
+            case "both" -> List.of(true, false);
+            default -> throw new IllegalArgumentException("--keep-alive wants yes, no or both, got '" + mode + "'");
+        };
+    }
+
+    private static Path defaultOutputDir(Path root) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = root.resolve("results").resolve(stamp);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = root.resolve("results").resolve(stamp + "-" + i);
+        }
+        return dir;
+    }
+
+    /**
+     * Runs this same command again in a JVM started under taskset on the client's CPUs, so the client JVM sizes
+     * itself for them, and waits for it. Ctrl-C reaches both; a SIGTERM to this one is passed on.
+     */
+    private int relaunchPinned(Pinning pinning, List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(pinning.clientPrefix());
+        command.add(TargetLauncher.javaBinary());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HttpModelsCli.class.getName()));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        pb.environment().put(RELAUNCHED, "1");
+        Process child = pb.start();
+        Thread hook = new Thread(
+                () -> {
+                    if (child.isAlive()) {
+                        child.destroy();
+                        try {
+                            child.waitFor(90, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                },
+                "compare-relaunch-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code = child.waitFor();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // Shutting down: the hook waits for the child.
+        }
+        return code;
+    }
+
+    private static void printHeader(PrintWriter out, Plan plan, Conditions c) {
+        out.printf(
+                "httpmodels compare: profile %s, %d targets x %d scenarios x %d repetition(s) = %d cells; "
+                        + "%s warm-up + %s measured each%n",
+                plan.profile(),
+                plan.targets().size(),
+                plan.scenarios().size(),
+                plan.repetitions(),
+                plan.cellCount(),
+                seconds(plan.warmup()),
+                seconds(plan.duration()));
+        out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
+        out.printf("  writing to %s%n", plan.outputDir());
+        out.flush();
+    }
+
+    private static void printEnd(PrintWriter out, Results results, Path dir) {
+        long failed = results.cells().stream().filter(c -> !c.ok()).count();
+        if (Results.INTERRUPTED.equals(results.status())) {
+            out.printf(
+                    "interrupted: %d cells completed and written%n",
+                    results.cells().size());
+        }
+        if (failed > 0) {
+            out.printf("%d cell(s) failed; the reports say why%n", failed);
+            for (CellResult c : results.cells()) {
+                if (!c.ok()) {
+                    out.printf("  %s / %s: %s%n", c.target(), c.scenarioId(), c.failure());
+                }
+            }
+        }
+        out.printf("results: %s%n", dir.resolve("results.json"));
+        out.flush();
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
+    }
+
+    private static void await(CountDownLatch latch, int seconds) {
+        try {
+            latch.await(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static boolean isTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+}

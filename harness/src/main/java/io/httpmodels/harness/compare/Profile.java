@@ -1,0 +1,165 @@
+package io.httpmodels.harness.compare;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The named comparisons: which scenarios, how long each cell warms up and measures, how often it repeats.
+ * Flags of {@code compare} override any of these.
+ */
+public enum Profile {
+    QUICK(
+            "CI-sized: GET /plaintext, 40 keep-alive connections, no work; 1 s warm-up, 2 s measured",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of()),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            1),
+    DEFAULT(
+            "the articles' experiment: GET /plaintext, 40 connections, no work and 1 ms of blocking work, each on "
+                    + "keep-alive connections and with a new connection per request; 2 s warm-up, 5 s measured",
+            axes(List.of("/plaintext"), List.of(0, 1), List.of(true, false), List.of(40), 1, null, List.of()),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
+            1),
+    SWEEP(
+            "requests/s against connections: 1, 5, 10, 40 and 256 keep-alive connections, no work",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(1, 5, 10, 40, 256), 1, null, List.of()),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(4),
+            1),
+    PIPELINE(
+            "16 pipelined requests on each of 256 keep-alive connections, no work",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(256), 16, null, List.of()),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
+            1),
+    RATE(
+            "open loop at 50, 75 and 90 % of each model's closed-loop peak (measured first, 40 keep-alive "
+                    + "connections), latency from the intended send time (coordinated omission corrected)",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of(0.5, 0.75, 0.9)),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
+            1);
+
+    private final String description;
+    private final Axes axes;
+    private final Duration warmup;
+    private final Duration duration;
+    private final int repetitions;
+
+    Profile(String description, Axes axes, Duration warmup, Duration duration, int repetitions) {
+        this.description = description;
+        this.axes = axes;
+        this.warmup = warmup;
+        this.duration = duration;
+        this.repetitions = repetitions;
+    }
+
+    /** The profile's name as typed on the command line. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public Axes axes() {
+        return axes;
+    }
+
+    public Duration warmup() {
+        return warmup;
+    }
+
+    public Duration duration() {
+        return duration;
+    }
+
+    public int repetitions() {
+        return repetitions;
+    }
+
+    /**
+     * The profile called {@code name}.
+     *
+     * @throws IllegalArgumentException listing the profiles when there is none
+     */
+    public static Profile byId(String name) {
+        for (Profile p : values()) {
+            if (p.id().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown profile '" + name + "'; profiles: "
+                + Arrays.stream(values()).map(Profile::id).collect(Collectors.joining(", ")));
+    }
+
+    private static Axes axes(
+            List<String> routes,
+            List<Integer> workMillis,
+            List<Boolean> keepAlive,
+            List<Integer> connections,
+            int pipeline,
+            Double rate,
+            List<Double> rateFractions) {
+        return new Axes(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions);
+    }
+
+    /**
+     * The dimensions a profile's scenarios are the product of.
+     *
+     * @param routes        request paths
+     * @param workMillis    simulated blocking work per request
+     * @param keepAlive     true for keep-alive connections, false for a new connection per request
+     * @param connections   connection counts (several make a sweep)
+     * @param pipeline      requests in flight per connection
+     * @param rate          a fixed open-loop rate for every scenario, or null for closed loop
+     * @param rateFractions open-loop fractions of each target's closed-loop peak, added after the closed loops
+     */
+    public record Axes(
+            List<String> routes,
+            List<Integer> workMillis,
+            List<Boolean> keepAlive,
+            List<Integer> connections,
+            int pipeline,
+            Double rate,
+            List<Double> rateFractions) {
+
+        public Axes {
+            routes = List.copyOf(routes);
+            workMillis = List.copyOf(workMillis);
+            keepAlive = List.copyOf(keepAlive);
+            connections = List.copyOf(connections);
+            rateFractions = List.copyOf(rateFractions);
+        }
+
+        /** Every combination, route by route, then work, keep-alive and connections; rates after closed loops. */
+        public List<Scenario> scenarios() {
+            List<Scenario> closed = new ArrayList<>();
+            for (String route : routes) {
+                for (int work : workMillis) {
+                    for (boolean ka : keepAlive) {
+                        for (int c : connections) {
+                            Scenario s = Scenario.closedLoop(route, work, ka, c, pipeline);
+                            closed.add(rate == null ? s : s.atRate(rate));
+                        }
+                    }
+                }
+            }
+            List<Scenario> all = new ArrayList<>(closed);
+            for (double f : rateFractions) {
+                for (Scenario s : closed) {
+                    if (!s.openLoop()) {
+                        all.add(s.atPeakFraction(f));
+                    }
+                }
+            }
+            return all;
+        }
+    }
+}

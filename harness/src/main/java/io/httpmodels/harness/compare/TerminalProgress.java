@@ -1,0 +1,82 @@
+package io.httpmodels.harness.compare;
+
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.load.Progress;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Shows a comparison's progress: a line per cell when it ends (rate, p99, connections served, client CPU), and
+ * on a terminal a live line while it runs (cell i of n, target, scenario, elapsed, requests/s now).
+ */
+final class TerminalProgress implements CompareListener {
+
+    private final PrintWriter out;
+    private final boolean live;
+    private final long startNanos = System.nanoTime();
+    private String current = "";
+
+    TerminalProgress(PrintWriter out, boolean live) {
+        this.out = out;
+        this.live = live;
+    }
+
+    @Override
+    public void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int repetition) {
+        current = String.format(
+                Locale.ROOT, "[%2d/%d] %-22s %-24s rep %d", index, total, target.name(), scenario.id(), repetition);
+        if (live) {
+            out.print("\r\033[K" + current + "  starting");
+            out.flush();
+        }
+    }
+
+    @Override
+    public void progress(Progress p) {
+        if (!live) {
+            return;
+        }
+        String now = p.warmingUp()
+                ? "warming up"
+                : String.format(
+                        Locale.ROOT, "%4.1fs %,10.0f req/s", p.elapsedNanos() / 1e9, p.intervalRequestsPerSecond());
+        out.print("\r\033[K" + current + "  " + now + elapsed());
+        out.flush();
+    }
+
+    @Override
+    public void cellFinished(int index, int total, CellResult r) {
+        String figures;
+        if (r.ok()) {
+            figures = String.format(
+                    Locale.ROOT,
+                    "%,10.0f req/s  p99 %s  served %d/%d  timeouts %d  client CPU %.0f %%%s",
+                    r.requestsPerSecond(),
+                    micros(r.latency().p99()),
+                    r.connectionsServed(),
+                    r.connections(),
+                    r.errors("timeout"),
+                    r.client().cpuPercent(),
+                    r.client().bound() ? " (client-bound)" : "");
+        } else {
+            figures = "FAILED: " + r.failure();
+        }
+        out.print((live ? "\r\033[K" : "") + current + "  " + figures + elapsed() + "\n");
+        out.flush();
+    }
+
+    @Override
+    public void note(String message) {
+        out.print((live ? "\r\033[K" : "") + "  " + message + "\n");
+        out.flush();
+    }
+
+    private String elapsed() {
+        return String.format(Locale.ROOT, "  [%.0fs]", (System.nanoTime() - startNanos) / 1e9);
+    }
+
+    private static String micros(long us) {
+        return us < 1000 ? us + "us" : String.format(Locale.ROOT, "%.1fms", us / 1e3);
+    }
+}

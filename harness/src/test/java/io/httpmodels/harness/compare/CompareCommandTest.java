@@ -1,0 +1,182 @@
+package io.httpmodels.harness.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.Summary;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The comparison end to end, in this JVM, with real models in child JVMs and two that misbehave: one that
+ * cannot start and one whose JVM dies mid-cell. The run must go on, show each failure with its reason, show
+ * the single thread starving all but one connection, and leave no child process behind.
+ */
+@Timeout(180)
+class CompareCommandTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Run run;
+    private static Results results;
+
+    record Run(int exitCode, String out, String err) {}
+
+    static Run compare(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = HttpModelsCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "compare";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return new Run(cli.execute(all), out.toString(), err.toString());
+    }
+
+    @BeforeAll
+    static void runOnce() throws IOException {
+        run = compare(
+                "--profile",
+                "quick",
+                "--models",
+                "virtual-threads,test-fails-to-start,test-dies-mid-run,single-thread",
+                "-c",
+                "4",
+                "--warmup",
+                "500ms",
+                "--duration",
+                "2500ms",
+                "--timeout",
+                "1s",
+                "--no-pin",
+                "--out",
+                dir.resolve("run").toString());
+        results = ResultsJson.read(dir.resolve("run/results.json"));
+    }
+
+    @Test
+    void theRunCompletesDespiteFailingModels() {
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(Results.COMPLETE, results.status());
+        assertEquals(4, results.cells().size());
+        assertTrue(run.out().contains("[ 4/4]"), run.out());
+    }
+
+    @Test
+    void aWorkingModelIsMeasuredWithItsUsage() throws IOException {
+        CellResult vt = cell("virtual-threads");
+        assertTrue(vt.ok(), vt.failure());
+        assertTrue(vt.requests() > 100, "requests " + vt.requests());
+        assertEquals(4, vt.connectionsServed());
+        assertEquals(0, vt.errors("total"), vt.errors().toString());
+        assertEquals("raw", vt.latency().kind());
+        assertNotNull(vt.corrected());
+        assertTrue(vt.server().cpuSeconds() > 0, vt.server().toString());
+        assertTrue(vt.server().rssPeakBytes() > 10 << 20, vt.server().toString());
+        assertTrue(vt.server().threadsPeak() > 1, vt.server().toString());
+        assertTrue(vt.server().cpuMicrosPerRequest() > 0);
+        assertTrue(vt.client().cpuSeconds() > 0);
+        assertTrue(results.targets().stream()
+                .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
+        // The interval log holds exactly the recorded requests.
+        Path hlog = dir.resolve("run").resolve(vt.hlog());
+        long total = 0;
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        for (Histogram h = (Histogram) reader.nextIntervalHistogram();
+                h != null;
+                h = (Histogram) reader.nextIntervalHistogram()) {
+            assertEquals("virtual-threads", h.getTag());
+            total += h.getTotalCount();
+        }
+        assertEquals(vt.requests(), total);
+    }
+
+    @Test
+    void aModelThatCannotStartIsAFailedCellWithItsReason() {
+        CellResult failed = cell("test-fails-to-start");
+        assertEquals(CellResult.FAILED, failed.status());
+        assertTrue(failed.failure().contains("did not start"), failed.failure());
+        assertTrue(failed.failure().contains("this model fails on purpose"), failed.failure());
+        assertNull(failed.requestsPerSecond());
+        Summary s = results.summary(failed.scenarioId(), "test-fails-to-start");
+        assertEquals(CellResult.FAILED, s.status());
+        assertTrue(run.out().contains("test-fails-to-start"), run.out());
+    }
+
+    @Test
+    void aModelThatDiesMidRunIsAFailedCellWithItsExitCode() {
+        CellResult died = cell("test-dies-mid-run");
+        assertEquals(CellResult.FAILED, died.status());
+        assertTrue(died.failure().contains("exited with code " + DyingModel.EXIT_CODE), died.failure());
+        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1.hlog")));
+    }
+
+    @Test
+    void theSingleThreadServesOneConnectionAndTheOthersTimeOut() {
+        CellResult single = cell("single-thread");
+        assertTrue(single.ok(), single.failure());
+        assertEquals(1, single.connectionsServed());
+        assertTrue(single.errors("timeout") >= 3, single.errors().toString());
+        Summary s = results.summary(single.scenarioId(), "single-thread");
+        assertEquals(1, s.connectionsServed());
+        assertTrue(s.timeouts() >= 3);
+    }
+
+    @Test
+    void noChildProcessOutlivesTheRun() {
+        List<ProcessHandle> left = ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .toList();
+        assertTrue(left.isEmpty(), "left running: " + left);
+    }
+
+    @Test
+    void usageErrorsExitWithTwoAndSayWhy() {
+        Run unknown = compare("--models", "tomcat", "--no-pin");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().contains("unknown server model 'tomcat'"), unknown.err());
+        Run keepAlive = compare("--keep-alive", "maybe", "--no-pin");
+        assertEquals(2, keepAlive.exitCode());
+        assertTrue(keepAlive.err().contains("--keep-alive wants yes, no or both"), keepAlive.err());
+        Run slo = compare("--capacity", "--slo", "p98=1ms", "--no-pin");
+        assertEquals(2, slo.exitCode());
+        assertTrue(slo.err().contains("--slo wants"), slo.err());
+        Run profile = compare("--profile", "fastest");
+        assertEquals(2, profile.exitCode());
+        assertTrue(profile.err().contains("profiles: quick, default, sweep, pipeline, rate"), profile.err());
+        Run target = compare("--target", "nginx", "--no-pin");
+        assertEquals(2, target.exitCode());
+        assertTrue(target.err().contains("--target wants NAME=URL"), target.err());
+        Run cpus = compare("--server-cpus", "0", "--client-cpus", "0");
+        assertEquals(2, cpus.exitCode());
+        assertTrue(cpus.err().contains("overlap") || cpus.err().contains("not all online"), cpus.err());
+    }
+
+    private static CellResult cell(String target) {
+        return results.cells().stream()
+                .filter(c -> c.target().equals(target))
+                .findFirst()
+                .orElseThrow();
+    }
+}
