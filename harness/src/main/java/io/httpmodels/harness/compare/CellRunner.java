@@ -72,6 +72,9 @@ final class CellRunner {
         try {
             running = launcher.start(target, scenario);
         } catch (StartFailure e) {
+            if (stopped) {
+                return null;
+            }
             return failed(target, scenario, repetition, "did not start: " + e.getMessage(), null);
         }
         try (running) {
@@ -134,6 +137,9 @@ final class CellRunner {
             }
         } catch (LoadException e) {
             abort(hlog);
+            if (stopped) {
+                return null; // stopped before it connected: not a failure of the target
+            }
             String death = running.death().orElse(null);
             return failed(target, scenario, repetition, death != null ? death : e.getMessage(), running.running());
         } catch (IOException e) {

@@ -1,0 +1,83 @@
+package io.httpmodels.harness.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The sampler against a child whose CPU time and memory are known: it must read them back. */
+@Timeout(60)
+class UsageSamplerTest {
+
+    private static final int MIB = 200;
+    private static final long BUSY_MILLIS = 1000;
+
+    @Test
+    void measuresAKnownBusyTimeAndAKnownMemory() throws Exception {
+        Process child = new ProcessBuilder(List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xms16m",
+                        "-Xmx512m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        BusyChild.class.getName(),
+                        String.valueOf(MIB),
+                        String.valueOf(BUSY_MILLIS)))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+                OutputStream in = child.getOutputStream()) {
+            assertEquals("ready", out.readLine());
+            UsageSampler sampler = UsageSampler.startAt(child.pid(), System.nanoTime(), Duration.ofMillis(100));
+            in.write('\n');
+            in.flush();
+            assertTrue(out.readLine().startsWith("done"));
+            UsageSampler.Usage usage = sampler.stop();
+
+            assertEquals("/proc", usage.source());
+            // Its busy thread burned 1 s of CPU; the JVM's own threads (JIT, GC) add a little.
+            assertTrue(usage.serverCpuSeconds() >= 0.95, "cpu " + usage.serverCpuSeconds());
+            assertTrue(usage.serverCpuSeconds() <= 1.6, "cpu " + usage.serverCpuSeconds());
+            assertTrue(usage.rssPeakBytes() >= (long) MIB << 20, "rss " + usage.rssPeakBytes());
+            assertTrue(usage.rssMeanBytes() >= (long) MIB << 20, "rss mean " + usage.rssMeanBytes());
+            assertTrue(usage.rssPeakBytes() < (long) (MIB + 200) << 20, "rss " + usage.rssPeakBytes());
+            assertTrue(usage.threadsPeak() > 1);
+            // At most ten memory samples a second, and at least one per second of the window.
+            assertTrue(usage.samples() <= Math.ceil(usage.wallSeconds() * 10) + 2, usage.toString());
+            assertTrue(usage.samples() >= Math.floor(usage.wallSeconds()), usage.toString());
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aProcessThatIsGoneGivesNoFigures() {
+        UsageSampler sampler = UsageSampler.startAt(Long.MAX_VALUE / 2, System.nanoTime(), Duration.ofMillis(100));
+        UsageSampler.Usage usage = sampler.stop();
+        assertEquals(null, usage.serverCpuSeconds());
+        assertEquals(-1, usage.rssPeakBytes());
+        assertEquals(0, usage.samples());
+    }
+
+    @Test
+    void stoppedBeforeItsWindowBeganItReportsNothing() {
+        UsageSampler sampler = UsageSampler.startAt(
+                ProcessHandle.current().pid(), System.nanoTime() + TimeUnit.HOURS.toNanos(1), Duration.ofMillis(100));
+        UsageSampler.Usage usage = sampler.stop();
+        assertEquals(0, usage.wallSeconds());
+        assertEquals(0, usage.samples());
+    }
+}
