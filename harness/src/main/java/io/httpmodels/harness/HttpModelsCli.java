@@ -17,7 +17,7 @@ import java.nio.file.Path;
         mixinStandardHelpOptions = true,
         versionProvider = HttpModelsCli.VersionProvider.class,
         description = "Compare HTTP server models on the JVM.",
-        subcommands = {ServeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, CompareCommand.class, StatsCommand.class, CommandLine.HelpCommand.class})
 public final class HttpModelsCli implements Runnable {
 
     @CommandLine.Spec

@@ -1,0 +1,69 @@
+package io.httpmodels.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+
+/** The arithmetic the benchmark scripts call, through the command line they use. */
+class StatsCommandTest {
+
+    private record Run(int exitCode, String out, String err) {}
+
+    private static Run run(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = HttpModelsCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        StatsCommand.Pairs pairs =
+                cli.getSubcommands().get("stats").getSubcommands().get("pairs").getCommand();
+        pairs.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void pairsPrintsMediansAndBothRatiosPerKeyInOrder() {
+        String rounds = """
+                c40 1 nginx 100
+                c40 1 netty 110
+                c40 2 netty 66
+                c40 2 nginx 60
+                c40 3 nginx 140
+                c40 3 netty 154
+                p16 1 nginx 10
+                p16 1 netty 40
+                """;
+        Run r = run(rounds, "stats", "pairs", "--a", "nginx", "--b", "netty");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("c40 100.0000 110.0000 1.1000 1.1000 3\np16 10.0000 40.0000 4.0000 4.0000 1\n", r.out());
+    }
+
+    @Test
+    void pairsRefusesARoundWithOneSideMissingOrAStranger() {
+        Run missing = run("c40 1 nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("c40 round 1 lacks a value of netty"), missing.err());
+        Run stranger = run("c40 1 apache 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        assertEquals(2, stranger.exitCode());
+        assertTrue(stranger.err().contains("neither nginx nor netty"), stranger.err());
+        Run garbage = run("c40 one nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        assertEquals(2, garbage.exitCode());
+    }
+
+    @Test
+    void cpuPerRequestAndMedian() {
+        Run cpu = run("", "stats", "cpu-per-request", "70", "100", "100000");
+        assertEquals("7.00\n", cpu.out());
+        assertEquals(
+                "0.00\n", run("", "stats", "cpu-per-request", "70", "100", "0").out());
+        assertEquals(2, run("", "stats", "cpu-per-request", "70", "0", "1").exitCode());
+        assertEquals("2.5000\n", run("", "stats", "median", "4", "1", "3", "2").out());
+    }
+}
