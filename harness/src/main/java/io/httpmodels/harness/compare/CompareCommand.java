@@ -78,7 +78,7 @@ public final class CompareCommand implements Callable<Integer> {
             names = "--models",
             paramLabel = "LIST",
             split = ",",
-            description = "Models to compare, by name (default: every model found).")
+            description = "Models to compare, by name (default: every model found; none for foreign targets only).")
     List<String> models;
 
     @Option(
@@ -300,7 +300,11 @@ public final class CompareCommand implements Callable<Integer> {
                 rateFractions != null ? rateFractions : base.rateFractions());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ServerModels.all();
-        for (String name : models != null ? models : new ArrayList<>(found.keySet())) {
+        List<String> names = models == null ? new ArrayList<>(found.keySet()) : models;
+        if (names.equals(List.of("none"))) {
+            names = List.of(); // foreign targets only
+        }
+        for (String name : names) {
             HttpServerModel model = ServerModels.byName(name);
             targets.add(TargetSpec.model(model.name(), model.description()));
         }
