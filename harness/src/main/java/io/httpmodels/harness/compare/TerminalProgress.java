@@ -25,7 +25,7 @@ final class TerminalProgress implements CompareListener {
     @Override
     public void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int repetition) {
         current = String.format(
-                Locale.ROOT, "[%2d/%d] %-22s %-24s rep %d", index, total, target.name(), scenario.id(), repetition);
+                Locale.ROOT, "[%2d/%d] %-22s %-28s rep %d", index, total, target.name(), scenario.id(), repetition);
         if (live) {
             out.print("\r\033[K" + current + "  starting");
             out.flush();
