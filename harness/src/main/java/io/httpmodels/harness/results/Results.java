@@ -1,0 +1,63 @@
+package io.httpmodels.harness.results;
+
+import io.httpmodels.harness.compare.Scenario;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything one comparison run produced, as data: the conditions it ran under, its scenarios, one
+ * {@link CellResult} per measurement and one {@link Summary} per scenario and target. This is what
+ * {@code results.json} holds ({@link ResultsJson}); the Markdown and HTML reports read nothing else, so any
+ * old run can be re-rendered.
+ *
+ * @param schemaVersion {@link #SCHEMA_VERSION} when written
+ * @param tool          the program and version that wrote it
+ * @param startedAt     when the run started
+ * @param finishedAt    when the last cell ended
+ * @param status        {@code complete}, or {@code interrupted} when Ctrl-C stopped it (the cells that completed
+ *                      are kept)
+ * @param conditions    the machine, JVMs, pinning and timings every figure was measured under
+ * @param targets       what was measured, in the order the reports list them
+ * @param scenarios     the load shapes, in run order
+ * @param cells         one per target, scenario and repetition that ran (failed ones included, with a reason)
+ * @param summaries     one per scenario and target: the medians over repetitions, relative figures
+ * @param capacities    with {@code --capacity}: per target, the highest rate within the latency bound
+ */
+public record Results(
+        int schemaVersion,
+        String tool,
+        Instant startedAt,
+        Instant finishedAt,
+        String status,
+        Conditions conditions,
+        List<TargetInfo> targets,
+        List<Scenario> scenarios,
+        List<CellResult> cells,
+        List<Summary> summaries,
+        List<Capacity> capacities) {
+
+    /** Version of this structure; bumped on any incompatible change. */
+    public static final int SCHEMA_VERSION = 1;
+
+    public static final String COMPLETE = "complete";
+    public static final String INTERRUPTED = "interrupted";
+
+    public Results {
+        targets = List.copyOf(targets);
+        scenarios = List.copyOf(scenarios);
+        cells = List.copyOf(cells);
+        summaries = List.copyOf(summaries);
+        capacities = capacities == null ? List.of() : List.copyOf(capacities);
+    }
+
+    /** The summary of one scenario and target, or null when that pair did not run. */
+    public Summary summary(String scenarioId, String target) {
+        for (Summary s : summaries) {
+            if (s.scenarioId().equals(scenarioId) && s.target().equals(target)) {
+                return s;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,96 @@
+package io.httpmodels.harness.results;
+
+import java.util.List;
+
+/**
+ * One scenario and target over all repetitions: the row of a report table. Figures are medians of the
+ * repetitions that succeeded; latencies come from their histograms merged (exact, not averaged).
+ *
+ * @param scenarioId          the scenario
+ * @param target              the target
+ * @param status              {@code ok}, or {@code failed} when no repetition succeeded
+ * @param failure             the first failure's reason, or null
+ * @param repetitions         repetitions run
+ * @param okRepetitions       of those, how many produced figures
+ * @param requestsPerSecond   median requests/s
+ * @param requestsPerSecondMin smallest repetition's requests/s
+ * @param requestsPerSecondMax largest repetition's requests/s
+ * @param latency             merged latency of the successful repetitions
+ * @param connections         connections the client kept open
+ * @param connectionsServed   fewest connections served in a repetition
+ * @param timeouts            timeouts, summed over repetitions
+ * @param errors              errors of every kind, summed over repetitions
+ * @param serverCpuPercent    median server CPU, % of one core
+ * @param cpuMicrosPerRequest median server CPU time per request
+ * @param rssPeakBytes        largest RSS sampled in any repetition
+ * @param rssMeanBytes        median of the repetitions' mean RSS
+ * @param threadsPeak         most threads sampled in any repetition
+ * @param clientCpuPercent    median client CPU, % of one core
+ * @param clientBound         whether the client was saturated (median client CPU at or above the threshold)
+ * @param relativeToBest      requests/s as a share of the best target's in this scenario
+ * @param relativeToNginx     requests/s as a share of nginx's in this scenario, when nginx ran
+ * @param distribution        percentile spectrum of the merged latency
+ */
+public record Summary(
+        String scenarioId,
+        String target,
+        String status,
+        String failure,
+        int repetitions,
+        int okRepetitions,
+        Double requestsPerSecond,
+        Double requestsPerSecondMin,
+        Double requestsPerSecondMax,
+        Latency latency,
+        int connections,
+        Integer connectionsServed,
+        long timeouts,
+        long errors,
+        Double serverCpuPercent,
+        Double cpuMicrosPerRequest,
+        Long rssPeakBytes,
+        Long rssMeanBytes,
+        Integer threadsPeak,
+        Double clientCpuPercent,
+        boolean clientBound,
+        Double relativeToBest,
+        Double relativeToNginx,
+        List<PercentilePoint> distribution) {
+
+    public Summary {
+        distribution = distribution == null ? List.of() : List.copyOf(distribution);
+    }
+
+    public boolean ok() {
+        return CellResult.OK.equals(status);
+    }
+
+    /** The same row with its relative figures set. */
+    public Summary withRelative(Double toBest, Double toNginx) {
+        return new Summary(
+                scenarioId,
+                target,
+                status,
+                failure,
+                repetitions,
+                okRepetitions,
+                requestsPerSecond,
+                requestsPerSecondMin,
+                requestsPerSecondMax,
+                latency,
+                connections,
+                connectionsServed,
+                timeouts,
+                errors,
+                serverCpuPercent,
+                cpuMicrosPerRequest,
+                rssPeakBytes,
+                rssMeanBytes,
+                threadsPeak,
+                clientCpuPercent,
+                clientBound,
+                toBest,
+                toNginx,
+                distribution);
+    }
+}
