@@ -67,7 +67,7 @@ public final class TextTable {
                         + "; µs/req: server CPU per request; RSS: peak MiB;"))
                 .append('\n');
         out.append(cut("served: connections answered / kept open (" + ScenarioTable.UNSERVED
-                        + " some never answered); t/o: timeouts; err: errors of every kind, timeouts included;"))
+                        + " some never answered); t/o: timeouts; err: errors, timeouts included;"))
                 .append('\n');
         out.append(cut("client: client CPU, % of one core; " + ScenarioTable.CLIENT_BOUND
                         + ": the client was saturated, compare µs/req there"))

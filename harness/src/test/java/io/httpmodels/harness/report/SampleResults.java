@@ -209,31 +209,7 @@ public final class SampleResults {
                                 TPC_FAILURE,
                                 ServerUsage.unknown()));
                     }
-                    summaries.add(new Summary(
-                            scenario.id(),
-                            target.name(),
-                            CellResult.FAILED,
-                            TPC_FAILURE,
-                            REPETITIONS,
-                            0,
-                            null,
-                            null,
-                            null,
-                            null,
-                            scenario.connections(),
-                            null,
-                            0,
-                            0,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            false,
-                            null,
-                            null,
-                            null));
+                    summaries.add(failedSummary(scenario, target.name(), TPC_FAILURE));
                 }
                 // nginx has no blocking work to simulate: it did not run in WORK, and has no summary there.
             }
@@ -280,6 +256,79 @@ public final class SampleResults {
                 capacities);
     }
 
+    /** The run without one target: its row, cells, summaries and capacities gone. */
+    public static Results without(Results results, String target) {
+        return new Results(
+                results.schemaVersion(),
+                results.tool(),
+                results.startedAt(),
+                results.finishedAt(),
+                results.status(),
+                results.conditions(),
+                results.targets().stream().filter(t -> !t.name().equals(target)).toList(),
+                results.scenarios(),
+                results.cells().stream().filter(c -> !c.target().equals(target)).toList(),
+                results.summaries().stream()
+                        .filter(s -> !s.target().equals(target))
+                        .toList(),
+                results.capacities().stream()
+                        .filter(c -> !c.target().equals(target))
+                        .toList());
+    }
+
+    /** The run with only these scenarios, in this order. */
+    public static Results onlyScenarios(Results results, Scenario... scenarios) {
+        List<Scenario> kept = List.of(scenarios);
+        List<String> ids = kept.stream().map(Scenario::id).toList();
+        return new Results(
+                results.schemaVersion(),
+                results.tool(),
+                results.startedAt(),
+                results.finishedAt(),
+                results.status(),
+                results.conditions(),
+                results.targets(),
+                kept,
+                results.cells().stream()
+                        .filter(c -> ids.contains(c.scenarioId()))
+                        .toList(),
+                results.summaries().stream()
+                        .filter(s -> ids.contains(s.scenarioId()))
+                        .toList(),
+                results.capacities().stream()
+                        .filter(c -> ids.contains(c.scenarioId()))
+                        .toList());
+    }
+
+    /** The run with the failure of thread-per-connection under blocking work replaced by {@code reason}. */
+    public static Results withFailure(String reason) {
+        Results results = run();
+        return new Results(
+                results.schemaVersion(),
+                results.tool(),
+                results.startedAt(),
+                results.finishedAt(),
+                results.status(),
+                results.conditions(),
+                results.targets(),
+                results.scenarios(),
+                results.cells().stream()
+                        .map(c -> c.ok()
+                                ? c
+                                : CellResult.failed(
+                                        c.scenarioId(),
+                                        c.target(),
+                                        c.repetition(),
+                                        c.connections(),
+                                        reason,
+                                        c.server()))
+                        .toList(),
+                results.summaries().stream()
+                        .map(s -> s.ok() ? s : failedSummary(WORK, s.target(), reason))
+                        .toList(),
+                results.capacities());
+    }
+
     static Conditions conditions() {
         return new Conditions(
                 "AMD EPYC 7B13",
@@ -302,6 +351,34 @@ public final class SampleResults {
                 2,
                 CLIENT_BOUND_AT,
                 "scripts/compare.sh --profile standard");
+    }
+
+    private static Summary failedSummary(Scenario scenario, String target, String reason) {
+        return new Summary(
+                scenario.id(),
+                target,
+                CellResult.FAILED,
+                reason,
+                REPETITIONS,
+                0,
+                null,
+                null,
+                null,
+                null,
+                scenario.connections(),
+                null,
+                0,
+                0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null,
+                null);
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
