@@ -9,15 +9,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The {@code httpmodels} command: {@code serve} starts one model in the foreground. Exit codes: 0 success,
- * 1 failure at run time (a port in use), 2 a usage error (an unknown model, a bad flag).
+ * The {@code httpmodels} command: {@code serve} starts one model in the foreground; {@code report} re-renders a
+ * run's reports from its results.json. Exit codes: 0 success, 1 failure at run time (a port in use), 2 a usage
+ * error (an unknown model, a bad flag, a file that is not results).
  */
 @Command(
         name = "httpmodels",
         mixinStandardHelpOptions = true,
         versionProvider = HttpModelsCli.VersionProvider.class,
         description = "Compare HTTP server models on the JVM.",
-        subcommands = {ServeCommand.class, CompareCommand.class, StatsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            ServeCommand.class,
+            CompareCommand.class,
+            ReportCommand.class,
+            StatsCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class HttpModelsCli implements Runnable {
 
     @CommandLine.Spec

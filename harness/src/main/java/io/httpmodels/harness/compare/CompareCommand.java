@@ -3,10 +3,11 @@ package io.httpmodels.harness.compare;
 import io.httpmodels.harness.HttpModelsCli;
 import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.report.ReportWriter;
+import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.load.LoadMain.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
@@ -249,29 +250,30 @@ public final class CompareCommand implements Callable<Integer> {
         Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
         printHeader(outWriter, plan, conditions);
         Comparison comparison = new Comparison(plan, conditions, new TerminalProgress(outWriter, isTerminal()));
-        CountDownLatch written = new CountDownLatch(1);
+        CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
                     comparison.stop();
-                    await(written, 60);
+                    await(finished, 60);
                     ChildProcesses.stopAll();
                 },
                 "compare-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             Results results = comparison.run();
+            List<Path> written;
             try {
                 Files.createDirectories(plan.outputDir());
-                ResultsJson.write(results, plan.outputDir().resolve("results.json"));
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("error: cannot write the results: " + e.getMessage());
+                written = ReportWriter.writeAll(results, plan.outputDir());
+            } catch (IOException | RuntimeException e) {
+                spec.commandLine().getErr().println("error: cannot write the results: " + e);
                 return 1;
             }
-            printEnd(outWriter, results, plan.outputDir());
+            printEnd(outWriter, results, written);
             return Results.INTERRUPTED.equals(results.status()) ? 130 : 0;
         } finally {
             ChildProcesses.stopAll();
-            written.countDown();
+            finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -422,22 +424,30 @@ public final class CompareCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static void printEnd(PrintWriter out, Results results, Path dir) {
-        long failed = results.cells().stream().filter(c -> !c.ok()).count();
+    private static void printEnd(PrintWriter out, Results results, List<Path> written) {
+        out.println();
+        out.print(TextTable.render(results));
+        out.println();
         if (Results.INTERRUPTED.equals(results.status())) {
             out.printf(
-                    "interrupted: %d cells completed and written%n",
+                    "interrupted: the %d cells completed were written%n",
                     results.cells().size());
         }
+        long failed = results.cells().stream().filter(c -> !c.ok()).count();
         if (failed > 0) {
-            out.printf("%d cell(s) failed; the reports say why%n", failed);
+            out.printf("%d cell(s) failed:%n", failed);
             for (CellResult c : results.cells()) {
                 if (!c.ok()) {
                     out.printf("  %s / %s: %s%n", c.target(), c.scenarioId(), c.failure());
                 }
             }
         }
-        out.printf("results: %s%n", dir.resolve("results.json"));
+        for (Path p : written) {
+            out.printf("wrote %s%n", p);
+        }
+        out.printf(
+                "wrote %s (one HdrHistogram interval log per cell)%n",
+                written.get(0).resolveSibling("cells"));
         out.flush();
     }
 

@@ -1,0 +1,342 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Opens a report page in headless Chromium and says whether every chart rendered without a script error, and
+ * saves a screenshot of the whole page beside it.
+ *
+ * <p>Two runs of {@code chromium --headless} from the command line, each bounded in time and killed with its
+ * children on timeout, with a fresh profile and no network: the first prints the page's DOM after its scripts
+ * ran ({@code --dump-dom}, with a virtual time budget so ECharts' animations finish), the second takes the
+ * screenshot at the page's full height, which the first reported. No WebDriver: a DOM dump and the browser's
+ * console log answer every question asked here.
+ *
+ * <p>What is checked: the page's own data ({@code #results-data}) gives the charts it must have ({@link
+ * ChartPlan}); each must be in the DOM, marked {@code data-rendered="true"} (set on ECharts' {@code finished}
+ * event) and hold SVG paths; the page must have recorded no script error (it catches {@code error},
+ * {@code unhandledrejection} and {@code console.error} into {@code #page-error-list}) and the browser's log no
+ * uncaught error or failed load; and the page's script must have said it was done.
+ *
+ * <p>Usage from a shell, on a report a real run wrote: {@code java -cp harness/target/harness.jar
+ * io.httpmodels.harness.report.BrowserCheck results/TS/report.html} (exit 0 passed, 1 problems, 2 usage or no
+ * Chromium).
+ */
+public final class BrowserCheck {
+
+    /** Chromium's executables, in the order tried on the PATH. */
+    private static final List<String> CHROMIUM_NAMES =
+            List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable");
+
+    private static final int WIDTH = 1400;
+    private static final int MIN_HEIGHT = 900;
+    /** A taller screenshot than this is cut: Chromium's software compositor has limits. */
+    private static final int MAX_HEIGHT = 16_000;
+
+    private static final long TIMEOUT_SECONDS = 90;
+
+    private static final Pattern DATA = Pattern.compile(
+            "<script type=\"application/json\" id=\"" + HtmlReport.DATA_ELEMENT_ID + "\">(.*?)</script>",
+            Pattern.DOTALL);
+    private static final Pattern BODY = Pattern.compile("<body\\b([^>]*)>");
+    private static final Pattern DIV = Pattern.compile("<div\\b([^>]*)>");
+    private static final Pattern ATTRIBUTE =
+            Pattern.compile("([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s\"'=<>`]+)))?");
+    private static final Pattern ERROR_LIST = Pattern.compile("<ol id=\"page-error-list\">(.*?)</ol>", Pattern.DOTALL);
+    private static final Pattern LIST_ITEM = Pattern.compile("<li>(.*?)</li>", Pattern.DOTALL);
+    /** Chromium's log line for a console message: {@code ...:CONSOLE:12] "Uncaught ...", source: ...}. */
+    private static final Pattern CONSOLE_FAILURE =
+            Pattern.compile(":CONSOLE[^\\]]*\\] \"((?:Uncaught|Failed to load)[^\\n]*)");
+
+    private BrowserCheck() {}
+
+    /** Chromium's executable on the PATH, if any. */
+    public static Optional<Path> findChromium() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String name : CHROMIUM_NAMES) {
+            for (String dir : path.split(File.pathSeparator)) {
+                Path candidate = Path.of(dir, name);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Checks a page with the Chromium on the PATH.
+     *
+     * @throws IOException when there is no Chromium, or it could not be run
+     */
+    public static PageCheck check(Path reportHtml, Path screenshot) throws IOException, InterruptedException {
+        Path chromium = findChromium()
+                .orElseThrow(() -> new IOException("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH"));
+        return check(chromium, reportHtml, screenshot);
+    }
+
+    /**
+     * Loads {@code reportHtml} in headless Chromium, reads what its scripts left in the DOM, and saves a
+     * screenshot of the whole page to {@code screenshot}.
+     *
+     * @throws IOException when Chromium could not be run or did not finish within its time bound
+     */
+    public static PageCheck check(Path chromium, Path reportHtml, Path screenshot)
+            throws IOException, InterruptedException {
+        Path page = reportHtml.toAbsolutePath();
+        String source = Files.readString(page);
+        List<String> expected = new ArrayList<>();
+        String dataProblem = null;
+        try {
+            expected.addAll(expectedCharts(source));
+        } catch (IOException | RuntimeException e) {
+            dataProblem = e.getMessage();
+        }
+
+        Path scratch = Files.createTempDirectory("httpmodels-browser-check");
+        try {
+            Run dump = run(chromium, scratch, List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--dump-dom"), page);
+            String dom = dump.stdout();
+            Map<String, String> body = attributes(BODY, dom);
+            List<PageCheck.Chart> charts = charts(dom);
+            List<String> scriptErrors = listItems(dom);
+            if (scriptErrors.isEmpty() && !"0".equals(body.getOrDefault("data-script-errors", "0"))) {
+                scriptErrors = List.of(body.get("data-script-errors") + " errors, their text not found in the page");
+            }
+            if (!body.containsKey("data-script-errors")) {
+                scriptErrors = Stream.concat(scriptErrors.stream(), Stream.of("the page's error recorder never ran"))
+                        .toList();
+            }
+            List<String> consoleErrors = new ArrayList<>();
+            Matcher console = CONSOLE_FAILURE.matcher(dump.stderr());
+            while (console.find()) {
+                consoleErrors.add(console.group(1));
+            }
+
+            int height = MIN_HEIGHT;
+            try {
+                height = Integer.parseInt(body.getOrDefault("data-page-height", String.valueOf(MIN_HEIGHT)));
+            } catch (NumberFormatException e) {
+                // Keep the minimum: the screenshot is still taken, the problems say the page was not done.
+            }
+            height = Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, height));
+            Path png = screenshot.toAbsolutePath();
+            Files.createDirectories(png.getParent());
+            Files.deleteIfExists(png);
+            run(
+                    chromium,
+                    scratch,
+                    List.of("--window-size=" + WIDTH + "," + height, "--hide-scrollbars", "--screenshot=" + png),
+                    page);
+            boolean shot = Files.isRegularFile(png) && Files.size(png) > 0;
+            return new PageCheck(
+                    page,
+                    shot ? png : null,
+                    expected,
+                    dataProblem,
+                    charts,
+                    scriptErrors,
+                    consoleErrors,
+                    "true".equals(body.get("data-report-done")));
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    /** Runs the check on a report from the command line; prints what it found. */
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: BrowserCheck REPORT_HTML [SCREENSHOT_PNG]  (default: report.png beside it)");
+            System.exit(2);
+        }
+        Path html = Path.of(args[0]);
+        Path png = args.length == 2 ? Path.of(args[1]) : html.toAbsolutePath().resolveSibling("report.png");
+        Optional<Path> chromium = findChromium();
+        if (chromium.isEmpty()) {
+            System.err.println("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH");
+            System.exit(2);
+        }
+        PageCheck result = check(chromium.get(), html, png);
+        long rendered =
+                result.charts().stream().filter(PageCheck.Chart::rendered).count();
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %d of %d charts rendered, %d script errors; screenshot %s%n",
+                html,
+                rendered,
+                result.expectedCharts().size(),
+                result.scriptErrors().size() + result.consoleErrors().size(),
+                result.screenshot());
+        for (String problem : result.problems()) {
+            System.out.println("  problem: " + problem);
+        }
+        System.exit(result.passed() ? 0 : 1);
+    }
+
+    /** The chart ids the page's embedded results call for. */
+    static List<String> expectedCharts(String pageSource) throws IOException {
+        Matcher m = DATA.matcher(pageSource);
+        if (!m.find()) {
+            throw new IOException("no <script id=\"" + HtmlReport.DATA_ELEMENT_ID + "\"> in the page");
+        }
+        Results results = ResultsJson.fromJson(m.group(1));
+        return ChartPlan.of(results).stream().map(ChartPlan.Chart::id).toList();
+    }
+
+    /**
+     * Every {@code div.chart} in the DOM dump, with what was drawn into it: the text from its opening tag to the
+     * end of its card ({@code </figure>}; the report puts one chart in each figure).
+     */
+    static List<PageCheck.Chart> charts(String dom) {
+        List<PageCheck.Chart> charts = new ArrayList<>();
+        Matcher div = DIV.matcher(dom);
+        while (div.find()) {
+            Map<String, String> attributes = parseAttributes(div.group(1));
+            List<String> classes =
+                    List.of(attributes.getOrDefault("class", "").trim().split("\\s+"));
+            if (!classes.contains("chart")) {
+                continue;
+            }
+            int end = dom.indexOf("</figure>", div.end());
+            String inside = dom.substring(div.end(), end < 0 ? dom.length() : end);
+            charts.add(new PageCheck.Chart(
+                    attributes.getOrDefault("id", "(no id)"),
+                    "true".equals(attributes.get("data-rendered")),
+                    count(inside, "<path")));
+        }
+        return charts;
+    }
+
+    private static List<String> listItems(String dom) {
+        Matcher list = ERROR_LIST.matcher(dom);
+        List<String> items = new ArrayList<>();
+        if (list.find()) {
+            Matcher item = LIST_ITEM.matcher(list.group(1));
+            while (item.find()) {
+                items.add(unescape(item.group(1)));
+            }
+        }
+        return items;
+    }
+
+    private static Map<String, String> attributes(Pattern tag, String dom) {
+        Matcher m = tag.matcher(dom);
+        return m.find() ? parseAttributes(m.group(1)) : Map.of();
+    }
+
+    private static Map<String, String> parseAttributes(String text) {
+        Map<String, String> attributes = new HashMap<>();
+        Matcher m = ATTRIBUTE.matcher(text);
+        while (m.find()) {
+            String value = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
+            attributes.put(m.group(1).toLowerCase(Locale.ROOT), value == null ? "" : unescape(value));
+        }
+        return attributes;
+    }
+
+    private static String unescape(String html) {
+        return html.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&nbsp;", " ")
+                .replace("&amp;", "&");
+    }
+
+    private static int count(String text, String needle) {
+        int n = 0;
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length())) {
+            n++;
+        }
+        return n;
+    }
+
+    private record Run(String stdout, String stderr) {}
+
+    /** One headless Chromium run on the page: a fresh profile, no network, bounded in time. */
+    private static Run run(Path chromium, Path scratch, List<String> extra, Path page)
+            throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory(scratch, "profile");
+        Path out = Files.createTempFile(scratch, "stdout", ".txt");
+        Path err = Files.createTempFile(scratch, "stderr", ".txt");
+        List<String> command = new ArrayList<>(List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-extensions",
+                "--force-device-scale-factor=1",
+                "--user-data-dir=" + profile,
+                "--virtual-time-budget=10000",
+                "--enable-logging=stderr",
+                "--v=0"));
+        command.addAll(extra);
+        command.add(page.toUri().toString());
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        try {
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IOException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+            }
+        } finally {
+            if (process.isAlive()) {
+                // Chromium starts renderer and utility processes: stop them with it.
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        if (process.exitValue() != 0) {
+            throw new IOException("chromium exited with " + process.exitValue() + ": " + tail(stderr));
+        }
+        return new Run(Files.readString(out, StandardCharsets.UTF_8), stderr);
+    }
+
+    private static String tail(String text) {
+        return text.length() <= 2000 ? text : text.substring(text.length() - 2000);
+    }
+
+    /** Best effort: a helper process Chromium left behind may still be writing into its profile. */
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            System.getLogger(BrowserCheck.class.getName())
+                    .log(System.Logger.Level.DEBUG, "could not delete " + dir + ": " + e);
+        }
+    }
+}

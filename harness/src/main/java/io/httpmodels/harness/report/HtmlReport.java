@@ -1,0 +1,276 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.TargetInfo;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code report.html}: one self-contained page that opens offline. Java writes the text (conditions, reading
+ * guide, numbers tables, one empty container per chart of the {@link ChartPlan}); the page carries the results
+ * as JSON, Apache ECharts inlined from its WebJar, and {@code report.js}, which draws every chart from that JSON.
+ * The script marks each container {@code data-rendered="true"} once ECharts has finished drawing it and records
+ * script errors on the page, for {@link BrowserCheck}. Stateless.
+ */
+public final class HtmlReport {
+
+    /** The page's title. */
+    static final String TITLE = "httpmodels: HTTP server models compared";
+
+    /** The id of the element holding the results as JSON. */
+    static final String DATA_ELEMENT_ID = "results-data";
+
+    private HtmlReport() {}
+
+    /** The whole page. */
+    public static String render(Results results) {
+        return Template.fill(
+                Template.resource("report.html"),
+                Map.of(
+                        "title", Html.text(TITLE),
+                        "content", content(results),
+                        "data", Html.json(ResultsJson.toJson(results)),
+                        "echarts", Html.script(EChartsAsset.script()),
+                        "report-script", Html.script(Template.resource("report.js"))));
+    }
+
+    private static String content(Results results) {
+        List<ChartPlan.Chart> charts = ChartPlan.of(results);
+        StringBuilder h = new StringBuilder();
+        h.append("<header class=\"page-head\">\n<h1>").append(Html.text(TITLE)).append("</h1>\n");
+        h.append("<p class=\"lede\">")
+                .append(Html.text(String.format(
+                        Locale.ROOT,
+                        "%d targets × %d scenarios, %s recorded per cell after %s of warm-up, %d %s each · %s",
+                        results.targets().size(),
+                        results.scenarios().size(),
+                        Format.seconds(results.conditions().durationSeconds()),
+                        Format.seconds(results.conditions().warmupSeconds()),
+                        results.conditions().repetitions(),
+                        results.conditions().repetitions() == 1 ? "repetition" : "repetitions",
+                        ConditionsText.run(results))))
+                .append("</p>\n");
+        if (Results.INTERRUPTED.equals(results.status())) {
+            h.append("<p class=\"warning\">This run was interrupted: only the cells that completed are shown.</p>\n");
+        }
+        h.append("<nav class=\"toc\"><a href=\"#throughput\">Requests/s</a><a href=\"#latency\">Latency</a>"
+                + "<a href=\"#cost\">CPU and memory</a><a href=\"#sweep\">Connections</a>"
+                + "<a href=\"#errors\">Timeouts and errors</a><a href=\"#numbers\">The numbers</a>"
+                + "<a href=\"#targets\">Targets</a></nav>\n</header>\n");
+
+        h.append("<div class=\"intro\">\n<section class=\"panel\" id=\"conditions\">\n<h2>Conditions</h2>\n");
+        h.append("<dl class=\"conditions\">\n");
+        for (ConditionsText.Entry e : ConditionsText.of(results)) {
+            h.append("<dt>").append(Html.text(e.label())).append("</dt><dd>");
+            h.append(e.code() ? "<code>" + Html.text(e.value()) + "</code>" : Html.text(e.value()));
+            h.append("</dd>\n");
+        }
+        h.append("</dl>\n</section>\n");
+        h.append("<section class=\"panel\" id=\"reading\">\n<h2>What limits each figure</h2>\n<ul>\n");
+        for (String sentence : ReadingGuide.sentences(ScenarioTable.hasNginx(results))) {
+            h.append("<li>").append(Html.text(sentence)).append("</li>\n");
+        }
+        h.append("</ul>\n</section>\n</div>\n");
+
+        section(
+                h,
+                "throughput",
+                "Requests per second",
+                "One chart per scenario, each on its own scale. Hatched bars: the client was saturated.",
+                charts,
+                ChartPlan.RPS,
+                null);
+        section(
+                h,
+                "latency",
+                "Latency percentiles",
+                "HdrHistogram's percentile plot: x is 1 / (1 − percentile) on a log scale, so 90 %, 99 %, 99.9 %"
+                        + " are evenly spaced; latency on a log scale. Dashed lines: the client was saturated.",
+                charts,
+                ChartPlan.LATENCY,
+                null);
+        section(
+                h,
+                "cost",
+                "Server CPU per request and memory",
+                null,
+                charts,
+                ChartPlan.CPU + " " + ChartPlan.RSS,
+                null);
+        // Usually one chart each: side by side rather than two half-empty rows.
+        h.append("<div class=\"duo\">\n");
+        section(
+                h,
+                "sweep",
+                "Requests/s against connections",
+                null,
+                charts,
+                ChartPlan.SWEEP,
+                "No sweep in this run: no scenarios that differ only in their number of connections.");
+        section(
+                h,
+                "errors",
+                "Timeouts and errors",
+                null,
+                charts,
+                ChartPlan.ERRORS,
+                "No timeouts and no errors in this run.");
+        h.append("</div>\n");
+
+        h.append("<section id=\"numbers\">\n<h2>The numbers</h2>\n");
+        for (Scenario scenario : results.scenarios()) {
+            numbersTable(h, ScenarioTable.of(results, scenario));
+        }
+        if (!results.capacities().isEmpty()) {
+            h.append(
+                    "<div class=\"panel table-panel\">\n<h3>Capacity</h3>\n<div class=\"scroll\"><table class=\"numbers\">");
+            h.append("<thead><tr>");
+            for (String header : CapacityTable.HEADERS) {
+                h.append("<th>").append(Html.text(header)).append("</th>");
+            }
+            h.append("</tr></thead>\n<tbody>\n");
+            for (List<String> row : CapacityTable.rows(results)) {
+                h.append("<tr>");
+                for (int i = 0; i < row.size(); i++) {
+                    h.append(i == 3 || i == 4 ? "<td class=\"num\">" : "<td>")
+                            .append(Html.text(row.get(i)))
+                            .append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table></div>\n<p class=\"footnote\">")
+                    .append(Html.text(CapacityTable.note()))
+                    .append("</p>\n</div>\n");
+        }
+        h.append("</section>\n");
+
+        h.append(
+                "<section id=\"targets\">\n<h2>Targets</h2>\n<div class=\"panel table-panel\"><table class=\"numbers\">");
+        h.append("<thead><tr><th>target</th><th>kind</th><th>what it is</th><th>what ran</th></tr></thead>\n<tbody>\n");
+        for (TargetInfo t : results.targets()) {
+            h.append("<tr><td>").append(Html.text(t.name())).append("</td><td>").append(Html.text(t.kind()));
+            h.append("</td><td>").append(Html.text(orNone(t.description())));
+            h.append("</td><td>").append(Html.text(orNone(t.running()))).append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n</section>\n");
+
+        h.append("<footer>Written by ")
+                .append(Html.text(results.tool() == null ? "httpmodels" : results.tool()))
+                .append(" from its results.json, which this page carries whole. Charts: Apache ECharts ")
+                .append(Html.text(EChartsAsset.version()))
+                .append(" (Apache License 2.0), inlined.</footer>\n");
+        return h.toString();
+    }
+
+    /** A section of chart cards of the given kinds (space-separated), or a sentence when there are none. */
+    private static void section(
+            StringBuilder h,
+            String id,
+            String heading,
+            String intro,
+            List<ChartPlan.Chart> charts,
+            String kinds,
+            String whenNone) {
+        List<String> wanted = List.of(kinds.split(" "));
+        List<ChartPlan.Chart> mine =
+                charts.stream().filter(c -> wanted.contains(c.kind())).toList();
+        h.append("<section id=\"")
+                .append(id)
+                .append("\">\n<h2>")
+                .append(Html.text(heading))
+                .append("</h2>\n");
+        if (intro != null) {
+            h.append("<p class=\"section-note\">").append(Html.text(intro)).append("</p>\n");
+        }
+        if (mine.isEmpty()) {
+            h.append("<p class=\"empty\">").append(Html.text(whenNone)).append("</p>\n");
+        } else {
+            h.append("<div class=\"grid\">\n");
+            for (ChartPlan.Chart c : mine) {
+                card(h, c);
+            }
+            h.append("</div>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    private static void card(StringBuilder h, ChartPlan.Chart c) {
+        // The browser check reads each container from its opening tag to this card's </figure>: keep one chart
+        // per figure and no figure inside a card.
+        h.append("<figure class=\"card\">\n<figcaption><span class=\"card-title\">")
+                .append(Html.text(c.title()))
+                .append("</span><span class=\"card-sub\">")
+                .append(Html.text(c.subtitle()))
+                .append("</span></figcaption>\n");
+        h.append("<div class=\"chart\" id=\"")
+                .append(Html.text(c.id()))
+                .append("\" data-chart=\"")
+                .append(Html.text(c.kind()))
+                .append("\" data-scenarios=\"")
+                .append(Html.text(String.join(" ", c.scenarioIds())))
+                .append("\" style=\"height:")
+                .append(c.heightPixels())
+                .append("px\"></div>\n");
+        if (!c.note().isEmpty()) {
+            h.append("<p class=\"card-note\">").append(Html.text(c.note())).append("</p>\n");
+        }
+        h.append("</figure>\n");
+    }
+
+    private static void numbersTable(StringBuilder h, ScenarioTable t) {
+        h.append("<div class=\"panel table-panel\">\n<h3>")
+                .append(Html.text(t.scenario().title()));
+        h.append(" <code>").append(Html.text(t.scenario().id())).append("</code></h3>\n");
+        h.append("<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr>");
+        for (ScenarioTable.Column c : t.columns()) {
+            h.append(c.numeric() ? "<th class=\"num\">" : "<th>").append(Html.text(c.header()));
+            if (c.detail() != null) {
+                h.append("<span class=\"detail\">")
+                        .append(Html.text(c.detail()))
+                        .append("</span>");
+            }
+            h.append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (ScenarioTable.Row row : t.rows()) {
+            String rowClass = row.failed()
+                    ? "failed"
+                    : row.noFigures() != null ? "not-run" : row.clientBound() ? "client-bound" : "";
+            h.append(rowClass.isEmpty() ? "<tr>" : "<tr class=\"" + rowClass + "\">");
+            h.append("<th scope=\"row\">").append(Html.text(row.target())).append("</th>");
+            if (row.noFigures() != null) {
+                h.append("<td colspan=\"")
+                        .append(t.columns().size() - 1)
+                        .append("\">")
+                        .append(Html.text(row.noFigures()))
+                        .append("</td>");
+            } else {
+                for (int i = 0; i < row.cells().size(); i++) {
+                    ScenarioTable.Cell cell = row.cells().get(i);
+                    boolean numeric = t.columns().get(i + 1).numeric();
+                    h.append(numeric ? "<td class=\"num\">" : "<td>").append(Html.text(cell.text()));
+                    if (cell.detail() != null) {
+                        h.append("<span class=\"detail\">")
+                                .append(Html.text(cell.detail()))
+                                .append("</span>");
+                    }
+                    h.append("</td>");
+                }
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
+        for (String note : t.footnotes()) {
+            h.append("<p class=\"footnote\">").append(Html.text(note)).append("</p>\n");
+        }
+        h.append("</div>\n");
+    }
+
+    private static String orNone(String value) {
+        return value == null || value.isBlank() ? Format.NONE : value;
+    }
+}

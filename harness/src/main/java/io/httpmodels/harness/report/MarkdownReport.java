@@ -1,0 +1,98 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Results;
+
+import java.util.List;
+
+/**
+ * {@code report.md}: the conditions, then one table per scenario with every target a row and what limits each
+ * figure beside it, then the capacity table when the run searched one. Reads only {@link Results}. Stateless.
+ */
+public final class MarkdownReport {
+
+    private MarkdownReport() {}
+
+    /** The whole report as Markdown text. */
+    public static String render(Results results) {
+        StringBuilder md = new StringBuilder("# httpmodels: HTTP server models compared\n\n");
+        for (ConditionsText.Entry e : ConditionsText.of(results)) {
+            md.append("- **").append(e.label()).append(":** ");
+            md.append(e.code() ? code(e.value()) : escape(e.value())).append('\n');
+        }
+
+        md.append("\n## Targets\n\n");
+        table(
+                md,
+                List.of("target", "kind", "what it is", "what ran"),
+                List.of(false, false, false, false),
+                results.targets().stream()
+                        .map(t -> List.of(t.name(), t.kind(), orNone(t.description()), orNone(t.running())))
+                        .toList());
+
+        md.append("\n## How to read the tables\n\n");
+        for (String sentence : ReadingGuide.sentences(ScenarioTable.hasNginx(results))) {
+            md.append("- ").append(escape(sentence)).append('\n');
+        }
+
+        for (Scenario scenario : results.scenarios()) {
+            ScenarioTable t = ScenarioTable.of(results, scenario);
+            md.append("\n## ").append(escape(scenario.title())).append("\n\n");
+            md.append("Scenario `").append(scenario.id()).append("`.\n\n");
+            int columnCount = t.columns().size();
+            table(
+                    md,
+                    t.columns().stream().map(ScenarioTable.Column::joined).toList(),
+                    t.columns().stream().map(ScenarioTable.Column::numeric).toList(),
+                    t.rows().stream().map(r -> r.allCells(columnCount)).toList());
+            for (String note : t.footnotes()) {
+                md.append('\n').append(escape(note)).append('\n');
+            }
+        }
+
+        if (!results.capacities().isEmpty()) {
+            md.append("\n## Capacity\n\n");
+            table(
+                    md,
+                    CapacityTable.HEADERS,
+                    List.of(false, false, false, true, true, false),
+                    CapacityTable.rows(results));
+            md.append('\n').append(escape(CapacityTable.note())).append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void table(StringBuilder md, List<String> headers, List<Boolean> numeric, List<List<String>> rows) {
+        md.append('|');
+        for (String h : headers) {
+            md.append(' ').append(escape(h)).append(" |");
+        }
+        md.append("\n|");
+        for (boolean n : numeric) {
+            md.append(n ? "---:|" : "---|");
+        }
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append('|');
+            for (String cell : row) {
+                md.append(cell.isEmpty() ? " |" : " " + escape(cell) + " |");
+            }
+            md.append('\n');
+        }
+    }
+
+    private static String orNone(String value) {
+        return value == null || value.isBlank() ? Format.NONE : value;
+    }
+
+    /** Text safe inside a Markdown table cell or list item: no line breaks, no column breaks. */
+    static String escape(String text) {
+        return text.replace("\r", " ").replace("\n", " ").replace("|", "\\|");
+    }
+
+    private static String code(String text) {
+        String oneLine = text.replace("\r", " ").replace("\n", " ");
+        String fence = oneLine.contains("`") ? "``" : "`";
+        return fence + (fence.length() > 1 ? " " + oneLine + " " : oneLine) + fence;
+    }
+}

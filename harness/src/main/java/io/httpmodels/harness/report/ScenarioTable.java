@@ -1,0 +1,250 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.TargetInfo;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One scenario's table as text cells: every target a row, in the run's order, with what limits each figure
+ * in its last column. The Markdown and HTML reports both render this, so they show the same figures.
+ *
+ * @param scenario  the scenario
+ * @param columns   the header, the target column first
+ * @param rows      one per target, failed and missing ones included
+ * @param footnotes plain sentences under the table: what each latency is (the data's own words) and what
+ *                  the marks in this table mean
+ */
+record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, List<String> footnotes) {
+
+    /** The mark on a row whose client was saturated. */
+    static final String CLIENT_BOUND = "‡ client-bound";
+
+    /** The mark on a row where some connections never got an answer. */
+    static final String UNSERVED = "†";
+
+    /**
+     * A column.
+     *
+     * @param header  its heading
+     * @param detail  its unit or kind, which a wide page may set below the heading; or null
+     * @param numeric whether its cells are figures (right-aligned)
+     */
+    record Column(String header, String detail, boolean numeric) {
+
+        /** The heading with its detail in parentheses, on one line: {@code p50 (raw)}. */
+        String joined() {
+            return detail == null ? header : header + " (" + detail + ")";
+        }
+    }
+
+    /**
+     * A figure, and a detail a wide page may set below it (the range of repetitions).
+     *
+     * @param text   the figure
+     * @param detail more about it, or null
+     */
+    record Cell(String text, String detail) {
+
+        static Cell of(String text) {
+            return new Cell(text, null);
+        }
+
+        /** The figure with its detail in parentheses, on one line. */
+        String joined() {
+            return detail == null ? text : text + " (" + detail + ")";
+        }
+    }
+
+    /**
+     * A target's row.
+     *
+     * @param target      the target's name
+     * @param noFigures   {@code failed: <reason>} or {@code not run} when there are no figures; null otherwise
+     * @param failed      whether the row failed (rather than did not run)
+     * @param clientBound whether the client was saturated
+     * @param cells       one per column after the target's; empty when {@code noFigures} is set
+     */
+    record Row(String target, String noFigures, boolean failed, boolean clientBound, List<Cell> cells) {
+
+        /** Every cell as one line of text, the target's first, empty where a row without figures has none. */
+        List<String> allCells(int columnCount) {
+            List<String> all = new ArrayList<>(columnCount);
+            all.add(target);
+            if (noFigures != null) {
+                all.add(noFigures);
+                while (all.size() < columnCount) {
+                    all.add("");
+                }
+            } else {
+                cells.forEach(c -> all.add(c.joined()));
+            }
+            return all;
+        }
+    }
+
+    /** The table of one scenario of a run. */
+    static ScenarioTable of(Results results, Scenario scenario) {
+        boolean withNginx = hasNginx(results);
+        List<Summary> summaries = new ArrayList<>();
+        for (TargetInfo target : results.targets()) {
+            summaries.add(results.summary(scenario.id(), target.name()));
+        }
+        Set<String> kinds = new LinkedHashSet<>();
+        Set<String> latencyNotes = new LinkedHashSet<>();
+        for (Summary s : summaries) {
+            if (s != null && s.ok() && s.latency() != null) {
+                kinds.add(s.latency().kind());
+                latencyNotes.add(latencyNote(s.latency()));
+            }
+        }
+        String kind = kinds.size() == 1 ? kinds.iterator().next() : null;
+
+        List<Column> columns = new ArrayList<>();
+        columns.add(new Column("target", null, false));
+        columns.add(new Column("requests/s", results.conditions().repetitions() > 1 ? "min–max" : null, true));
+        columns.add(new Column("vs best", null, true));
+        if (withNginx) {
+            columns.add(new Column("vs nginx", null, true));
+        }
+        columns.add(new Column("p50", kind, true));
+        columns.add(new Column("p99", kind, true));
+        columns.add(new Column("p99.9", kind, true));
+        columns.add(new Column("server CPU", "µs/req", true));
+        columns.add(new Column("server CPU", "% of a core", true));
+        columns.add(new Column("RSS peak", "MiB", true));
+        columns.add(new Column("threads peak", null, true));
+        columns.add(new Column("served", null, true));
+        columns.add(new Column("timeouts", null, true));
+        columns.add(new Column("errors", null, true));
+        columns.add(new Column("client CPU", "% of a core", true));
+        columns.add(new Column("limits", null, false));
+
+        List<Row> rows = new ArrayList<>();
+        boolean anyBound = false;
+        boolean anyUnserved = false;
+        for (int i = 0; i < summaries.size(); i++) {
+            Summary s = summaries.get(i);
+            String name = results.targets().get(i).name();
+            if (s == null) {
+                rows.add(new Row(name, "not run", false, false, List.of()));
+                continue;
+            }
+            if (!s.ok()) {
+                rows.add(new Row(name, "failed: " + s.failure(), true, s.clientBound(), List.of()));
+                continue;
+            }
+            List<Cell> cells = new ArrayList<>();
+            cells.add(new Cell(
+                    Format.requestsPerSecond(s.requestsPerSecond()),
+                    results.conditions().repetitions() > 1 ? range(s) : null));
+            cells.add(Cell.of(Format.ratio(s.relativeToBest())));
+            if (withNginx) {
+                cells.add(Cell.of(Format.ratio(s.relativeToNginx())));
+            }
+            Latency latency = s.latency();
+            String cellKind = kinds.size() > 1 && latency != null ? " (" + latency.kind() + ")" : "";
+            cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p50()) + cellKind));
+            cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p99()) + cellKind));
+            cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p999()) + cellKind));
+            cells.add(Cell.of(Format.cpuMicros(s.cpuMicrosPerRequest())));
+            cells.add(Cell.of(Format.percent(s.serverCpuPercent())));
+            cells.add(Cell.of(Format.mebibytes(s.rssPeakBytes())));
+            cells.add(Cell.of(Format.count(s.threadsPeak())));
+            boolean unserved = s.connectionsServed() != null && s.connectionsServed() < s.connections();
+            cells.add(
+                    Cell.of(Format.served(s.connectionsServed(), s.connections()) + (unserved ? " " + UNSERVED : "")));
+            cells.add(Cell.of(Format.count(s.timeouts())));
+            cells.add(Cell.of(Format.count(s.errors())));
+            cells.add(Cell.of(Format.percent(s.clientCpuPercent())));
+            cells.add(Cell.of(limits(s, unserved)));
+            anyBound |= s.clientBound();
+            anyUnserved |= unserved;
+            rows.add(new Row(name, null, false, s.clientBound(), List.copyOf(cells)));
+        }
+
+        List<String> footnotes = new ArrayList<>(latencyNotes);
+        if (anyBound) {
+            footnotes.add(clientBoundNote(results, scenario));
+        }
+        if (anyUnserved) {
+            footnotes.add(UNSERVED + " served: connections that completed at least one response in the recorded window,"
+                    + " of those the client kept open. The rest were starved by the model: no error says so in wrk,"
+                    + " the timeouts here do.");
+        }
+        return new ScenarioTable(scenario, List.copyOf(columns), List.copyOf(rows), List.copyOf(footnotes));
+    }
+
+    /** Whether any target is nginx, by name or kind: then every table has a "vs nginx" column. */
+    static boolean hasNginx(Results results) {
+        return results.targets().stream()
+                .anyMatch(t -> TargetInfo.NGINX.equals(t.kind()) || TargetInfo.NGINX.equals(t.name()));
+    }
+
+    /** Cores the client could use in this scenario, from its cells; 0 when no cell says. */
+    static int clientCores(Results results, Scenario scenario) {
+        for (CellResult cell : results.cells()) {
+            if (cell.scenarioId().equals(scenario.id()) && cell.client() != null) {
+                return cell.client().cores();
+            }
+        }
+        return 0;
+    }
+
+    /** The client-bound threshold in words: {@code 95 % of its 1 core}. */
+    static String clientBoundThreshold(Results results, Scenario scenario) {
+        int cores = clientCores(results, scenario);
+        String of = cores == 0 ? "of its cores" : "of its " + cores + (cores == 1 ? " core" : " cores");
+        return String.format(Locale.ROOT, "%.0f %% %s", results.conditions().clientBoundAt() * 100, of);
+    }
+
+    private static String clientBoundNote(Results results, Scenario scenario) {
+        return CLIENT_BOUND + ": the load client used at least " + clientBoundThreshold(results, scenario)
+                + "; requests/s and latency then measure the client as much as the server. Server CPU µs/req"
+                + " is the fair comparison there.";
+    }
+
+    /** {@code 16,647–17,103}: the smallest and largest repetition, or null when not known. */
+    private static String range(Summary s) {
+        if (s.requestsPerSecondMin() == null || s.requestsPerSecondMax() == null) {
+            return null;
+        }
+        return Format.requestsPerSecond(s.requestsPerSecondMin()) + "–"
+                + Format.requestsPerSecond(s.requestsPerSecondMax());
+    }
+
+    private static String limits(Summary s, boolean unserved) {
+        List<String> limits = new ArrayList<>();
+        if (s.clientBound()) {
+            limits.add(CLIENT_BOUND);
+        }
+        if (unserved) {
+            int starved = s.connections() - s.connectionsServed();
+            limits.add(UNSERVED + " " + starved + " never served");
+        }
+        if (s.okRepetitions() < s.repetitions()) {
+            String failure = s.failure() == null ? "" : ", failed: " + s.failure();
+            limits.add(s.okRepetitions() + " of " + s.repetitions() + " repetitions" + failure);
+        }
+        return String.join("; ", limits);
+    }
+
+    /** {@code p50, p99, p99.9 (raw): from the write of ...}: the data's own words for what was timed. */
+    private static String latencyNote(Latency latency) {
+        String description = latency.description() == null ? "" : latency.description();
+        // The load client's descriptions may open with the kind itself ("raw: from ..."); say it once.
+        String prefix = latency.kind() + ": ";
+        if (description.startsWith(prefix)) {
+            description = description.substring(prefix.length());
+        }
+        return "p50, p99, p99.9 (" + latency.kind() + "): " + description + (description.endsWith(".") ? "" : ".");
+    }
+}

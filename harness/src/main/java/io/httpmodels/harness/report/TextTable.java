@@ -1,0 +1,151 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.TargetInfo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compact table a run ends with on the terminal: per scenario, one fixed-width line per target, within
+ * {@value #WIDTH} columns. The full figures are in {@code report.md}. Stateless.
+ */
+public final class TextTable {
+
+    /** Lines are cut at this many characters. */
+    static final int WIDTH = 120;
+
+    private static final List<String> HEADERS =
+            List.of("target", "req/s", "rel", "p50", "p99", "µs/req", "RSS", "served", "t/o", "err", "client", "");
+
+    /** Left-aligned columns: the target and the limits; every other column is a figure. */
+    private static final int LIMITS = HEADERS.size() - 1;
+
+    private TextTable() {}
+
+    /** Every scenario's table, then a legend of the abbreviations. */
+    public static String render(Results results) {
+        List<List<List<String>>> tables = new ArrayList<>();
+        for (Scenario scenario : results.scenarios()) {
+            tables.add(rows(results, scenario));
+        }
+        int[] widths = new int[HEADERS.size()];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = HEADERS.get(i).length();
+        }
+        for (List<List<String>> table : tables) {
+            for (List<String> row : table) {
+                if (row.size() == HEADERS.size()) {
+                    for (int i = 0; i < row.size(); i++) {
+                        widths[i] = Math.max(widths[i], row.get(i).length());
+                    }
+                }
+            }
+        }
+
+        StringBuilder out = new StringBuilder();
+        for (int t = 0; t < tables.size(); t++) {
+            Scenario scenario = results.scenarios().get(t);
+            out.append(cut(scenario.title() + "  [" + scenario.id() + "]")).append('\n');
+            out.append(line(HEADERS, widths)).append('\n');
+            for (List<String> row : tables.get(t)) {
+                if (row.size() == HEADERS.size()) {
+                    out.append(line(row, widths)).append('\n');
+                } else {
+                    // A row without figures: its target, then why, across the figures' columns.
+                    out.append(cut(pad(row.get(0), widths[0], false) + "  " + row.get(1)))
+                            .append('\n');
+                }
+            }
+            out.append('\n');
+        }
+        out.append(cut("req/s: median; rel: share of the best row; p50/p99: "
+                        + latencyKinds(results)
+                        + "; µs/req: server CPU per request; RSS: peak MiB;"))
+                .append('\n');
+        out.append(cut("served: connections answered / kept open (" + ScenarioTable.UNSERVED
+                        + " some never answered); t/o: timeouts; err: errors, timeouts included;"))
+                .append('\n');
+        out.append(cut("client: client CPU, % of one core; " + ScenarioTable.CLIENT_BOUND
+                        + ": the client was saturated, compare µs/req there"))
+                .append('\n');
+        return out.toString();
+    }
+
+    private static List<List<String>> rows(Results results, Scenario scenario) {
+        List<List<String>> rows = new ArrayList<>();
+        for (TargetInfo target : results.targets()) {
+            Summary s = results.summary(scenario.id(), target.name());
+            if (s == null) {
+                rows.add(List.of(target.name(), "not run"));
+            } else if (!s.ok()) {
+                rows.add(List.of(target.name(), "failed: " + s.failure()));
+            } else {
+                Latency latency = s.latency();
+                List<String> limits = new ArrayList<>();
+                if (s.clientBound()) {
+                    limits.add(ScenarioTable.CLIENT_BOUND);
+                }
+                if (s.okRepetitions() < s.repetitions()) {
+                    limits.add(s.okRepetitions() + "/" + s.repetitions() + " reps");
+                }
+                boolean unserved = s.connectionsServed() != null && s.connectionsServed() < s.connections();
+                rows.add(List.of(
+                        target.name(),
+                        Format.requestsPerSecond(s.requestsPerSecond()),
+                        Format.ratio(s.relativeToBest()),
+                        latency == null ? Format.NONE : Format.micros(latency.p50()),
+                        latency == null ? Format.NONE : Format.micros(latency.p99()),
+                        Format.cpuMicros(s.cpuMicrosPerRequest()),
+                        Format.mebibytes(s.rssPeakBytes()),
+                        Format.served(s.connectionsServed(), s.connections())
+                                + (unserved ? " " + ScenarioTable.UNSERVED : ""),
+                        Format.count(s.timeouts()),
+                        Format.count(s.errors()),
+                        Format.percent(s.clientCpuPercent()),
+                        String.join(", ", limits)));
+            }
+        }
+        return rows;
+    }
+
+    private static String latencyKinds(Results results) {
+        boolean raw = false;
+        boolean intended = false;
+        for (Scenario s : results.scenarios()) {
+            raw |= !s.openLoop();
+            intended |= s.openLoop();
+        }
+        if (raw && intended) {
+            return "latency, raw in closed loop, from the intended send in open loop";
+        }
+        return intended ? "latency from the intended send time" : "raw latency";
+    }
+
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append("  ");
+            }
+            boolean left = i == 0 || i == LIMITS;
+            sb.append(pad(cells.get(i), i == LIMITS ? 0 : widths[i], !left));
+        }
+        return cut(sb.toString().stripTrailing());
+    }
+
+    private static String pad(String text, int width, boolean right) {
+        if (text.length() >= width) {
+            return text;
+        }
+        String spaces = " ".repeat(width - text.length());
+        return right ? spaces + text : text + spaces;
+    }
+
+    private static String cut(String text) {
+        return text.length() <= WIDTH ? text : text.substring(0, WIDTH - 1) + "…";
+    }
+}

@@ -1,0 +1,421 @@
+// Draws the report's charts with Apache ECharts from the results embedded in the page (#results-data), into the
+// containers the page lists (.chart, data-chart = what to draw, data-scenarios = which scenarios). Figures come
+// from the data as written; this script only lays them out. When ECharts has finished drawing a chart its
+// container gets data-rendered="true"; <body> counts them (data-charts-rendered of data-charts-total) and says
+// data-report-done="true" when every chart is drawn, so a headless browser can check the page.
+(function () {
+    'use strict';
+
+    var data = JSON.parse(document.getElementById('results-data').textContent);
+
+    // Tableau 10: distinct at a glance and in print. The reference peer (nginx) is drawn in a neutral grey.
+    var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f',
+        '#ff9da7', '#bab0ac'];
+    var REFERENCE_COLOR = '#555b63';
+    var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+    var CLIENT_BOUND = '‡ client-bound';
+    // Hatching on client-bound bars: their height measures the client as much as the server.
+    var CLIENT_BOUND_DECAL = {
+        symbol: 'rect', symbolSize: 1, dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: -Math.PI / 4,
+        color: 'rgba(255, 255, 255, 0.6)'
+    };
+
+    var colors = {};
+    var paletteIndex = 0;
+    data.targets.forEach(function (t) {
+        colors[t.name] = t.kind === 'model' ? PALETTE[paletteIndex++ % PALETTE.length] : REFERENCE_COLOR;
+    });
+
+    var scenarios = {};
+    data.scenarios.forEach(function (s) { scenarios[s.id] = s; });
+
+    var summaries = {};
+    data.summaries.forEach(function (s) { summaries[s.scenarioId + '\u0000' + s.target] = s; });
+
+    function summaryOf(scenarioId, target) {
+        return summaries[scenarioId + '\u0000' + target] || null;
+    }
+
+    function okSummaryOf(scenarioId, target) {
+        var s = summaryOf(scenarioId, target);
+        return s && s.status === 'ok' ? s : null;
+    }
+
+    // At most `digits` decimals, without trailing zeros: 1.50 -> 1.5, 100 -> 100.
+    function roundTo(value, digits) {
+        var text = value.toFixed(digits);
+        return text.indexOf('.') < 0 ? text : text.replace(/\.?0+$/, '');
+    }
+
+    // 143.1k, 905, 1.25M
+    function compact(value) {
+        if (value === null || value === undefined) { return '–'; }
+        if (value >= 1e6) { return roundTo(value / 1e6, 2) + 'M'; }
+        if (value >= 1e5) { return Math.round(value / 1e3) + 'k'; }
+        if (value >= 1e3) { return roundTo(value / 1e3, 1) + 'k'; }
+        return String(Math.round(value));
+    }
+
+    // 85 µs, 1.25 ms, 2.1 s
+    function micros(value) {
+        if (value < 1e3) { return roundTo(value, value < 10 ? 1 : 0) + ' µs'; }
+        if (value < 1e6) { return roundTo(value / 1e3, value < 1e4 ? 2 : 1) + ' ms'; }
+        return roundTo(value / 1e6, 2) + ' s';
+    }
+
+    function percentFromX(x) {
+        return roundTo(100 - 100 / x, 5) + ' %';
+    }
+
+    function scenarioLabel(s) {
+        var parts = [s.route, s.connections + (s.connections === 1 ? ' conn' : ' conns')];
+        if (!s.keepAlive) { parts.push('close'); }
+        if (s.pipeline > 1) { parts.push('pipeline ' + s.pipeline); }
+        if (s.workMillis > 0) { parts.push(s.workMillis + ' ms work'); }
+        if (s.rate) { parts.push('at ' + compact(s.rate) + '/s'); }
+        if (s.rateFraction) { parts.push('at ' + Math.round(s.rateFraction * 100) + ' % of peak'); }
+        return parts.join(' · ');
+    }
+
+    function truncate(text, length) {
+        text = String(text);
+        return text.length <= length ? text : text.slice(0, length - 1) + '…';
+    }
+
+    function escapeHtml(text) {
+        return String(text).replace(/[&<>"']/g, function (c) {
+            return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
+        });
+    }
+
+    function served(s) {
+        return s.connectionsServed === null || s.connectionsServed === undefined
+            ? '–' : s.connectionsServed + ' / ' + s.connections;
+    }
+
+    function unserved(s) {
+        return s.connectionsServed !== null && s.connectionsServed !== undefined
+            && s.connectionsServed < s.connections;
+    }
+
+    function summaryTooltip(target, s) {
+        if (!s) { return escapeHtml(target) + ': not run'; }
+        if (s.status !== 'ok') { return escapeHtml(target) + ': failed: ' + escapeHtml(s.failure); }
+        var lines = ['<b>' + escapeHtml(target) + '</b>'];
+        var range = s.requestsPerSecondMin !== null && s.okRepetitions > 1
+            ? ' (' + compact(s.requestsPerSecondMin) + '–' + compact(s.requestsPerSecondMax) + ')' : '';
+        lines.push('requests/s: ' + compact(s.requestsPerSecond) + range);
+        if (s.relativeToBest !== null) { lines.push('vs best: ' + s.relativeToBest.toFixed(2)); }
+        if (s.relativeToNginx !== null && s.relativeToNginx !== undefined) {
+            lines.push('vs nginx: ' + s.relativeToNginx.toFixed(2));
+        }
+        if (s.latency) {
+            lines.push('p50 / p99 (' + escapeHtml(s.latency.kind) + '): ' + micros(s.latency.p50) + ' / '
+                + micros(s.latency.p99));
+        }
+        if (s.cpuMicrosPerRequest !== null) {
+            lines.push('server CPU: ' + s.cpuMicrosPerRequest.toFixed(1) + ' µs/request');
+        }
+        lines.push('connections served: ' + served(s));
+        if (s.timeouts > 0 || s.errors > 0) { lines.push('timeouts: ' + s.timeouts + ', errors: ' + s.errors); }
+        if (s.clientCpuPercent !== null) {
+            lines.push('client CPU: ' + Math.round(s.clientCpuPercent) + ' %' + (s.clientBound ? ' ' + CLIENT_BOUND : ''));
+        }
+        return lines.join('<br>');
+    }
+
+    function base(option) {
+        option.textStyle = {fontFamily: FONT, color: '#1d232b'};
+        // Drawn whole at once: a report is read, not watched, and a print or screenshot must show every figure
+        // at its value. ECharts then draws in setOption itself and fires "finished" there, with no dependence
+        // on animation frames (which a headless or background tab may never run).
+        option.animation = false;
+        return option;
+    }
+
+    function noFigures(option, text) {
+        option.graphic = [{
+            type: 'text', left: 'center', top: 'middle',
+            style: {text: text, fill: '#5a6472', font: '14px ' + FONT}
+        }];
+        return option;
+    }
+
+    function valueAxisName(name, gap) {
+        return {name: name, nameLocation: 'middle', nameGap: gap, nameTextStyle: {color: '#5a6472'}};
+    }
+
+    // Legends wrap onto a second line rather than page: every target stays visible.
+    function legend() {
+        return {top: 0, left: 'center', itemGap: 14, itemWidth: 18, itemHeight: 10, textStyle: {fontSize: 12}};
+    }
+
+    // (a) Requests/s of every target in one scenario: horizontal bars, client-bound ones hatched, failed ones named.
+    function rpsOption(scenarioIds) {
+        var sid = scenarioIds[0];
+        var names = data.targets.map(function (t) { return t.name; });
+        var items = data.targets.map(function (t) {
+            var s = summaryOf(sid, t.name);
+            var ok = s && s.status === 'ok';
+            var label;
+            if (!s) {
+                label = 'not run';
+            } else if (!ok) {
+                label = 'failed: ' + truncate(s.failure, 60);
+            } else {
+                label = compact(s.requestsPerSecond);
+                if (s.clientBound) { label += '  ' + CLIENT_BOUND; }
+                if (unserved(s)) { label += '  † served ' + served(s); }
+            }
+            var itemStyle = {color: colors[t.name], borderRadius: [0, 3, 3, 0]};
+            if (ok && s.clientBound) { itemStyle.decal = CLIENT_BOUND_DECAL; }
+            return {
+                value: ok ? s.requestsPerSecond : 0,
+                itemStyle: itemStyle,
+                label: {show: true, position: 'right', formatter: label, color: ok ? '#1d232b' : '#a12a2a',
+                    fontStyle: ok ? 'normal' : 'italic'}
+            };
+        });
+        var axis = valueAxisName('requests/s', 28);
+        axis.type = 'value';
+        axis.axisLabel = {formatter: compact};
+        return base({
+            grid: {left: 8, right: 170, top: 8, bottom: 38, containLabel: true},
+            tooltip: {
+                trigger: 'item',
+                formatter: function (p) { return summaryTooltip(p.name, summaryOf(sid, p.name)); }
+            },
+            xAxis: axis,
+            yAxis: {type: 'category', data: names, inverse: true, axisTick: {show: false}},
+            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}]
+        });
+    }
+
+    // (b) Latency by percentile, HdrHistogram's plot: x = 1 / (1 - p) on a log axis, latency on a log axis.
+    function latencyOption(scenarioIds) {
+        var sid = scenarioIds[0];
+        var series = [];
+        var maxX = 10;
+        data.targets.forEach(function (t) {
+            var s = okSummaryOf(sid, t.name);
+            if (!s || !s.distribution || s.distribution.length === 0) { return; }
+            var points = [];
+            s.distribution.forEach(function (p) {
+                if (p.percentile < 100) {
+                    var x = 1 / (1 - p.percentile / 100);
+                    maxX = Math.max(maxX, x);
+                    points.push([x, Math.max(1, p.valueMicros)]);
+                }
+            });
+            series.push({
+                name: t.name + (s.clientBound ? ' ‡' : ''),
+                type: 'line',
+                showSymbol: false,
+                data: points,
+                color: colors[t.name],
+                lineStyle: {width: 2, type: s.clientBound ? 'dashed' : 'solid'},
+                emphasis: {focus: 'series'}
+            });
+        });
+        var option = base({
+            grid: {left: 34, right: 36, top: 60, bottom: 40, containLabel: true},
+            legend: legend(),
+            tooltip: {
+                trigger: 'axis',
+                formatter: function (params) {
+                    if (!params.length) { return ''; }
+                    var lines = ['percentile ' + percentFromX(params[0].value[0])];
+                    params.forEach(function (p) {
+                        lines.push(p.marker + escapeHtml(p.seriesName) + ': ' + micros(p.value[1]));
+                    });
+                    return lines.join('<br>');
+                }
+            },
+            xAxis: {
+                type: 'log', logBase: 10, min: 1, max: Math.pow(10, Math.ceil(Math.log10(maxX) - 1e-9)),
+                name: 'percentile', nameLocation: 'middle', nameGap: 28, nameTextStyle: {color: '#5a6472'},
+                axisLabel: {formatter: percentFromX}, splitLine: {show: true, lineStyle: {color: '#eef0f3'}}
+            },
+            yAxis: {
+                type: 'log', logBase: 10, name: 'latency', nameLocation: 'middle', nameGap: 58,
+                nameTextStyle: {color: '#5a6472'}, axisLabel: {formatter: micros},
+                splitLine: {lineStyle: {color: '#eef0f3'}}
+            },
+            series: series
+        });
+        return series.length ? option : noFigures(option, 'no latency figures: every target failed or did not run');
+    }
+
+    // (c) A figure per scenario and target: grouped bars, scenarios along x, one colour per target.
+    function perScenarioOption(scenarioIds, axisName, valueOf, format) {
+        var series = data.targets.map(function (t) {
+            return {
+                name: t.name,
+                type: 'bar',
+                color: colors[t.name],
+                barMaxWidth: 18,
+                data: scenarioIds.map(function (sid) {
+                    var s = okSummaryOf(sid, t.name);
+                    var v = s ? valueOf(s) : null;
+                    return v === null || v === undefined ? null : v;
+                })
+            };
+        });
+        var axis = valueAxisName(axisName, 40);
+        axis.type = 'value';
+        axis.axisLabel = {formatter: format};
+        return base({
+            grid: {left: 30, right: 16, top: 60, bottom: 20, containLabel: true},
+            legend: legend(),
+            tooltip: {
+                trigger: 'axis', axisPointer: {type: 'shadow'},
+                valueFormatter: function (v) { return v === null || v === undefined ? '–' : format(v); }
+            },
+            xAxis: {
+                type: 'category',
+                data: scenarioIds.map(function (sid) { return scenarioLabel(scenarios[sid]); }),
+                axisLabel: {interval: 0, width: 120, overflow: 'break', fontSize: 11}
+            },
+            yAxis: axis,
+            series: series
+        });
+    }
+
+    function cpuOption(scenarioIds) {
+        return perScenarioOption(scenarioIds, 'server CPU, µs per request',
+            function (s) { return s.cpuMicrosPerRequest; },
+            function (v) { return roundTo(v, v < 10 ? 1 : 0); });
+    }
+
+    function rssOption(scenarioIds) {
+        return perScenarioOption(scenarioIds, 'RSS peak, MiB',
+            function (s) { return s.rssPeakBytes === null ? null : s.rssPeakBytes / (1024 * 1024); },
+            function (v) { return roundTo(v, v < 10 ? 1 : 0); });
+    }
+
+    // (d) Requests/s against connections over a sweep: one line per target, client-bound points as diamonds.
+    function sweepOption(scenarioIds) {
+        var counts = scenarioIds.map(function (sid) { return String(scenarios[sid].connections); });
+        var series = data.targets.map(function (t) {
+            return {
+                name: t.name,
+                type: 'line',
+                color: colors[t.name],
+                connectNulls: false,
+                lineStyle: {width: 2},
+                data: scenarioIds.map(function (sid) {
+                    var s = okSummaryOf(sid, t.name);
+                    if (!s) { return null; }
+                    return {
+                        value: s.requestsPerSecond,
+                        symbol: s.clientBound ? 'diamond' : 'circle',
+                        symbolSize: s.clientBound ? 13 : 7
+                    };
+                })
+            };
+        });
+        var axis = valueAxisName('requests/s', 48);
+        axis.type = 'value';
+        axis.axisLabel = {formatter: compact};
+        return base({
+            grid: {left: 34, right: 24, top: 60, bottom: 36, containLabel: true},
+            legend: legend(),
+            tooltip: {
+                trigger: 'item',
+                formatter: function (p) {
+                    var sid = scenarioIds[p.dataIndex];
+                    return escapeHtml(scenarioLabel(scenarios[sid])) + '<br>'
+                        + summaryTooltip(p.seriesName, summaryOf(sid, p.seriesName));
+                }
+            },
+            xAxis: {type: 'category', data: counts, name: 'connections', nameLocation: 'middle', nameGap: 26,
+                nameTextStyle: {color: '#5a6472'}, boundaryGap: false},
+            yAxis: axis,
+            series: series
+        });
+    }
+
+    // (e) Timeouts and errors of every row that counted any.
+    function errorsOption(scenarioIds) {
+        var labels = [];
+        var timeouts = [];
+        var errors = [];
+        scenarioIds.forEach(function (sid) {
+            data.targets.forEach(function (t) {
+                var s = summaryOf(sid, t.name);
+                if (s && (s.timeouts > 0 || s.errors > 0)) {
+                    labels.push(t.name + '\n' + scenarioLabel(scenarios[sid]));
+                    timeouts.push(s.timeouts);
+                    errors.push(s.errors);
+                }
+            });
+        });
+        var axis = valueAxisName('count, over every repetition', 28);
+        axis.type = 'value';
+        return base({
+            grid: {left: 12, right: 56, top: 36, bottom: 36, containLabel: true},
+            legend: legend(),
+            tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+            xAxis: axis,
+            yAxis: {type: 'category', data: labels, inverse: true, axisLabel: {fontSize: 11, lineHeight: 14}},
+            series: [
+                {name: 'timeouts', type: 'bar', color: '#e15759', data: timeouts, barMaxWidth: 14,
+                    label: {show: true, position: 'right'}},
+                {name: 'errors, every kind', type: 'bar', color: '#f1a340', data: errors, barMaxWidth: 14,
+                    label: {show: true, position: 'right'}}
+            ]
+        });
+    }
+
+    var OPTIONS = {
+        rps: rpsOption,
+        latency: latencyOption,
+        cpu: cpuOption,
+        rss: rssOption,
+        sweep: sweepOption,
+        errors: errorsOption
+    };
+
+    var containers = Array.prototype.slice.call(document.querySelectorAll('.chart'));
+    var rendered = 0;
+    document.body.setAttribute('data-charts-total', String(containers.length));
+    document.body.setAttribute('data-charts-rendered', '0');
+
+    function markRendered(el) {
+        if (el.getAttribute('data-rendered') === 'true') { return; }
+        el.setAttribute('data-rendered', 'true');
+        rendered++;
+        document.body.setAttribute('data-charts-rendered', String(rendered));
+        if (rendered === containers.length) {
+            document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
+            document.body.setAttribute('data-report-done', 'true');
+        }
+    }
+
+    var charts = [];
+    containers.forEach(function (el) {
+        var kind = el.getAttribute('data-chart');
+        try {
+            var build = OPTIONS[kind];
+            if (!build) { throw new Error('no chart of kind ' + kind); }
+            var ids = (el.getAttribute('data-scenarios') || '').split(' ').filter(function (id) {
+                return id.length > 0;
+            });
+            ids.forEach(function (id) {
+                if (!scenarios[id]) { throw new Error('no scenario ' + id + ' in the data'); }
+            });
+            var chart = echarts.init(el, null, {renderer: 'svg'});
+            chart.on('finished', function () { markRendered(el); });
+            chart.setOption(build(ids));
+            charts.push(chart);
+        } catch (e) {
+            console.error('chart ' + el.id + ': ' + (e && e.stack ? e.stack : e));
+        }
+    });
+    if (containers.length === 0) {
+        document.body.setAttribute('data-report-done', 'true');
+    }
+    window.addEventListener('resize', function () {
+        charts.forEach(function (c) { c.resize(); });
+    });
+})();

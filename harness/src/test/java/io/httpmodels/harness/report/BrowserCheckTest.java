@@ -1,0 +1,65 @@
+package io.httpmodels.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The check's reading of a DOM and of a page, without a browser; {@link ReportPageBrowserTest} runs one. */
+class BrowserCheckTest {
+
+    @Test
+    void readsEachChartFromItsContainerToTheEndOfItsCard() {
+        String dom = "<body data-script-errors=\"0\"><figure class=\"card\"><figcaption>a</figcaption>"
+                + "<div class=\"chart\" id=\"chart-a\" data-chart=\"rps\" style=\"height: 200px;\" data-rendered=\"true\">"
+                + "<div><svg><path d=\"M0\"></path><path d=\"M1\"></path></svg></div></div><p>note</p></figure>"
+                + "<figure class=\"card\"><div class=\"chart\" id=\"chart-b\" data-chart=\"cpu\"></div></figure>"
+                + "<figure class=\"card\"><div id=\"chart-c\" class=\"chart wide\" data-rendered=\"true\"></div>"
+                + "</figure><div class=\"charting\"></div>";
+        assertEquals(
+                List.of(
+                        new PageCheck.Chart("chart-a", true, 2),
+                        new PageCheck.Chart("chart-b", false, 0),
+                        new PageCheck.Chart("chart-c", true, 0)),
+                BrowserCheck.charts(dom));
+    }
+
+    @Test
+    void theExpectedChartsComeFromThePageSOwnData() throws IOException {
+        String page = HtmlReport.render(SampleResults.run());
+        assertEquals(
+                ChartPlan.of(SampleResults.run()).stream()
+                        .map(ChartPlan.Chart::id)
+                        .toList(),
+                BrowserCheck.expectedCharts(page));
+        assertThrows(IOException.class, () -> BrowserCheck.expectedCharts("<html><body></body></html>"));
+    }
+
+    @Test
+    void everyProblemIsNamed() {
+        PageCheck check = new PageCheck(
+                Path.of("report.html"),
+                null,
+                List.of("chart-a", "chart-b", "chart-c"),
+                null,
+                List.of(new PageCheck.Chart("chart-a", true, 3), new PageCheck.Chart("chart-b", false, 0)),
+                List.of("ReferenceError: x is not defined"),
+                List.of("Uncaught TypeError: y"),
+                false);
+        assertEquals(
+                List.of(
+                        "chart chart-c is missing from the page",
+                        "chart chart-b was not rendered (ECharts never finished it)",
+                        "script error recorded by the page: ReferenceError: x is not defined",
+                        "browser console: Uncaught TypeError: y",
+                        "the page's script never said it was done (body data-report-done)",
+                        "no screenshot was written"),
+                check.problems());
+        assertTrue(!check.passed());
+    }
+}
