@@ -9,6 +9,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes a run's interval histograms (one a second, from {@link LoadListener#onInterval}) as an HdrHistogram
@@ -69,6 +70,11 @@ public final class IntervalLog implements AutoCloseable {
         finished = true;
         writer.close();
         stream.close();
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // Not a POSIX file system: its defaults apply.
+        }
         try {
             Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

@@ -6,6 +6,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes files whole or not at all: to a temporary name in the same folder, then moved over the final name in
@@ -22,6 +23,7 @@ public final class AtomicFiles {
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.write(tmp, bytes);
+            readableByAll(tmp);
             moveIntoPlace(tmp, file);
         } finally {
             Files.deleteIfExists(tmp);
@@ -31,6 +33,18 @@ public final class AtomicFiles {
     /** Writes UTF-8 text to {@code file}, replacing it atomically. */
     public static void write(Path file, String text) throws IOException {
         write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Gives a temporary file the usual mode of a written file, rw-r--r--: createTempFile makes it private, and a
+     * report is meant to be read.
+     */
+    public static void readableByAll(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // Not a POSIX file system: its defaults apply.
+        }
     }
 
     /** Moves a finished temporary file over {@code file} in one step where the file system allows. */

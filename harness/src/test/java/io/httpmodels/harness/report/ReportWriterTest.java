@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -28,6 +29,9 @@ class ReportWriterTest {
         assertEquals(results, ResultsJson.read(run.resolve("results.json")));
         assertEquals(MarkdownReport.render(results), Files.readString(run.resolve("report.md")));
         assertEquals(HtmlReport.render(results), Files.readString(run.resolve("report.html")));
+        // Readable by others, as any written file: a temporary file's private mode must not stick.
+        assertEquals(
+                "rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(run.resolve("report.md"))));
         try (Stream<Path> files = Files.list(run)) {
             assertEquals(3, files.count(), "no temporary file left behind");
         }
