@@ -74,7 +74,7 @@ run_h2load() {
         --warm-up-time="$warmup" --log-file="$log" "$url" 2>&1)" || { echo "h2load failed: $out" >&2; return 1; }
     local rps p50
     rps="$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out")"
-    p50="$(awk '{ print $3 }' "$log" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    p50="$(awk '{ print $3 }' "$log" | httpmodels_stats median)"
     rm -f "$log"
     echo "$rps $p50 $(cpu_of "$out")"
 }
@@ -108,6 +108,8 @@ for round in $(seq 1 "$rounds"); do
             r="$(run_"$tool" "$c" "$depth")"
             results["$name:$tool:$round"]="$r"
             read -r rps p50 cpu <<<"$r"
+            printf '%s-rps %d %s %s\n%s-p50 %d %s %s\n' "$name" "$round" "$tool" "$rps" "$name" "$round" "$tool" \
+                "$p50" >> "$work/rounds"
             printf 'round %d  %-10s  c=%-3s p=%-2s  %-6s  %12s req/s  p50 %6s us  cpu %s%%\n' \
                 "$round" "$name" "$c" "$depth" "$tool" "$rps" "$p50" "$cpu"
         done
@@ -119,28 +121,12 @@ echo
 status=0
 for shape in "${shapes[@]}"; do
     IFS=: read -r name c depth <<<"$shape"
-    for tool in wrk client; do
-        rps_list=""; p50_list=""
-        for round in $(seq 1 "$rounds"); do
-            read -r rps p50 _ <<<"${results["$name:$tool:$round"]}"
-            rps_list+="$rps"$'\n'; p50_list+="$p50"$'\n'
-        done
-        # shellcheck disable=SC2086 # one number a word
-        declare "med_rps_$tool=$(httpmodels_median $rps_list)"
-        # shellcheck disable=SC2086
-        declare "med_p50_$tool=$(httpmodels_median $p50_list)"
-    done
-    ratio="$(awk -v a="$med_rps_client" -v b="$med_rps_wrk" 'BEGIN { printf "%.3f", a / b }')"
-    # The median of each round's client/wrk, the two runs of a round being back to back: robust to drift.
-    pairs=""
-    for round in $(seq 1 "$rounds"); do
-        read -r w _ <<<"${results["$name:wrk:$round"]}"
-        read -r cl _ <<<"${results["$name:client:$round"]}"
-        pairs+=" $(awk -v a="$cl" -v b="$w" 'BEGIN { print a / b }')"
-    done
-    # shellcheck disable=SC2086
-    paired="$(printf '%.3f' "$(httpmodels_median $pairs)")"
-    p50_delta="$(awk -v a="$med_p50_client" -v b="$med_p50_wrk" 'BEGIN { if (b > 0) printf "%+.0f%%", (a - b) * 100 / b; else print "n/a" }')"
+    # Medians and client/wrk ratios (of the medians, and the median of the per-round ratios: robust to drift).
+    read -r _ med_rps_wrk med_rps_client ratio paired _ < <(grep -v h2load "$work/rounds" | grep "^$name-rps " \
+        | httpmodels_stats pairs --a wrk --b client)
+    read -r _ med_p50_wrk med_p50_client p50_ratio _ < <(grep -v h2load "$work/rounds" | grep "^$name-p50 " \
+        | httpmodels_stats pairs --a wrk --b client)
+    p50_delta="$(awk -v r="$p50_ratio" 'BEGIN { printf "%+.0f%%", (r - 1) * 100 }')"
     verdict="ok"
     awk -v r="$ratio" 'BEGIN { exit !(r >= 0.9) }' || { verdict="BELOW TARGET (0.9)"; status=1; }
     printf '%-10s  median wrk %12.0f req/s  client %12.0f req/s  ratio %s  paired ratio %s  %s\n' \

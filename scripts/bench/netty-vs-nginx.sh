@@ -76,11 +76,11 @@ run_wrk() {
         echo "netty-vs-nginx.sh: wrk saw errors against port $port ($load):" >&2
         grep -e 'Non-2xx' -e 'Socket errors' "$out" >&2
     fi
-    awk -v ticks=$((after - before)) -v hz="$(httpmodels_clock_ticks)" '
-        /requests in/ { requests = $1 }
-        /^Requests\/sec:/ { rps = $2 }
-        /^cpu / { cpu = $2 }
-        END { printf "%s %s %.2f\n", rps, cpu, (requests > 0 ? ticks * 1e6 / hz / requests : 0) }' "$out"
+    local rps requests
+    rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out")"
+    requests="$(awk '/requests in/ { print $1 }' "$out")"
+    echo "$rps $(sed -n 's/^cpu \([0-9]*%\).*/\1/p' "$out") $(httpmodels_stats cpu-per-request \
+        $((after - before)) "$(httpmodels_clock_ticks)" "${requests:-0}")"
 }
 
 # A server already on either port would be measured in place of ours.
@@ -121,36 +121,34 @@ for load in "${loads[@]}"; do
     run_wrk "$netty_port" "$netty_pid" "$load" "$warmup" >/dev/null
 done
 
-declare -A rps cost pair
+# Every measurement as "KEY ROUND CONTENDER VALUE" for `httpmodels stats pairs`.
+rounds_file="$work_dir/rounds.txt"
+: > "$rounds_file"
 for load in "${loads[@]}"; do
     for round in $(seq 1 "$rounds"); do
         # A B, then B A: drift on a shared machine favours neither side.
         order="nginx netty"; [ $((round % 2)) -eq 0 ] && order="netty nginx"
-        declare -A this
         for server in $order; do
             port=$nginx_port; pid=$nginx_pid
             [ "$server" = netty ] && { port=$netty_port; pid=$netty_pid; }
             read -r value cpu us < <(run_wrk "$port" "$pid" "$load" "$duration")
-            rps[$server-$load]="${rps[$server-$load]:-} $value"
-            cost[$server-$load]="${cost[$server-$load]:-} $us"
-            this[$server]=$value
+            printf '%s-rps %d %s %s\n%s-cpu %d %s %s\n' "$load" "$round" "$server" "$value" \
+                "$load" "$round" "$server" "$us" >> "$rounds_file"
             printf '%-8s round %d  %-6s %12.0f requests/s  %6.2f us server cpu/request  (wrk cpu %s)\n' \
                 "$load" "$round" "$server" "$value" "$us" "$cpu"
         done
-        pair[$load]="${pair[$load]:-} $(awk -v a="${this[netty]}" -v b="${this[nginx]}" 'BEGIN { print a / b }')"
     done
 done
 
 echo
+declare -A med_a med_b ratio paired
+while read -r key a b r p _; do
+    med_a[$key]=$a; med_b[$key]=$b; ratio[$key]=$r; paired[$key]=$p
+done < <(httpmodels_stats pairs --a nginx --b netty < "$rounds_file")
 printf '%-8s %13s %13s %12s %12s %19s\n' load "nginx median" "netty median" "netty/nginx" "paired ratio" \
     "cpu/request n / m"
 for load in "${loads[@]}"; do
-    # shellcheck disable=SC2086 # word splitting of the collected values is intended
-    n=$(httpmodels_median ${rps[nginx-$load]}); m=$(httpmodels_median ${rps[netty-$load]})
-    # shellcheck disable=SC2086
-    nc=$(httpmodels_median ${cost[nginx-$load]}); mc=$(httpmodels_median ${cost[netty-$load]})
-    # shellcheck disable=SC2086
-    printf '%-8s %13.0f %13.0f %12.2f %12.2f %8.2f / %.2f us\n' "$load" "$n" "$m" \
-        "$(awk -v a="$m" -v b="$n" 'BEGIN {print a / b}')" "$(httpmodels_median ${pair[$load]})" "$nc" "$mc"
+    printf '%-8s %13.0f %13.0f %12.2f %12.2f %8.2f / %.2f us\n' "$load" "${med_a[$load-rps]}" "${med_b[$load-rps]}" \
+        "${ratio[$load-rps]}" "${paired[$load-rps]}" "${med_a[$load-cpu]}" "${med_b[$load-cpu]}"
 done
 echo "paired ratio: the median of each round's netty/nginx, the two runs of a round being back to back."

@@ -61,9 +61,18 @@ httpmodels_pin() {
 
 # ---- for the benchmark scripts --------------------------------------------------------------------------
 
+# httpmodels_stats ARGS...: the harness's `stats` command (medians, paired ratios, CPU per request), so the
+# benchmark scripts' arithmetic is the tested Java the comparison uses. Builds the harness when needed.
+httpmodels_stats() {
+    local java jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
+    java="$(httpmodels_find_java)" || return 1
+    httpmodels_ensure_jar harness "$jar" || return 1
+    "$java" -XX:TieredStopAtLevel=1 -Xshare:auto -jar "$jar" stats "$@"
+}
+
 # httpmodels_median V...: the median of the numbers given as arguments (the mean of the middle two if even).
 httpmodels_median() {
-    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    httpmodels_stats median "$@"
 }
 
 # httpmodels_wait_for_port PORT [SECONDS]: returns once 127.0.0.1:PORT accepts a connection; fails after

@@ -152,19 +152,42 @@ final class StatsCommand implements Runnable {
         }
     }
 
-    /** The median of the numbers given. */
-    @Command(name = "median", mixinStandardHelpOptions = true, description = "Prints the median of VALUES.")
+    /** The median of the numbers given, or of those on standard input (one or more a line) when none are. */
+    @Command(
+            name = "median",
+            mixinStandardHelpOptions = true,
+            description = "Prints the median of VALUES, or of the numbers on standard input when none are given.")
     static final class Median implements java.util.concurrent.Callable<Integer> {
 
-        @Parameters(arity = "1..*", paramLabel = "VALUES")
+        @Parameters(arity = "0..*", paramLabel = "VALUES")
         List<Double> values;
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
+        InputStream in = System.in;
+
         @Override
-        public Integer call() {
-            spec.commandLine().getOut().printf(Locale.ROOT, "%.4f%n", Stats.median(values));
+        public Integer call() throws IOException {
+            List<Double> all = values != null ? values : new ArrayList<>();
+            if (values == null) {
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    for (String word : line.trim().split("\\s+")) {
+                        if (!word.isEmpty()) {
+                            try {
+                                all.add(Double.parseDouble(word));
+                            } catch (NumberFormatException e) {
+                                throw new CommandLine.ParameterException(spec.commandLine(), "not a number: " + word);
+                            }
+                        }
+                    }
+                }
+            }
+            if (all.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "no values");
+            }
+            spec.commandLine().getOut().printf(Locale.ROOT, "%.4f%n", Stats.median(all));
             spec.commandLine().getOut().flush();
             return 0;
         }

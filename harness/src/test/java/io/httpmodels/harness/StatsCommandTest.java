@@ -25,6 +25,9 @@ class StatsCommandTest {
         StatsCommand.Pairs pairs =
                 cli.getSubcommands().get("stats").getSubcommands().get("pairs").getCommand();
         pairs.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        StatsCommand.Median median =
+                cli.getSubcommands().get("stats").getSubcommands().get("median").getCommand();
+        median.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
         return new Run(cli.execute(args), out.toString(), err.toString());
     }
 
@@ -65,5 +68,8 @@ class StatsCommandTest {
                 "0.00\n", run("", "stats", "cpu-per-request", "70", "100", "0").out());
         assertEquals(2, run("", "stats", "cpu-per-request", "70", "0", "1").exitCode());
         assertEquals("2.5000\n", run("", "stats", "median", "4", "1", "3", "2").out());
+        assertEquals("3.0000\n", run("5\n1 3\n\n", "stats", "median").out());
+        assertEquals(2, run("", "stats", "median").exitCode());
+        assertEquals(2, run("1 x\n", "stats", "median").exitCode());
     }
 }
