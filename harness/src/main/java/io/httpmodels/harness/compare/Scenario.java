@@ -46,40 +46,35 @@ public record Scenario(
 
     /** A closed-loop scenario named from its shape. */
     public static Scenario closedLoop(String route, int workMillis, boolean keepAlive, int connections, int pipeline) {
-        return new Scenario(
-                idOf(route, workMillis, keepAlive, connections, pipeline, null, null),
-                route,
-                workMillis,
-                keepAlive,
-                connections,
-                pipeline,
-                null,
-                null);
+        return named(route, workMillis, keepAlive, connections, pipeline, null, null);
     }
 
     /** The same shape in open loop at a fixed total rate. */
     public Scenario atRate(double requestsPerSecond) {
-        return new Scenario(
-                idOf(route, workMillis, keepAlive, connections, pipeline, requestsPerSecond, null),
-                route,
-                workMillis,
-                keepAlive,
-                connections,
-                pipeline,
-                requestsPerSecond,
-                null);
+        return named(route, workMillis, keepAlive, connections, pipeline, requestsPerSecond, null);
     }
 
     /** The same shape in open loop at a fraction of each target's measured peak. */
     public Scenario atPeakFraction(double fraction) {
+        return named(route, workMillis, keepAlive, connections, pipeline, null, fraction);
+    }
+
+    private static Scenario named(
+            String route,
+            int workMillis,
+            boolean keepAlive,
+            int connections,
+            int pipeline,
+            Double rate,
+            Double fraction) {
         return new Scenario(
-                idOf(route, workMillis, keepAlive, connections, pipeline, null, fraction),
+                idOf(route, workMillis, keepAlive, connections, pipeline, rate, fraction),
                 route,
                 workMillis,
                 keepAlive,
                 connections,
                 pipeline,
-                null,
+                rate,
                 fraction);
     }
 
