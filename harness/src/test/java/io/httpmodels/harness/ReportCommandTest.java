@@ -13,10 +13,7 @@ import io.httpmodels.harness.results.ResultsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -26,24 +23,12 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = HttpModelsCli.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
-
     @Test
     void reRendersBothReportsBesideTheJsonAndPrintsTheTableAndPaths() throws Exception {
         Results results = SampleResults.run();
         Path json = dir.resolve("results.json");
         ResultsJson.write(results, json);
-        Run run = run("report", json.toString());
+        CliRun run = CliRun.of("report", json.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(MarkdownReport.render(results), Files.readString(dir.resolve("report.md")));
         assertEquals(HtmlReport.render(results), Files.readString(dir.resolve("report.html")));
@@ -60,7 +45,7 @@ class ReportCommandTest {
         Path json = dir.resolve("results.json");
         ResultsJson.write(SampleResults.run(), json);
         Path out = dir.resolve("elsewhere");
-        Run run = run("report", json.toString(), "--out", out.toString());
+        CliRun run = CliRun.of("report", json.toString(), "--out", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(Files.isRegularFile(out.resolve("report.md")));
         assertTrue(Files.isRegularFile(out.resolve("report.html")));
@@ -69,18 +54,18 @@ class ReportCommandTest {
 
     @Test
     void aMissingFileIsAUsageError() {
-        Run run = run("report", dir.resolve("none.json").toString());
+        CliRun run = CliRun.of("report", dir.resolve("none.json").toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("no such file: " + dir.resolve("none.json")), run.err());
-        assertEquals(2, run("report").exitCode(), "RESULTS_JSON is required");
+        assertEquals(2, CliRun.of("report").exitCode(), "RESULTS_JSON is required");
     }
 
     @Test
     void aFileThatIsNotResultsIsAUsageError() throws Exception {
         Path notJson = Files.writeString(dir.resolve("notes.txt"), "hello");
-        assertEquals(2, run("report", notJson.toString()).exitCode());
+        assertEquals(2, CliRun.of("report", notJson.toString()).exitCode());
         Path otherJson = Files.writeString(dir.resolve("load.json"), "{\"requests\": 12}");
-        Run run = run("report", otherJson.toString());
+        CliRun run = CliRun.of("report", otherJson.toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("not a results file: no schemaVersion"), run.err());
         assertFalse(Files.exists(dir.resolve("report.md")), "nothing written");
@@ -91,7 +76,7 @@ class ReportCommandTest {
         Path json = Files.writeString(
                 dir.resolve("results.json"),
                 ResultsJson.toJson(SampleResults.run()).replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
-        Run run = run("report", json.toString());
+        CliRun run = CliRun.of("report", json.toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("results schema version 2 is not supported"), run.err());
     }

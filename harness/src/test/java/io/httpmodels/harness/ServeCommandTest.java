@@ -5,29 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 @Timeout(30)
 class ServeCommandTest {
 
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = HttpModelsCli.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
-
     @Test
     void listShowsEveryModelWithItsDescription() {
-        Run run = run("serve", "--list");
+        CliRun run = CliRun.of("serve", "--list");
         assertEquals(0, run.exitCode());
         for (String model :
                 new String[] {"single-thread", "thread-per-connection", "fixed-pool", "virtual-threads", "netty"}) {
@@ -37,7 +21,7 @@ class ServeCommandTest {
 
     @Test
     void anUnknownModelIsAUsageErrorListingTheKnownOnes() {
-        Run run = run("serve", "tomcat");
+        CliRun run = CliRun.of("serve", "tomcat");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("unknown server model 'tomcat'"), run.err());
         assertTrue(run.err().contains("virtual-threads"), run.err());
@@ -46,19 +30,19 @@ class ServeCommandTest {
 
     @Test
     void badFlagsAreUsageErrors() {
-        assertEquals(2, run("serve", "netty", "--port", "http").exitCode());
-        assertEquals(2, run("serve", "netty", "--no-such-flag").exitCode());
-        Run negative = run("serve", "fixed-pool", "--work-ms", "-1");
+        assertEquals(2, CliRun.of("serve", "netty", "--port", "http").exitCode());
+        assertEquals(2, CliRun.of("serve", "netty", "--no-such-flag").exitCode());
+        CliRun negative = CliRun.of("serve", "fixed-pool", "--work-ms", "-1");
         assertEquals(2, negative.exitCode());
         assertTrue(negative.err().contains("workMillis"), negative.err());
-        assertEquals(2, run("serve").exitCode(), "a model is required");
-        assertEquals(2, run().exitCode(), "a command is required");
+        assertEquals(2, CliRun.of("serve").exitCode(), "a model is required");
+        assertEquals(2, CliRun.of().exitCode(), "a command is required");
     }
 
     @Test
     void anAddressInUseIsARuntimeFailure() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Run run = run("serve", "single-thread", "--port", String.valueOf(taken.getLocalPort()));
+            CliRun run = CliRun.of("serve", "single-thread", "--port", String.valueOf(taken.getLocalPort()));
             assertEquals(1, run.exitCode());
             assertTrue(run.err().contains("cannot start single-thread"), run.err());
         }

@@ -7,28 +7,23 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
 /** The arithmetic the benchmark scripts call, through the command line they use. */
 class StatsCommandTest {
 
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String stdin, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = HttpModelsCli.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        StatsCommand.Pairs pairs =
-                cli.getSubcommands().get("stats").getSubcommands().get("pairs").getCommand();
-        pairs.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
-        StatsCommand.Median median =
-                cli.getSubcommands().get("stats").getSubcommands().get("median").getCommand();
-        median.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
-        return new Run(cli.execute(args), out.toString(), err.toString());
+    private static CliRun run(String stdin, String... args) {
+        return CliRun.of(
+                cli -> {
+                    CommandLine stats = cli.getSubcommands().get("stats");
+                    StatsCommand.Pairs pairs =
+                            stats.getSubcommands().get("pairs").getCommand();
+                    StatsCommand.Median median =
+                            stats.getSubcommands().get("median").getCommand();
+                    pairs.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+                    median.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+                },
+                args);
     }
 
     @Test
@@ -43,26 +38,26 @@ class StatsCommandTest {
                 p16 1 nginx 10
                 p16 1 netty 40
                 """;
-        Run r = run(rounds, "stats", "pairs", "--a", "nginx", "--b", "netty");
+        CliRun r = run(rounds, "stats", "pairs", "--a", "nginx", "--b", "netty");
         assertEquals(0, r.exitCode(), r.err());
         assertEquals("c40 100.0000 110.0000 1.1000 1.1000 3\np16 10.0000 40.0000 4.0000 4.0000 1\n", r.out());
     }
 
     @Test
     void pairsRefusesARoundWithOneSideMissingOrAStranger() {
-        Run missing = run("c40 1 nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        CliRun missing = run("c40 1 nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("c40 round 1 lacks a value of netty"), missing.err());
-        Run stranger = run("c40 1 apache 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        CliRun stranger = run("c40 1 apache 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
         assertEquals(2, stranger.exitCode());
         assertTrue(stranger.err().contains("neither nginx nor netty"), stranger.err());
-        Run garbage = run("c40 one nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
+        CliRun garbage = run("c40 one nginx 100\n", "stats", "pairs", "--a", "nginx", "--b", "netty");
         assertEquals(2, garbage.exitCode());
     }
 
     @Test
     void cpuPerRequestAndMedian() {
-        Run cpu = run("", "stats", "cpu-per-request", "70", "100", "100000");
+        CliRun cpu = run("", "stats", "cpu-per-request", "70", "100", "100000");
         assertEquals("7.00\n", cpu.out());
         assertEquals(
                 "0.00\n", run("", "stats", "cpu-per-request", "70", "100", "0").out());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
@@ -16,11 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,21 +33,14 @@ class CompareCommandTest {
     @TempDir
     static Path dir;
 
-    private static Run run;
+    private static CliRun run;
     private static Results results;
 
-    record Run(int exitCode, String out, String err) {}
-
-    static Run compare(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = HttpModelsCli.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
+    static CliRun compare(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "compare";
         System.arraycopy(args, 0, all, 1, args.length);
-        return new Run(cli.execute(all), out.toString(), err.toString());
+        return CliRun.of(all);
     }
 
     @BeforeAll
@@ -153,22 +143,22 @@ class CompareCommandTest {
 
     @Test
     void usageErrorsExitWithTwoAndSayWhy() {
-        Run unknown = compare("--models", "tomcat", "--no-pin");
+        CliRun unknown = compare("--models", "tomcat", "--no-pin");
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.err().contains("unknown server model 'tomcat'"), unknown.err());
-        Run keepAlive = compare("--keep-alive", "maybe", "--no-pin");
+        CliRun keepAlive = compare("--keep-alive", "maybe", "--no-pin");
         assertEquals(2, keepAlive.exitCode());
         assertTrue(keepAlive.err().contains("--keep-alive wants yes, no or both"), keepAlive.err());
-        Run slo = compare("--capacity", "--slo", "p98=1ms", "--no-pin");
+        CliRun slo = compare("--capacity", "--slo", "p98=1ms", "--no-pin");
         assertEquals(2, slo.exitCode());
         assertTrue(slo.err().contains("--slo wants"), slo.err());
-        Run profile = compare("--profile", "fastest");
+        CliRun profile = compare("--profile", "fastest");
         assertEquals(2, profile.exitCode());
         assertTrue(profile.err().contains("profiles: quick, default, sweep, pipeline, rate"), profile.err());
-        Run target = compare("--target", "nginx", "--no-pin");
+        CliRun target = compare("--target", "nginx", "--no-pin");
         assertEquals(2, target.exitCode());
         assertTrue(target.err().contains("--target wants NAME=URL"), target.err());
-        Run cpus = compare("--server-cpus", "0", "--client-cpus", "0");
+        CliRun cpus = compare("--server-cpus", "0", "--client-cpus", "0");
         assertEquals(2, cpus.exitCode());
         assertTrue(cpus.err().contains("overlap") || cpus.err().contains("not all online"), cpus.err());
     }
