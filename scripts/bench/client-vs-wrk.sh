@@ -17,7 +17,9 @@
 # p50 little); with pipelining wrk records one sample per batch, so its pipelined p50 is not comparable.
 # In closed loop a latency is the time a request spends queued at the server; when a client saturates its own
 # core (see its cpu %), requests queue inside the client before they are written, untimed, and its p50 drops.
+# shellcheck disable=SC2317 # cleanup and run_wrk/run_client/run_h2load are called indirectly (trap, run_"$tool")
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -130,6 +132,7 @@ for shape in "${shapes[@]}"; do
         # shellcheck disable=SC2086
         declare "med_p50_$tool=$(httpmodels_median $p50_list)"
     done
+    # shellcheck disable=SC2154 # med_rps_* and med_p50_* are set by the declare lines above
     ratio="$(awk -v a="$med_rps_client" -v b="$med_rps_wrk" 'BEGIN { printf "%.3f", a / b }')"
     # The median of each round's client/wrk, the two runs of a round being back to back: robust to drift.
     pairs=""
@@ -140,6 +143,7 @@ for shape in "${shapes[@]}"; do
     done
     # shellcheck disable=SC2086
     paired="$(printf '%.3f' "$(httpmodels_median $pairs)")"
+    # shellcheck disable=SC2154 # as above
     p50_delta="$(awk -v a="$med_p50_client" -v b="$med_p50_wrk" 'BEGIN { if (b > 0) printf "%+.0f%%", (a - b) * 100 / b; else print "n/a" }')"
     verdict="ok"
     awk -v r="$ratio" 'BEGIN { exit !(r >= 0.9) }' || { verdict="BELOW TARGET (0.9)"; status=1; }
@@ -160,8 +164,10 @@ for shape in "${shapes[@]}"; do
             read -r rps p50 _ <<<"${results["$name:h2load:$round"]}"
             rps_list+=" $rps"; p50_list+=" $p50"
         done
+        # shellcheck disable=SC2086 # one number a word
+        h_rps="$(httpmodels_median $rps_list)"
         # shellcheck disable=SC2086
-        h_rps="$(httpmodels_median $rps_list)"; h_p50="$(httpmodels_median $p50_list)"
+        h_p50="$(httpmodels_median $p50_list)"
         printf '%-10s  referee h2load (raw per-request log): median %.0f req/s, p50 %s us (%s of its cycle)\n' \
             "$name" "$h_rps" "$h_p50" "$(cycle_of "$h_p50" "$h_rps")"
     fi
