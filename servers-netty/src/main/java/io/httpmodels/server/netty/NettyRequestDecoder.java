@@ -46,8 +46,14 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
 
     /** The next bytes Netty consumes belong to a head (a new message starts with one). */
     private boolean inHead = true;
-    /** The current message's body is chunked and its size lines are being read. */
-    private boolean readingChunkSizes;
+    /** The message whose body Netty is reading, or {@code null}. */
+    private HttpMessage bodyMessage;
+    /** Whether {@link #chunked} was decided for {@link #bodyMessage}. */
+    private boolean chunkedKnown;
+    /** {@link #bodyMessage} has a chunked body. */
+    private boolean chunked;
+    /** The current body was refused as too large: its remaining size lines are not read. */
+    private boolean refused;
     /** Netty refused the input, or a fold was found: the connection is done, nothing more is checked. */
     private boolean stopped;
     /** A fold was found: everything after it is discarded, as Netty does after bad input. */
@@ -71,43 +77,89 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             return;
         }
         int produced = out.size();
+        HttpMessage message = null;
+        boolean ended = false;
+        for (int i = first; i < produced; i++) {
+            Object decoded = out.get(i);
+            if (decoded instanceof HttpMessage decodedMessage) {
+                message = decodedMessage;
+            }
+            if (decoded instanceof LastHttpContent last) {
+                ended = true;
+                // A refused chunk ends the body with a failed last content (the shared empty one never fails).
+                if (last != LastHttpContent.EMPTY_LAST_CONTENT
+                        && last.decoderResult().isFailure()) {
+                    stopped = true;
+                    return;
+                }
+            }
+        }
+        if (message != null && message.decoderResult().isFailure()) {
+            // Netty refused the head and discards the rest until the connection closes: its answer stands.
+            stopped = true;
+            return;
+        }
+        int consumed = buffer.readerIndex() - start;
+        if (consumed > 0) {
+            if (inHead) {
+                if (foldFinder.foundIn(buffer, start, consumed) && !refusedByNetty(out, first, produced)) {
+                    refuseFoldedHead(buffer, out, first);
+                    return;
+                }
+            } else if (readsChunkSizes()) {
+                long declared = chunkSizes.read(buffer, start, consumed);
+                if (declared > 0 && !refusedByNetty(out, first, produced)) {
+                    refused = true;
+                    LastHttpContent tooLarge = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+                    tooLarge.setDecoderResult(
+                            DecoderResult.failure(new TooLongHttpContentException("chunked body declares " + declared
+                                    + " bytes, over the limit of " + chunkSizes.maxBodyBytes)));
+                    out.add(tooLarge);
+                }
+            }
+        }
+        if (message != null) {
+            inHead = false;
+            bodyMessage = message;
+            chunkedKnown = false;
+            refused = false;
+        }
+        if (ended) {
+            inHead = true;
+            bodyMessage = null;
+            foldFinder.reset();
+        }
+    }
+
+    /**
+     * Whether Netty refused the input in this call (it then discards the rest until the connection closes): its
+     * answer stands. Only asked on the rare paths; a refused head is also seen on its message above.
+     */
+    private boolean refusedByNetty(List<Object> out, int first, int produced) {
         for (int i = first; i < produced; i++) {
             if (out.get(i) instanceof DecoderResultProvider result
                     && result.decoderResult().isFailure()) {
-                // Netty refused the input and discards the rest until the connection closes.
                 stopped = true;
-                return;
+                return true;
             }
         }
-        int consumed = buffer.readerIndex() - start;
-        if (inHead) {
-            if (consumed > 0 && foldFinder.foundIn(buffer, start, consumed)) {
-                refuseFoldedHead(buffer, out, first);
-                return;
-            }
-        } else if (readingChunkSizes && consumed > 0) {
-            long declared = chunkSizes.read(buffer, start, consumed);
-            if (declared > 0) {
-                readingChunkSizes = false;
-                LastHttpContent tooLarge = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
-                tooLarge.setDecoderResult(DecoderResult.failure(new TooLongHttpContentException(
-                        "chunked body declares " + declared + " bytes, over the limit of " + chunkSizes.maxBodyBytes)));
-                out.add(tooLarge);
-            }
+        return false;
+    }
+
+    /**
+     * Whether the body being read is chunked and its size lines are still checked. Decided on its first bytes,
+     * so a request without a body never pays for the header lookup.
+     */
+    private boolean readsChunkSizes() {
+        if (bodyMessage == null || refused) {
+            return false;
         }
-        for (int i = first; i < produced; i++) {
-            Object decoded = out.get(i);
-            if (decoded instanceof HttpMessage message) {
-                inHead = false;
-                readingChunkSizes = HttpUtil.isTransferEncodingChunked(message);
-                chunkSizes.reset();
-            }
-            if (decoded instanceof LastHttpContent) {
-                inHead = true;
-                readingChunkSizes = false;
-                foldFinder.reset();
-            }
+        if (!chunkedKnown) {
+            chunkedKnown = true;
+            chunked = HttpUtil.isTransferEncodingChunked(bodyMessage);
+            chunkSizes.reset();
         }
+        return chunked;
     }
 
     /** Replaces what Netty produced from a folded head with one invalid message, and drops the rest. */
