@@ -8,6 +8,7 @@
 # Finds a JDK >= 21 by itself (JAVA_HOME, PATH, /usr/lib/jvm) and builds the harness on first use or when a
 # source changed. Extra JVM flags: HTTPMODELS_JAVA_OPTS="-Xmx512m ...".
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
 java_bin="$(httpmodels_find_java)"

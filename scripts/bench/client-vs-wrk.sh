@@ -17,7 +17,9 @@
 # p50 little); with pipelining wrk records one sample per batch, so its pipelined p50 is not comparable.
 # In closed loop a latency is the time a request spends queued at the server; when a client saturates its own
 # core (see its cpu %), requests queue inside the client before they are written, untimed, and its p50 drops.
+# shellcheck disable=SC2317 # cleanup and run_wrk/run_client/run_h2load are called indirectly (trap, run_"$tool")
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -146,8 +148,10 @@ for shape in "${shapes[@]}"; do
             read -r rps p50 _ <<<"${results["$name:h2load:$round"]}"
             rps_list+=" $rps"; p50_list+=" $p50"
         done
+        # shellcheck disable=SC2086 # one number a word
+        h_rps="$(httpmodels_median $rps_list)"
         # shellcheck disable=SC2086
-        h_rps="$(httpmodels_median $rps_list)"; h_p50="$(httpmodels_median $p50_list)"
+        h_p50="$(httpmodels_median $p50_list)"
         printf '%-10s  referee h2load (raw per-request log): median %.0f req/s, p50 %s us (%s of its cycle)\n' \
             "$name" "$h_rps" "$h_p50" "$(cycle_of "$h_p50" "$h_rps")"
     fi

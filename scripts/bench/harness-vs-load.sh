@@ -35,7 +35,9 @@ root="$HTTPMODELS_ROOT"
 work="$(mktemp -d)"
 server_pid=""
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    if [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; then
+        wait "$server_pid" 2>/dev/null || true
+    fi
     rm -rf "$work"
 }
 trap cleanup EXIT INT TERM

@@ -17,6 +17,7 @@
 # Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
 # Wrap in `flock /tmp/httpmodels-bench.lock ...` when another benchmark may run on this machine.
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -40,8 +41,9 @@ done
 for n in "$rounds" "$duration" "$warmup" "$server_cpu" "$client_cpu" "$nginx_port" "$netty_port"; do
     [[ "$n" =~ ^[0-9]+$ ]] || { echo "netty-vs-nginx.sh: not a number: '$n'" >&2; exit 2; }
 done
-[ "$rounds" -ge 1 ] && [ "$rounds" -le 20 ] && [ "$duration" -ge 1 ] && [ "$duration" -le 300 ] \
-    || { echo "netty-vs-nginx.sh: rounds must be 1..20 and duration 1..300 s" >&2; exit 2; }
+if [ "$rounds" -lt 1 ] || [ "$rounds" -gt 20 ] || [ "$duration" -lt 1 ] || [ "$duration" -gt 300 ]; then
+    echo "netty-vs-nginx.sh: rounds must be 1..20 and duration 1..300 s" >&2; exit 2
+fi
 command -v wrk >/dev/null || { echo "netty-vs-nginx.sh: wrk not installed; run scripts/peers/install.sh" >&2; exit 1; }
 
 bench_dir="$(cd "$(dirname "$0")" && pwd)"

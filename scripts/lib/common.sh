@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for the scripts in scripts/: find a JDK >= 21, build a module's jar when its sources
 # are newer than the jar, pin a process to a core. Source it; it defines functions and changes nothing else.
 #   . "$(dirname "$0")/lib/common.sh"        (from scripts/)
@@ -17,8 +18,8 @@ httpmodels_java_major() {
 httpmodels_find_java() {
     local candidate major
     for candidate in "${JAVA_HOME:+$JAVA_HOME/bin/java}" "$(command -v java 2>/dev/null)" \
-        $(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -rV); do
-        [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+        $(printf '%s\n' /usr/lib/jvm/*/bin/java | sort -rV); do
+        if [ -z "$candidate" ] || [ ! -x "$candidate" ]; then continue; fi
         major=$(httpmodels_java_major "$candidate")
         if [ -n "$major" ] && [ "$major" -ge "$HTTPMODELS_MIN_JAVA" ]; then
             printf '%s\n' "$candidate"

@@ -8,6 +8,7 @@
 # --port defaults to 8480; --cpu pins nginx (master and worker) to that core with taskset.
 # Its files (config, pid, error log) live in target/peers/nginx-PORT/.
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -22,7 +23,9 @@ while [ $# -gt 0 ]; do
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
 done
-[[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || { echo "nginx.sh: bad port '$port'" >&2; exit 2; }
+if ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -lt 1 ] || [ "$port" -gt 65535 ]; then
+    echo "nginx.sh: bad port '$port'" >&2; exit 2
+fi
 [ -z "$cpu" ] || [[ "$cpu" =~ ^[0-9]+$ ]] || { echo "nginx.sh: bad cpu '$cpu'" >&2; exit 2; }
 
 run_dir="$HTTPMODELS_ROOT/target/peers/nginx-$port"
@@ -54,7 +57,7 @@ case "$action" in
         pid="$(cat "$run_dir/nginx.pid")"
         kill -QUIT "$pid" 2>/dev/null || true
         for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+        if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
         rm -f "$run_dir/nginx.pid"
         echo "stopped nginx on port $port"
         ;;

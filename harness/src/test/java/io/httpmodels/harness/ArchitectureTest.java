@@ -1,0 +1,237 @@
+package io.httpmodels.harness;
+
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.AccessibleObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The module boundaries, as rules over every module's production classes. The harness's test class path holds
+ * them all (its own classes, the models at runtime scope, server-api, the load client at test scope), so the
+ * rules live here; modules are told apart by package.
+ *
+ * <p>Each rule says what it guards in its {@code because}; {@link #theImportCoversEveryModule} makes sure no rule
+ * can pass because a module's classes were never imported.
+ */
+class ArchitectureTest {
+
+    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http. */
+    private enum Module {
+        SERVER_API("server-api", false, "io.httpmodels.server", "io.httpmodels.server.http.."),
+        SERVERS_BIO("servers-bio", true, "io.httpmodels.server.bio.."),
+        SERVERS_NETTY("servers-netty", true, "io.httpmodels.server.netty.."),
+        LOAD_CLIENT("load-client", false, "io.httpmodels.load.."),
+        HARNESS("harness", false, "io.httpmodels.harness.."),
+        BENCH_JMH("bench-jmh", false, "io.httpmodels.bench..");
+
+        final String directory;
+        final boolean model;
+
+        @SuppressWarnings("ImmutableEnumChecker") // List.of is immutable; Error Prone trusts only Guava's lists
+        final List<String> packages;
+
+        Module(String directory, boolean model, String... packages) {
+            this.directory = directory;
+            this.model = model;
+            this.packages = List.of(packages);
+        }
+
+        DescribedPredicate<JavaClass> classes() {
+            return JavaClass.Predicates.resideInAnyPackage(packages.toArray(String[]::new))
+                    .as(directory);
+        }
+
+        static String[] packagesOf(Stream<Module> modules) {
+            return modules.flatMap(module -> module.packages.stream()).toArray(String[]::new);
+        }
+
+        static String[] models() {
+            return packagesOf(Arrays.stream(values()).filter(module -> module.model));
+        }
+
+        static Module of(JavaClass javaClass) {
+            for (Module module : values()) {
+                if (module.classes().test(javaClass)) {
+                    return module;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static JavaClasses production;
+
+    @BeforeAll
+    static void importEveryModule() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.httpmodels");
+    }
+
+    @Test
+    void serverApiDependsOnNoModelAndNotOnTheLoadClient() {
+        noClasses()
+                .that(Module.SERVER_API.classes())
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        Module.packagesOf(Stream.of(Module.values()).filter(module -> module != Module.SERVER_API)))
+                .because("server-api is the seam every model, the kit, the harness and the benchmarks build on; a"
+                        + " dependency back would tie it to one of them")
+                .check(production);
+    }
+
+    @Test
+    void noModelDependsOnAnother() {
+        slices().assignedFrom(new SliceAssignment() {
+                    @Override
+                    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+                        Module module = Module.of(javaClass);
+                        return module != null && module.model
+                                ? SliceIdentifier.of(module.directory)
+                                : SliceIdentifier.ignore();
+                    }
+
+                    @Override
+                    public String getDescription() {
+                        return "model modules";
+                    }
+                })
+                .should()
+                .notDependOnEachOther()
+                .because("each model is measured on its own code: what two models share belongs in server-api")
+                .check(production);
+    }
+
+    @Test
+    void theLoadClientKnowsNothingOfTheServers() {
+        noClasses()
+                .that(Module.LOAD_CLIENT.classes())
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        Module.packagesOf(Stream.of(Module.values()).filter(module -> module != Module.LOAD_CLIENT)))
+                .because("the load client measures any HTTP server (ours, nginx) through a socket only, so it can't"
+                        + " favour ours")
+                .check(production);
+    }
+
+    @Test
+    void theHarnessAndTheBenchmarksFindModelsThroughServiceLoader() {
+        noClasses()
+                .that(Module.HARNESS.classes())
+                .or(Module.BENCH_JMH.classes())
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(Module.models())
+                .because("they find a model by name (ServerModels, ServiceLoader): a new model needs no change"
+                        + " there, and none is driven differently from the others")
+                .check(production);
+    }
+
+    @Test
+    void noProductionClassOpensAnotherLibrarysPrivateState() {
+        noClasses()
+                .should()
+                .callMethod(MethodHandles.class, "privateLookupIn", Class.class, MethodHandles.Lookup.class)
+                .orShould()
+                .callMethodWhere(target(nameMatching("(try)?[sS]etAccessible"))
+                        .and(target(owner(assignableTo(AccessibleObject.class)))))
+                .because("a library's private fields are not its contract: a patch release may rename them, and"
+                        + " code reading them breaks or silently stops checking; use what the library exposes")
+                .check(production);
+    }
+
+    @Test
+    void everyProductionClassBelongsToAKnownModule() {
+        classes()
+                .should()
+                .resideInAnyPackage(Module.packagesOf(Stream.of(Module.values())))
+                .because("the rules above know modules by package: a new package needs a place here first")
+                .check(production);
+    }
+
+    /**
+     * Guards the rules against passing vacuously: every module that exists has each of its production sources
+     * imported as a top-level class, read from that module's own build output (not from a copy in another jar).
+     */
+    @Test
+    void theImportCoversEveryModule() throws IOException {
+        Path root = Path.of(System.getProperty("httpmodels.root", ".."));
+        assertTrue(Files.isRegularFile(root.resolve("pom.xml")), "the project's root: " + root.toAbsolutePath());
+        for (Module module : Module.values()) {
+            Path sources = root.resolve(module.directory).resolve("src/main/java");
+            Set<String> expected = topLevelClassesIn(sources);
+            Set<String> imported = production.stream()
+                    .filter(module.classes())
+                    .filter(javaClass -> javaClass.isTopLevelClass())
+                    .map(JavaClass::getName)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(
+                    expected,
+                    imported,
+                    module.directory + ": imported production classes"
+                            + (module == Module.BENCH_JMH && !expected.isEmpty()
+                                    ? " (bench-jmh exists: make it a test dependency of the harness)"
+                                    : ""));
+            if (Files.isDirectory(sources)) {
+                assertFalse(expected.isEmpty(), module.directory + " has sources");
+            }
+            production.stream().filter(module.classes()).forEach(javaClass -> {
+                String location = javaClass
+                        .getSource()
+                        .map(source -> source.getUri().toString())
+                        .orElse("");
+                assertTrue(
+                        location.contains("/" + module.directory + "/"),
+                        javaClass.getName() + " was read from " + location);
+            });
+        }
+    }
+
+    /** The top-level class names a source tree declares: one per file, by this project's style. */
+    private static Set<String> topLevelClassesIn(Path sources) throws IOException {
+        Set<String> names = new TreeSet<>();
+        if (!Files.isDirectory(sources)) {
+            return names;
+        }
+        try (Stream<Path> files = Files.walk(sources)) {
+            files.filter(file -> file.toString().endsWith(".java"))
+                    .map(file -> sources.relativize(file).toString())
+                    .filter(file -> !file.endsWith("package-info.java") && !file.endsWith("module-info.java"))
+                    .map(file ->
+                            file.substring(0, file.length() - ".java".length()).replace(File.separatorChar, '.'))
+                    .forEach(names::add);
+        }
+        return names;
+    }
+}
