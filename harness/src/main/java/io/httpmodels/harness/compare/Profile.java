@@ -20,10 +20,10 @@ public enum Profile {
             1),
     DEFAULT(
             "the articles' experiment: GET /plaintext, 40 connections, no work and 1 ms of blocking work, each on "
-                    + "keep-alive connections and with a new connection per request; 2 s warm-up, 5 s measured",
+                    + "keep-alive connections and with a new connection per request; 2 s warm-up, 4 s measured",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true, false), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
+            Duration.ofSeconds(4),
             1),
     SWEEP(
             "requests/s against connections: 1, 5, 10, 40 and 256 keep-alive connections, no work",
