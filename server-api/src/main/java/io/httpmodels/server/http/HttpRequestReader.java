@@ -1,5 +1,6 @@
 package io.httpmodels.server.http;
 
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +29,8 @@ import java.util.List;
 public final class HttpRequestReader {
 
     private static final byte[] NO_BODY = new byte[0];
-    private static final boolean[] TCHAR = new boolean[128];
+    // Indexed by the byte's unsigned value: no range check needed.
+    private static final boolean[] TCHAR = new boolean[256];
 
     static {
         for (char c = '0'; c <= '9'; c++) {
@@ -84,15 +86,18 @@ public final class HttpRequestReader {
         if (headEnd < 0) {
             return null;
         }
-        int lineEnd = indexOfLf(pos, headEnd);
-        String method = parseMethod(pos, lineEnd);
+        // The head ends with an LF, so every line in it has one.
+        int lineEnd = indexOf((byte) '\n', pos, headEnd);
+        String method = parseMethod(pos);
         int targetStart = pos + method.length() + 1;
-        int targetEnd = indexOf((byte) ' ', targetStart, lineEnd);
+        // The version has no spaces: the last space ends the target, so a space inside it is caught as one.
+        int targetEnd = lastIndexOf((byte) ' ', targetStart, lineEnd);
         if (targetEnd <= targetStart) {
             throw badRequest("malformed request line");
         }
         String target = parseTarget(targetStart, targetEnd);
-        String version = parseVersion(targetEnd + 1, contentEnd(targetEnd + 1, lineEnd));
+        int versionStart = targetEnd + 1;
+        String version = parseVersion(versionStart, contentEnd(versionStart, lineEnd));
 
         List<HttpHeader> headers = new ArrayList<>(8);
         int hostCount = 0;
@@ -103,7 +108,7 @@ public final class HttpRequestReader {
         boolean expectContinue = false;
         int lineStart = lineEnd + 1;
         while (true) {
-            int end = indexOfLf(lineStart, headEnd);
+            int end = indexOf((byte) '\n', lineStart, headEnd);
             int contentEnd = contentEnd(lineStart, end);
             if (contentEnd == lineStart) {
                 break; // the empty line that ends the header section
@@ -185,16 +190,15 @@ public final class HttpRequestReader {
             if (limit - pos > maxHeaderBytes) {
                 throw headTooLarge(pos, limit);
             }
-            // Resume the search a few bytes back: the end marker may straddle the read boundary.
-            scanFrom = Math.max(pos, limit - 3);
-            int shift = pos;
+            // Resume the search a few bytes back, the end marker may straddle the read boundary; relative to pos,
+            // since fill() moves the buffered bytes to the start.
+            scanFrom = Math.max(pos, limit - 3) - pos;
             if (!fill()) {
-                if (limit == pos) {
+                if (limit == 0) {
                     return -1;
                 }
                 throw new EOFException("connection closed inside a request head");
             }
-            scanFrom -= shift - pos;
         }
     }
 
@@ -211,7 +215,8 @@ public final class HttpRequestReader {
         }
     }
 
-    // Reads more bytes, compacting the buffer first; false on EOF. Flushes pending responses before blocking.
+    // Reads more bytes after moving the buffered ones to the start (pos is 0 afterwards); false on EOF.
+    // Flushes pending responses before blocking.
     private boolean fill() throws IOException {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
@@ -228,13 +233,14 @@ public final class HttpRequestReader {
     }
 
     private int findHeadEnd(int from, int to) {
-        for (int i = Math.max(from, pos + 1); i < to; i++) {
+        for (int i = from; i < to; i++) {
             if (buf[i] == '\n') {
-                // "\n\n" or "\n\r\n" ends the head (CRLF CRLF, or bare LFs)
+                // "\n\n" or "\n\r\n" ends the head (CRLF CRLF, or bare LFs). buf[pos] is neither CR nor LF
+                // (awaitHead skipped those), so an LF here is past pos, a CR at i - 1 too, and i - 2 is in the head.
                 if (buf[i - 1] == '\n') {
                     return i + 1;
                 }
-                if (buf[i - 1] == '\r' && i >= pos + 2 && buf[i - 2] == '\n') {
+                if (buf[i - 1] == '\r' && buf[i - 2] == '\n') {
                     return i + 1;
                 }
             }
@@ -252,12 +258,13 @@ public final class HttpRequestReader {
                 HttpStatus.HEADER_FIELDS_TOO_LARGE, "header fields longer than " + maxHeaderBytes + " bytes");
     }
 
-    private String parseMethod(int start, int lineEnd) throws RequestRejectedException {
+    // The request line's LF is not a tchar: it stops the scan.
+    private String parseMethod(int start) throws RequestRejectedException {
         int end = start;
-        while (end < lineEnd && isTchar(buf[end])) {
+        while (isTchar(buf[end])) {
             end++;
         }
-        if (end == start || end >= lineEnd || buf[end] != ' ') {
+        if (end == start || buf[end] != ' ') {
             throw badRequest("malformed request line");
         }
         int length = end - start;
@@ -318,15 +325,16 @@ public final class HttpRequestReader {
         if (buf[start] == ' ' || buf[start] == '\t') {
             throw badRequest("obsolete header line folding");
         }
+        // buf[end] is the line's CR or LF: neither a tchar, a colon nor whitespace, so it stops every scan.
         int colon = start;
-        while (colon < end && isTchar(buf[colon])) {
+        while (isTchar(buf[colon])) {
             colon++;
         }
-        if (colon == start || colon == end || buf[colon] != ':') {
+        if (colon == start || buf[colon] != ':') {
             throw badRequest("malformed header field");
         }
         int valueStart = colon + 1;
-        while (valueStart < end && (buf[valueStart] == ' ' || buf[valueStart] == '\t')) {
+        while (buf[valueStart] == ' ' || buf[valueStart] == '\t') {
             valueStart++;
         }
         int valueEnd = end;
@@ -374,34 +382,28 @@ public final class HttpRequestReader {
     }
 
     private byte[] readChunkedBody() throws IOException, RequestRejectedException {
-        byte[] body = new byte[256];
-        int size = 0;
+        ByteArrayOutputStream body = new ByteArrayOutputStream(256);
         while (true) {
             int lineEnd = awaitLine();
             long chunkSize = parseChunkSize(pos, contentEnd(pos, lineEnd));
             pos = lineEnd + 1;
             if (chunkSize == 0) {
                 skipTrailers();
-                return size == body.length ? body : java.util.Arrays.copyOf(body, size);
+                return body.toByteArray();
             }
-            if (chunkSize > maxBodyBytes - size) {
+            if (chunkSize > maxBodyBytes - body.size()) {
                 throw tooLargeBody();
             }
-            int chunk = (int) chunkSize;
-            if (size + chunk > body.length) {
-                body = java.util.Arrays.copyOf(body, Math.max(size + chunk, body.length * 2));
-            }
-            int copied = 0;
-            while (copied < chunk) {
+            int left = (int) chunkSize;
+            while (left > 0) {
                 if (pos == limit && !fill()) {
                     throw new EOFException("connection closed inside a chunk");
                 }
-                int n = Math.min(chunk - copied, limit - pos);
-                System.arraycopy(buf, pos, body, size + copied, n);
+                int n = Math.min(left, limit - pos);
+                body.write(buf, pos, n);
                 pos += n;
-                copied += n;
+                left -= n;
             }
-            size += chunk;
             int crlfEnd = awaitLine();
             if (contentEnd(pos, crlfEnd) != pos) {
                 throw badRequest("chunk data longer than its size");
@@ -438,22 +440,19 @@ public final class HttpRequestReader {
             if (limit - pos >= buf.length) {
                 throw badRequest("chunk line too long");
             }
+            // Where the unsearched bytes will start once fill() has moved the buffered ones to the start.
             scanned = limit - pos;
             if (!fill()) {
                 throw new EOFException("connection closed inside a chunked body");
             }
-            scanned += pos;
         }
     }
 
+    // buf[end] is the line's CR or LF, not a hex digit: it stops the scan.
     private long parseChunkSize(int start, int end) throws RequestRejectedException {
         long size = 0;
         int i = start;
-        for (; i < end; i++) {
-            int digit = Character.digit(buf[i], 16);
-            if (digit < 0) {
-                break;
-            }
+        for (int digit; (digit = Character.digit(buf[i], 16)) >= 0; i++) {
             if (i - start >= 15) {
                 throw badRequest("chunk size too large");
             }
@@ -463,14 +462,6 @@ public final class HttpRequestReader {
             throw badRequest("malformed chunk size");
         }
         return size;
-    }
-
-    private int indexOfLf(int from, int to) throws RequestRejectedException {
-        int lf = indexOf((byte) '\n', from, to);
-        if (lf < 0) {
-            throw badRequest("malformed request head");
-        }
-        return lf;
     }
 
     // The end of a line's content: before its CRLF or bare LF. A CR anywhere else is malformed (RFC 9112 §2.2).
@@ -491,8 +482,17 @@ public final class HttpRequestReader {
         return -1;
     }
 
+    private int lastIndexOf(byte b, int from, int to) {
+        for (int i = to - 1; i >= from; i--) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static boolean isTchar(byte b) {
-        return b > 0 && TCHAR[b];
+        return TCHAR[b & 0xFF];
     }
 
     private static boolean isDigit(byte b) {

@@ -37,6 +37,9 @@ public final class HttpResponseWriter implements Flushable {
 
     private final OutputStream out;
     private final byte[] serverLine;
+    /** The bytes of every head that do not depend on the response: Server, and the fixed parts of the rest. */
+    private final int fixedHeadBytes;
+
     private final byte[] buf = new byte[BUFFER_BYTES];
     private int count;
 
@@ -47,6 +50,14 @@ public final class HttpResponseWriter implements Flushable {
     public HttpResponseWriter(OutputStream out, String serverHeader) {
         this.out = out;
         this.serverLine = ascii("Server: " + serverHeader + "\r\n");
+        this.fixedHeadBytes = serverLine.length
+                + DATE.length
+                + CRLF.length
+                + CONTENT_TYPE.length
+                + CRLF.length
+                + CONTENT_LENGTH.length
+                + CRLF.length
+                + CRLF.length;
     }
 
     /**
@@ -59,15 +70,13 @@ public final class HttpResponseWriter implements Flushable {
     public void write(HttpResponse response, boolean headersOnly, ConnectionHeader connection) throws IOException {
         byte[] body = response.body();
         int bodyBytes = headersOnly ? 0 : body.length;
-        // A response larger than what is left is sent on its own, headers and body still in one write.
-        int worstCaseHeaders = 256
-                + serverLine.length
-                + response.contentType().length()
-                + (response.allow() == null ? 0 : response.allow().length());
-        if (count + worstCaseHeaders + bodyBytes > buf.length) {
+        int responseBytes = headLength(response, body.length, connection) + bodyBytes;
+        // A response larger than what is left goes after what is buffered; one larger than the whole buffer is
+        // sent on its own, headers and body still in one write.
+        if (count + responseBytes > buf.length) {
             flush();
-            if (worstCaseHeaders + bodyBytes > buf.length) {
-                writeLarge(response, headersOnly, connection);
+            if (responseBytes > buf.length) {
+                writeLarge(response, responseBytes, headersOnly, connection);
                 return;
             }
         }
@@ -96,16 +105,31 @@ public final class HttpResponseWriter implements Flushable {
         }
     }
 
-    private void writeLarge(HttpResponse response, boolean headersOnly, ConnectionHeader connection)
+    private void writeLarge(HttpResponse response, int responseBytes, boolean headersOnly, ConnectionHeader connection)
             throws IOException {
-        byte[] head = new byte[buf.length];
-        int headBytes = renderHead(head, 0, response, response.body().length, connection);
-        int bodyBytes = headersOnly ? 0 : response.body().length;
-        byte[] whole = new byte[headBytes + bodyBytes];
-        System.arraycopy(head, 0, whole, 0, headBytes);
-        System.arraycopy(response.body(), 0, whole, headBytes, bodyBytes);
+        byte[] whole = new byte[responseBytes];
+        int headBytes = renderHead(whole, 0, response, response.body().length, connection);
+        System.arraycopy(response.body(), 0, whole, headBytes, responseBytes - headBytes);
         out.write(whole);
         out.flush();
+    }
+
+    /** The exact length of the head {@link #renderHead} writes. */
+    private int headLength(HttpResponse response, int contentLength, ConnectionHeader connection) {
+        int length = fixedHeadBytes
+                + response.status().statusLine().length
+                + HttpDate.now().bytes().length
+                + response.contentType().length()
+                + decimalDigits(contentLength);
+        if (response.allow() != null) {
+            length += ALLOW.length + response.allow().length() + CRLF.length;
+        }
+        if (connection == ConnectionHeader.CLOSE) {
+            length += CONNECTION_CLOSE.length;
+        } else if (connection == ConnectionHeader.KEEP_ALIVE) {
+            length += CONNECTION_KEEP_ALIVE.length;
+        }
+        return length;
     }
 
     private int renderHead(byte[] dst, int at, HttpResponse response, int contentLength, ConnectionHeader connection) {
@@ -146,18 +170,20 @@ public final class HttpResponseWriter implements Flushable {
     }
 
     private static int putDecimal(byte[] dst, int at, int value) {
-        if (value == 0) {
-            dst[at] = '0';
-            return at + 1;
-        }
-        int digits = 0;
-        for (int v = value; v > 0; v /= 10) {
-            digits++;
-        }
+        int digits = decimalDigits(value);
         for (int i = at + digits - 1, v = value; i >= at; i--, v /= 10) {
             dst[i] = (byte) ('0' + v % 10);
         }
         return at + digits;
+    }
+
+    /** How many digits {@code value} (not negative) has in decimal: 1 for 0. */
+    private static int decimalDigits(int value) {
+        int digits = 1;
+        for (int v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
     }
 
     private static byte[] ascii(String s) {

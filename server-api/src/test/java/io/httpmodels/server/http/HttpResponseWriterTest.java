@@ -4,14 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 class HttpResponseWriterTest {
+
+    /** The writer's buffer: what it may send in one write. */
+    private static final int BUFFER_BYTES = 16 * 1024;
 
     /** Records each write call, to check what leaves together. */
     private static final class RecordingOutput extends OutputStream {
@@ -24,7 +31,7 @@ class HttpResponseWriterTest {
 
         @Override
         public void write(byte[] b, int off, int len) {
-            writes.add(java.util.Arrays.copyOfRange(b, off, off + len));
+            writes.add(Arrays.copyOfRange(b, off, off + len));
         }
     }
 
@@ -32,24 +39,74 @@ class HttpResponseWriterTest {
         return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A body of {@code length} bytes in which every position is recognisable. */
+    private static byte[] patterned(int length) {
+        byte[] body = new byte[length];
+        for (int i = 0; i < length; i++) {
+            body[i] = (byte) ('a' + i % 23);
+        }
+        return body;
+    }
+
+    private static String dateOf(String written) {
+        int at = written.indexOf("Date: ") + 6;
+        return written.substring(at, written.indexOf("\r\n", at));
+    }
+
+    /** How long the head of a 200 text/plain response with a body of {@code bodyLength} bytes is. */
+    private static int headLength(int bodyLength) throws Exception {
+        return headLength(
+                HttpResponse.ok("text/plain", new byte[bodyLength]), HttpResponseWriter.ConnectionHeader.NONE);
+    }
+
+    private static int headLength(HttpResponse response, HttpResponseWriter.ConnectionHeader connection)
+            throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        writer.write(response, true, connection);
+        writer.flush();
+        return out.size();
+    }
+
     @Test
     void writesStatusLineHeadersAndBodyExactly() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         HttpResponseWriter writer = new HttpResponseWriter(out, "httpmodels-test");
         writer.write(
-                HttpResponse.ok("text/plain", "Hello, World!".getBytes(StandardCharsets.US_ASCII)),
-                false,
-                HttpResponseWriter.ConnectionHeader.NONE);
+                HttpResponse.ok("text/plain", ascii("Hello, World!")), false, HttpResponseWriter.ConnectionHeader.NONE);
         writer.flush();
-        String date = HttpDate.now().toString();
         String written = out.toString(StandardCharsets.ISO_8859_1);
-        // The Date may have ticked between the write and this line; compare with the one that was written.
-        String writtenDate =
-                written.substring(written.indexOf("Date: ") + 6, written.indexOf("\r\n", written.indexOf("Date: ")));
-        assertTrue(writtenDate.equals(date) || HttpDate.now().epochSecond() > 0);
+        String date = dateOf(written);
+        assertEquals(29, date.length(), date);
         assertEquals(
-                "HTTP/1.1 200 OK\r\nServer: httpmodels-test\r\nDate: " + writtenDate + "\r\n"
+                "HTTP/1.1 200 OK\r\nServer: httpmodels-test\r\nDate: " + date + "\r\n"
                         + "Content-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!",
+                written);
+    }
+
+    @Test
+    void everyOptionalHeaderIsWrittenExactly() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        writer.write(
+                new HttpResponse(HttpStatus.METHOD_NOT_ALLOWED, "text/plain", new byte[0], "GET, HEAD"),
+                false,
+                HttpResponseWriter.ConnectionHeader.KEEP_ALIVE);
+        writer.write(
+                HttpResponse.ok("application/json", ascii("{}")), false, HttpResponseWriter.ConnectionHeader.CLOSE);
+        writer.flush();
+        String written = out.toString(StandardCharsets.ISO_8859_1);
+        String date = dateOf(written);
+        assertEquals(
+                "HTTP/1.1 405 Method Not Allowed\r\nServer: t\r\nDate: " + date + "\r\nContent-Type: text/plain\r\n"
+                        + "Content-Length: 0\r\nAllow: GET, HEAD\r\nConnection: keep-alive\r\n\r\n"
+                        + "HTTP/1.1 200 OK\r\nServer: t\r\nDate: "
+                        + dateOf(written.substring(written.indexOf("HTTP/1.1 200 OK")))
+                        + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
                 written);
     }
 
@@ -58,10 +115,14 @@ class HttpResponseWriterTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         HttpResponseWriter writer = new HttpResponseWriter(out, "t");
         writer.write(HttpResponse.ok("text/plain", new byte[1234]), true, HttpResponseWriter.ConnectionHeader.CLOSE);
+        writer.write(HttpResponse.ok("text/plain", new byte[100_000]), true, HttpResponseWriter.ConnectionHeader.NONE);
         writer.flush();
         String written = out.toString(StandardCharsets.ISO_8859_1);
-        assertTrue(written.contains("Content-Length: 1234\r\n"), written);
-        assertTrue(written.endsWith("Connection: close\r\n\r\n"), written);
+        String[] heads = written.split("(?<=\r\n\r\n)");
+        assertEquals(2, heads.length, written);
+        assertTrue(heads[0].contains("Content-Length: 1234\r\n"), written);
+        assertTrue(heads[0].endsWith("Connection: close\r\n\r\n"), written);
+        assertTrue(heads[1].contains("Content-Length: 100000\r\n"), written);
     }
 
     @Test
@@ -83,14 +144,140 @@ class HttpResponseWriterTest {
     void aLargeResponseLeavesHeadersAndBodyInOneWrite() throws Exception {
         RecordingOutput out = new RecordingOutput();
         HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        byte[] body = patterned(100_000);
         writer.write(HttpResponse.ok("text/plain", new byte[10]), false, HttpResponseWriter.ConnectionHeader.NONE);
-        writer.write(HttpResponse.ok("text/plain", new byte[100_000]), false, HttpResponseWriter.ConnectionHeader.NONE);
+        writer.write(HttpResponse.ok("text/plain", body), false, HttpResponseWriter.ConnectionHeader.CLOSE);
+        assertEquals(2, out.writes.size(), "the small one, then the large one whole, at once");
         writer.flush();
-        assertEquals(2, out.writes.size(), "the small one, then the large one whole");
+        assertEquals(2, out.writes.size());
         String large = text(out.writes.get(1));
         assertTrue(large.startsWith("HTTP/1.1 200 OK\r\n"));
-        assertTrue(large.contains("Content-Length: 100000\r\n"));
-        assertEquals(100_000, large.length() - large.indexOf("\r\n\r\n") - 4);
+        assertTrue(large.contains("Content-Length: 100000\r\nConnection: close\r\n\r\n"), large.substring(0, 200));
+        assertEquals(text(body), large.substring(large.indexOf("\r\n\r\n") + 4));
+    }
+
+    /** The buffer is used to its last byte: a response of exactly its size is buffered, one byte more is not. */
+    @Test
+    void aResponseOfExactlyTheBufferSizeIsBufferedAndOneByteMoreLeavesAtOnce() throws Exception {
+        int fits = BUFFER_BYTES - headLength(BUFFER_BYTES);
+        RecordingOutput out = new RecordingOutput();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        byte[] body = patterned(fits);
+        writer.write(HttpResponse.ok("text/plain", body), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertEquals(0, out.writes.size(), "exactly the buffer: still buffered");
+        writer.flush();
+        assertEquals(BUFFER_BYTES, out.writes.get(0).length);
+        assertTrue(text(out.writes.get(0)).endsWith(text(body)));
+
+        writer.write(
+                HttpResponse.ok("text/plain", patterned(fits + 1)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertEquals(2, out.writes.size(), "one byte over: written at once");
+        assertEquals(BUFFER_BYTES + 1, out.writes.get(1).length);
+        assertTrue(text(out.writes.get(1)).endsWith(text(patterned(fits + 1))));
+    }
+
+    /** Heads with and without Allow, with each Connection header, are measured to the byte. */
+    @ParameterizedTest
+    @EnumSource(HttpResponseWriter.ConnectionHeader.class)
+    void everyKindOfHeadIsMeasuredExactly(HttpResponseWriter.ConnectionHeader connection) throws Exception {
+        for (String allow : Arrays.asList(null, "GET, HEAD, POST")) {
+            HttpStatus status = allow == null ? HttpStatus.OK : HttpStatus.METHOD_NOT_ALLOWED;
+            int head = headLength(new HttpResponse(status, "text/plain", new byte[BUFFER_BYTES], allow), connection);
+            int fits = BUFFER_BYTES - head;
+            RecordingOutput out = new RecordingOutput();
+            HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+            writer.write(new HttpResponse(status, "text/plain", patterned(fits), allow), false, connection);
+            assertEquals(0, out.writes.size(), connection + ", Allow " + allow);
+            writer.write(new HttpResponse(status, "text/plain", patterned(fits + 1), allow), false, connection);
+            assertEquals(2, out.writes.size(), connection + ", Allow " + allow);
+            assertEquals(BUFFER_BYTES, out.writes.get(0).length);
+            assertEquals(BUFFER_BYTES + 1, out.writes.get(1).length);
+        }
+    }
+
+    /** A response of the buffer's size behind a buffered one: that one leaves, and the large one is buffered. */
+    @Test
+    void aResponseOfTheBufferSizeBehindAnotherWaitsForTheNextFlush() throws Exception {
+        RecordingOutput out = new RecordingOutput();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        writer.write(HttpResponse.ok("text/plain", patterned(10)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        int fits = BUFFER_BYTES - headLength(BUFFER_BYTES);
+        writer.write(HttpResponse.ok("text/plain", patterned(fits)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertEquals(1, out.writes.size());
+        writer.flush();
+        assertEquals(BUFFER_BYTES, out.writes.get(1).length);
+    }
+
+    /** A response that fits the buffer but not what is left of it goes after what is buffered, then waits. */
+    @Test
+    void aResponseThatDoesNotFitWhatIsLeftFlushesTheOthersFirst() throws Exception {
+        int small = headLength(10) + 10;
+        int rest = BUFFER_BYTES - small;
+        int fitsTheRest = rest - headLength(rest);
+        RecordingOutput out = new RecordingOutput();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        writer.write(HttpResponse.ok("text/plain", patterned(10)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        writer.write(
+                HttpResponse.ok("text/plain", patterned(fitsTheRest)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertEquals(0, out.writes.size(), "both fit exactly");
+        writer.write(HttpResponse.ok("text/plain", patterned(10)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertEquals(1, out.writes.size(), "the full buffer left before the third");
+        assertEquals(BUFFER_BYTES, out.writes.get(0).length);
+        writer.flush();
+        assertEquals(small, out.writes.get(1).length);
+    }
+
+    @Test
+    void continueLeavesAtOnceBehindWhatIsBuffered() throws Exception {
+        RecordingOutput out = new RecordingOutput();
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t");
+        writer.writeContinue();
+        assertEquals(
+                List.of("HTTP/1.1 100 Continue\r\n\r\n"),
+                out.writes.stream().map(b -> text(b)).toList());
+
+        // Pipelined answers already buffered leave with the 100, in order, in one write.
+        out.writes.clear();
+        writer.write(HttpResponse.ok("text/plain", ascii("first")), false, HttpResponseWriter.ConnectionHeader.NONE);
+        writer.writeContinue();
+        assertEquals(1, out.writes.size());
+        assertTrue(text(out.writes.get(0)).endsWith("first" + "HTTP/1.1 100 Continue\r\n\r\n"));
+
+        // When the 100 does not fit what is left, the buffered answers leave first.
+        out.writes.clear();
+        int fillsAllButTen = BUFFER_BYTES - 10 - headLength(BUFFER_BYTES - 10);
+        writer.write(
+                HttpResponse.ok("text/plain", patterned(fillsAllButTen)),
+                false,
+                HttpResponseWriter.ConnectionHeader.NONE);
+        writer.writeContinue();
+        assertEquals(2, out.writes.size());
+        assertEquals(BUFFER_BYTES - 10, out.writes.get(0).length);
+        assertEquals("HTTP/1.1 100 Continue\r\n\r\n", text(out.writes.get(1)));
+
+        // Exactly what is left: one write.
+        out.writes.clear();
+        int leavesTheContinue = BUFFER_BYTES - 25 - headLength(BUFFER_BYTES - 25);
+        writer.write(
+                HttpResponse.ok("text/plain", patterned(leavesTheContinue)),
+                false,
+                HttpResponseWriter.ConnectionHeader.NONE);
+        writer.writeContinue();
+        assertEquals(1, out.writes.size());
+        assertEquals(BUFFER_BYTES, out.writes.get(0).length);
+    }
+
+    @Test
+    void flushReachesThroughABufferedStream() throws Exception {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        HttpResponseWriter writer = new HttpResponseWriter(new BufferedOutputStream(sink, 1 << 20), "t");
+        writer.write(HttpResponse.ok("text/plain", ascii("small")), false, HttpResponseWriter.ConnectionHeader.NONE);
+        writer.flush();
+        assertTrue(sink.toString(StandardCharsets.ISO_8859_1).endsWith("small"));
+        writer.write(HttpResponse.ok("text/plain", patterned(50_000)), false, HttpResponseWriter.ConnectionHeader.NONE);
+        assertTrue(sink.size() > 50_000, "a large response is flushed as it is written");
+        writer.writeContinue();
+        assertTrue(sink.toString(StandardCharsets.ISO_8859_1).endsWith("100 Continue\r\n\r\n"));
     }
 
     @Test
@@ -98,5 +285,9 @@ class HttpResponseWriterTest {
         HttpResponse response = HttpResponse.error(HttpStatus.CONTENT_TOO_LARGE, "body larger than 10 bytes");
         assertEquals("413 Content Too Large: body larger than 10 bytes\n", text(response.body()));
         assertEquals("text/plain", response.contentType());
+        assertEquals(HttpStatus.CONTENT_TOO_LARGE, response.status());
+        assertEquals(
+                "404 Not Found\n",
+                text(HttpResponse.error(HttpStatus.NOT_FOUND, null).body()));
     }
 }
