@@ -70,8 +70,8 @@ public enum Route {
 
     private static int absoluteFormPathStart(CharSequence target) {
         int schemeEnd = indexOf(target, "://", 0);
-        if (schemeEnd < 0) {
-            return -1;
+        if (schemeEnd <= 0) {
+            return -1; // no scheme: not an absolute-form target
         }
         int slash = indexOf(target, "/", schemeEnd + 3);
         return slash;

@@ -25,6 +25,20 @@ class RouteTest {
         assertNull(Route.forTarget("*"));
         assertNull(Route.forTarget(""));
         assertNull(Route.forTarget("http://host-without-path"));
+        assertNull(Route.forTarget("http://"));
+        assertNull(Route.forTarget("abc/plaintext"), "no scheme separator");
+        assertNull(Route.forTarget("://host/plaintext"), "an empty scheme");
+        assertNull(Route.forTarget("/plaintex"));
+        assertNull(Route.forTarget("/plaintextt"));
+    }
+
+    @Test
+    void eachRouteSaysItsPath() {
+        assertEquals("/plaintext", Route.PLAINTEXT.path());
+        assertEquals("/json", Route.JSON.path());
+        assertEquals("/echo", Route.ECHO.path());
+        assertEquals("GET, HEAD", Route.JSON.allow());
+        assertEquals(Route.JSON, Route.forTarget("h://x/json"));
     }
 
     @Test
