@@ -6,39 +6,105 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 class ServerConfigTest {
+
+    private static final ServerConfig DEFAULTS = ServerConfig.defaults();
 
     @Test
     void defaultsListenOnLoopbackOnAnEphemeralPort() {
         ServerConfig config = ServerConfig.defaults();
         assertTrue(config.bindAddress().isLoopbackAddress());
         assertEquals(0, config.port());
+        assertEquals(0, config.workerThreads());
         assertEquals(0, config.workMillis());
+        assertEquals(0, config.workPoolThreads());
+        assertEquals(Duration.ofSeconds(30), config.idleTimeout());
+        assertEquals(8192, config.maxHeaderBytes());
+        assertEquals(1024 * 1024, config.maxBodyBytes());
         assertEquals(ServerConfig.AUTO_TRANSPORT, config.transport());
-        assertEquals(4 * Runtime.getRuntime().availableProcessors(), config.workPoolThreadsOrDefault());
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(4 * cores, ServerConfig.fourTimesCores());
+        assertEquals(4 * cores, config.workPoolThreadsOrDefault());
+        assertEquals(5, config.withWorkPoolThreads(5).workPoolThreadsOrDefault());
         assertEquals(7, config.withWorkerThreads(7).workerThreadsOr(3));
         assertEquals(3, config.workerThreadsOr(3));
     }
 
+    /** Each {@code with} changes its own setting and nothing else. */
     @Test
-    void nonsenseIsRefusedWithTheSettingsName() {
-        ServerConfig config = ServerConfig.defaults();
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withPort(70_000))
-                .getMessage()
-                .contains("port"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withWorkMillis(-1))
-                .getMessage()
-                .contains("workMillis"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withIdleTimeout(Duration.ZERO))
-                .getMessage()
-                .contains("idleTimeout"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withMaxHeaderBytes(10))
-                .getMessage()
-                .contains("maxHeaderBytes"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> config.withTransport(" "))
-                .getMessage()
-                .contains("transport"));
+    void eachWithChangesOneSetting() throws Exception {
+        InetAddress any = InetAddress.getByName("0.0.0.0");
+        assertEquals(
+                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                DEFAULTS.withBindAddress(any));
+        ServerConfig loopback = DEFAULTS;
+        InetAddress lo = loopback.bindAddress();
+        assertEquals(
+                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                DEFAULTS.withPort(8080));
+        assertEquals(
+                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                DEFAULTS.withWorkerThreads(3));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                DEFAULTS.withWorkMillis(4));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                DEFAULTS.withWorkPoolThreads(5));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), 8192, 1 << 20, "auto"),
+                DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 700, 1 << 20, "auto"),
+                DEFAULTS.withMaxHeaderBytes(700));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 8, "auto"),
+                DEFAULTS.withMaxBodyBytes(8));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "nio"),
+                DEFAULTS.withTransport("nio"));
+    }
+
+    @Test
+    void theLimitsOfEachSettingAreAcceptedAndOneBeyondIsRefusedWithItsName() {
+        DEFAULTS.withPort(0);
+        DEFAULTS.withPort(65_535);
+        DEFAULTS.withWorkerThreads(0);
+        DEFAULTS.withWorkMillis(0);
+        DEFAULTS.withWorkPoolThreads(0);
+        DEFAULTS.withIdleTimeout(Duration.ofMillis(1));
+        DEFAULTS.withIdleTimeout(Duration.ofMillis(Integer.MAX_VALUE));
+        DEFAULTS.withMaxHeaderBytes(256);
+        DEFAULTS.withMaxBodyBytes(0);
+
+        assertRefused("port must be 0..65535, was -1", () -> DEFAULTS.withPort(-1));
+        assertRefused("port must be 0..65535, was 65536", () -> DEFAULTS.withPort(65_536));
+        assertRefused("workerThreads must not be negative, was -1", () -> DEFAULTS.withWorkerThreads(-1));
+        assertRefused("workMillis must not be negative, was -1", () -> DEFAULTS.withWorkMillis(-1));
+        assertRefused("workPoolThreads must not be negative, was -1", () -> DEFAULTS.withWorkPoolThreads(-1));
+        assertRefused(
+                "idleTimeout must be positive and under 24 days, was PT0S",
+                () -> DEFAULTS.withIdleTimeout(Duration.ZERO));
+        assertRefused(
+                "idleTimeout must be positive and under 24 days, was PT-0.001S",
+                () -> DEFAULTS.withIdleTimeout(Duration.ofMillis(-1)));
+        assertRefused(
+                "idleTimeout must be positive and under 24 days, was PT596H31M23.648S",
+                () -> DEFAULTS.withIdleTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)));
+        assertRefused("maxHeaderBytes must be at least 256, was 255", () -> DEFAULTS.withMaxHeaderBytes(255));
+        assertRefused("maxBodyBytes must not be negative, was -1", () -> DEFAULTS.withMaxBodyBytes(-1));
+        assertRefused("transport must not be blank", () -> DEFAULTS.withTransport(" "));
+        assertThrows(NullPointerException.class, () -> DEFAULTS.withTransport(null));
+        assertThrows(NullPointerException.class, () -> DEFAULTS.withIdleTimeout(null));
+        assertThrows(NullPointerException.class, () -> DEFAULTS.withBindAddress(null));
+    }
+
+    private static void assertRefused(String message, Supplier<ServerConfig> make) {
+        assertEquals(
+                message, assertThrows(IllegalArgumentException.class, make::get).getMessage());
     }
 }
