@@ -1,209 +1,156 @@
 package io.httpmodels.load;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Renders a {@link LoadReport} as JSON: every figure, latencies in microseconds, with
- * {@code "schemaVersion"} first. The merged histogram is included compressed and base64-encoded (the
- * HdrHistogram V2 encoding, as in interval logs) so reports merge exactly. Stateless.
+ * Renders a {@link LoadReport} as JSON with Jackson: every figure, {@code "schemaVersion"} first, durations in
+ * seconds, latencies in microseconds, errors by kind with their total, requests per interval, and the merged
+ * latency histogram compressed and base64-encoded (the HdrHistogram V2 encoding, as in interval logs) so that
+ * reports merge exactly. A figure that is not a finite number (a rate over no time) is {@code null}.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class ReportJson {
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
+    // Two-space indents, one value per line, "name": value, and the same bytes on every platform.
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(INDENT)
+            .withArrayIndenter(INDENT)
+            .withSeparators(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                    .withArrayEmptySeparator("")
+                    .withObjectEmptySeparator("")));
+
     private ReportJson() {}
 
+    /** The report as a JSON document, ending with a newline. */
     public static String render(LoadReport r) {
-        StringBuilder sb = new StringBuilder(4096);
-        LoadConfig c = r.config();
-        sb.append("{\n");
-        field(sb, 1, "schemaVersion", r.schemaVersion());
-        field(sb, 1, "tool", "httpmodels load-client");
-        sb.append("  \"config\": {\n");
-        field(sb, 2, "url", c.uri().toString());
-        field(sb, 2, "connections", c.connections());
-        field(sb, 2, "threads", c.threads());
-        field(
-                sb,
-                2,
-                "durationSeconds",
-                c.duration() == null ? null : c.duration().toNanos() / 1e9);
-        field(sb, 2, "requests", c.requests() == 0 ? null : c.requests());
-        field(sb, 2, "warmupSeconds", c.warmup().toNanos() / 1e9);
-        field(sb, 2, "rampUpSeconds", c.rampUp().toNanos() / 1e9);
-        field(sb, 2, "keepAlive", c.keepAlive());
-        field(sb, 2, "pipeline", c.pipeline());
-        field(sb, 2, "rate", c.rateMode() ? c.rate() : null);
-        field(sb, 2, "mode", c.rateMode() ? "open-loop constant rate" : "closed loop");
-        field(sb, 2, "method", c.method());
-        sb.append("    \"headers\": [");
-        List<String> headers = c.headers();
-        for (int i = 0; i < headers.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(quote(headers.get(i)));
+        try {
+            return WRITER.writeValueAsString(tree(r)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values did not serialise", e);
         }
-        sb.append("],\n");
-        field(sb, 2, "bodyBytes", c.body().length);
-        field(sb, 2, "timeoutSeconds", c.timeout().toNanos() / 1e9);
-        last(sb, 2, "maxTimeSeconds", c.maxTime().toNanos() / 1e9);
-        sb.append("  },\n");
-        field(sb, 1, "startedAt", r.startedAt().toString());
-        field(sb, 1, "durationSeconds", r.durationSeconds());
-        field(sb, 1, "requests", r.requests());
-        field(sb, 1, "bytesRead", r.bytesRead());
-        field(sb, 1, "requestsPerSecond", r.requestsPerSecond());
-        field(sb, 1, "bytesPerSecond", r.bytesPerSecond());
-        latency(sb, "latency", r.latency());
-        latency(sb, "corrected", r.corrected());
-        latency(sb, "uncorrected", r.uncorrected());
-        latency(sb, "connect", r.connect());
-        latency(sb, "waiting", r.waiting());
-        latency(sb, "total", r.total());
-        sb.append("  \"statusCounts\": {");
-        boolean first = true;
-        for (Map.Entry<Integer, Long> e : r.statusCounts().entrySet()) {
-            sb.append(first ? "" : ", ")
-                    .append('"')
-                    .append(e.getKey())
-                    .append("\": ")
-                    .append(e.getValue());
-            first = false;
+    }
+
+    /** The report as a JSON tree: the fields {@link #render} writes, in that order. */
+    static ObjectNode tree(LoadReport r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", r.schemaVersion());
+        root.put("tool", "httpmodels load-client");
+        root.set("config", config(r.config()));
+        root.put("startedAt", r.startedAt().toString());
+        root.put("durationSeconds", finite(r.durationSeconds()));
+        root.put("requests", r.requests());
+        root.put("bytesRead", r.bytesRead());
+        root.put("requestsPerSecond", finite(r.requestsPerSecond()));
+        root.put("bytesPerSecond", finite(r.bytesPerSecond()));
+        root.set("latency", latency(r.latency()));
+        root.set("corrected", latency(r.corrected()));
+        root.set("uncorrected", latency(r.uncorrected()));
+        root.set("connect", latency(r.connect()));
+        root.set("waiting", latency(r.waiting()));
+        root.set("total", latency(r.total()));
+        ObjectNode statuses = root.putObject("statusCounts");
+        for (Map.Entry<Integer, Long> e : new TreeMap<>(r.statusCounts()).entrySet()) {
+            statuses.put(String.valueOf(e.getKey()), e.getValue());
         }
-        sb.append("},\n");
-        field(sb, 1, "non2xx3xx", r.non2xx3xx());
-        sb.append("  \"errors\": {");
-        first = true;
+        root.put("non2xx3xx", r.non2xx3xx());
+        ObjectNode errors = root.putObject("errors");
         for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
-            sb.append(first ? "" : ", ")
-                    .append(quote(e.getKey().label()))
-                    .append(": ")
-                    .append(e.getValue());
-            first = false;
+            errors.put(e.getKey().label(), e.getValue());
         }
-        sb.append(", \"total\": ").append(r.errors().total()).append("},\n");
-        sb.append("  \"intervals\": [");
-        for (int i = 0; i < r.intervals().size(); i++) {
-            LoadReport.Interval in = r.intervals().get(i);
-            sb.append(i == 0 ? "\n" : ",\n")
-                    .append("    {\"startSeconds\": ")
-                    .append(num(in.startSeconds()))
-                    .append(", \"lengthSeconds\": ")
-                    .append(num(in.lengthSeconds()))
-                    .append(", \"requests\": ")
-                    .append(in.requests())
-                    .append(", \"requestsPerSecond\": ")
-                    .append(num(in.requestsPerSecond()))
-                    .append('}');
+        errors.put("total", r.errors().total());
+        ArrayNode intervals = root.putArray("intervals");
+        for (LoadReport.Interval in : r.intervals()) {
+            intervals
+                    .addObject()
+                    .put("startSeconds", finite(in.startSeconds()))
+                    .put("lengthSeconds", finite(in.lengthSeconds()))
+                    .put("requests", in.requests())
+                    .put("requestsPerSecond", finite(in.requestsPerSecond()));
         }
-        sb.append(r.intervals().isEmpty() ? "],\n" : "\n  ],\n");
-        field(sb, 1, "connectsSucceeded", r.connectsSucceeded());
-        field(sb, 1, "connectionsServed", r.connectionsServed());
-        field(sb, 1, "abortReason", r.abortReason());
-        last(sb, 1, "latencyHistogram", encode(r.histogram()));
-        sb.append("}\n");
-        return sb.toString();
+        root.put("connectsSucceeded", r.connectsSucceeded());
+        root.put("connectionsServed", r.connectionsServed());
+        root.put("abortReason", r.abortReason());
+        root.put("latencyHistogram", encode(r.histogram()));
+        return root;
+    }
+
+    private static ObjectNode config(LoadConfig c) {
+        ObjectNode config = MAPPER.createObjectNode();
+        config.put("url", c.uri().toString());
+        config.put("connections", c.connections());
+        config.put("threads", c.threads());
+        config.put("durationSeconds", c.duration() == null ? null : seconds(c.duration()));
+        config.put("requests", c.counted() ? c.requests() : null);
+        config.put("warmupSeconds", seconds(c.warmup()));
+        config.put("rampUpSeconds", seconds(c.rampUp()));
+        config.put("keepAlive", c.keepAlive());
+        config.put("pipeline", c.pipeline());
+        config.put("rate", c.rateMode() ? c.rate() : null);
+        config.put("mode", c.rateMode() ? "open-loop constant rate" : "closed loop");
+        config.put("method", c.method());
+        ArrayNode headers = config.putArray("headers");
+        c.headers().forEach(headers::add);
+        config.put("bodyBytes", c.body().length);
+        config.put("timeoutSeconds", seconds(c.timeout()));
+        config.put("maxTimeSeconds", seconds(c.maxTime()));
+        return config;
+    }
+
+    /** A summary as an object, or a JSON null when the figure does not apply to the run. */
+    private static ObjectNode latency(LatencySummary s) {
+        if (s == null) {
+            return null;
+        }
+        ObjectNode latency = MAPPER.createObjectNode();
+        latency.put("description", s.description());
+        latency.put("unit", "us");
+        latency.put("count", s.count());
+        latency.put("min", s.minMicros());
+        latency.put("mean", finite(s.meanMicros()));
+        latency.put("stdev", finite(s.stdDevMicros()));
+        latency.put("max", s.maxMicros());
+        ObjectNode percentiles = latency.putObject("percentiles");
+        for (LatencySummary.Percentile p : s.percentiles()) {
+            percentiles.put(percentileKey(p.percentile()), p.valueMicros());
+        }
+        return latency;
+    }
+
+    /** {@code 50.0} as {@code "50"}, {@code 99.9} as {@code "99.9"}: the names a reader looks up. */
+    static String percentileKey(double percentile) {
+        return percentile == Math.rint(percentile) ? String.valueOf((long) percentile) : String.valueOf(percentile);
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
     }
 
     /** A histogram in the compressed V2 encoding, base64, as HistogramLogWriter writes it. */
     static String encode(Histogram h) {
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buf);
-        byte[] bytes = new byte[n];
-        buf.flip();
-        buf.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
-    }
-
-    private static void latency(StringBuilder sb, String name, LatencySummary s) {
-        if (s == null) {
-            field(sb, 1, name, null);
-            return;
-        }
-        sb.append("  ").append(quote(name)).append(": {\n");
-        field(sb, 2, "description", s.description());
-        field(sb, 2, "unit", "us");
-        field(sb, 2, "count", s.count());
-        field(sb, 2, "min", s.minMicros());
-        field(sb, 2, "mean", s.meanMicros());
-        field(sb, 2, "stdev", s.stdDevMicros());
-        field(sb, 2, "max", s.maxMicros());
-        sb.append("    \"percentiles\": {");
-        for (int i = 0; i < s.percentiles().size(); i++) {
-            LatencySummary.Percentile p = s.percentiles().get(i);
-            sb.append(i == 0 ? "" : ", ")
-                    .append('"')
-                    .append(num(p.percentile()))
-                    .append("\": ")
-                    .append(p.valueMicros());
-        }
-        sb.append("}\n  },\n");
-    }
-
-    private static void field(StringBuilder sb, int depth, String name, Object value) {
-        sb.append("  ".repeat(depth))
-                .append(quote(name))
-                .append(": ")
-                .append(value(value))
-                .append(",\n");
-    }
-
-    private static void last(StringBuilder sb, int depth, String name, Object value) {
-        sb.append("  ".repeat(depth))
-                .append(quote(name))
-                .append(": ")
-                .append(value(value))
-                .append('\n');
-    }
-
-    private static String value(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof String s) {
-            return quote(s);
-        }
-        if (value instanceof Double d) {
-            return num(d);
-        }
-        return value.toString();
-    }
-
-    private static String num(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return "null";
-        }
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            return String.valueOf((long) d);
-        }
-        // Double.toString is valid JSON for finite values ("1.5", "2.5E-4").
-        return Double.toString(d);
-    }
-
-    static String quote(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
-                    } else {
-                        sb.append(ch);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
-    }
-
-    static byte[] bytes(LoadReport r) {
-        return render(r).getBytes(StandardCharsets.UTF_8);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
     }
 }
