@@ -94,7 +94,7 @@ public final class ResponseParser {
     private boolean chunked;
     private boolean connectionClose;
     private long remaining;
-    private int chunkDigits;
+    private boolean chunkSizeHasDigits;
     // Value scanning for the framing headers: progress in the current token, and whether it has ended.
     private int tokenMatch;
     private boolean tokenEnded;
@@ -372,7 +372,7 @@ public final class ResponseParser {
         chunked = false;
         connectionClose = false;
         remaining = 0;
-        chunkDigits = 0;
+        chunkSizeHasDigits = false;
     }
 
     /** One byte through the head and chunk-framing states. Returns the next state, or -(state+1) on completion. */
@@ -590,7 +590,7 @@ public final class ResponseParser {
         }
         if (chunked) {
             remaining = 0;
-            chunkDigits = 0;
+            chunkSizeHasDigits = false;
             return CHUNK_SIZE;
         }
         if (contentLength >= 0) {
@@ -610,10 +610,10 @@ public final class ResponseParser {
                 return malformed("chunk size too large");
             }
             remaining = (remaining << 4) | d;
-            chunkDigits++;
+            chunkSizeHasDigits = true;
             return CHUNK_SIZE;
         }
-        if (chunkDigits == 0) {
+        if (!chunkSizeHasDigits) {
             return malformed("bad chunk size");
         }
         if (b == '\r') {
@@ -629,7 +629,7 @@ public final class ResponseParser {
     }
 
     private int chunkSizeDone() {
-        chunkDigits = 0;
+        chunkSizeHasDigits = false;
         if (remaining == 0) {
             return TRAILER_START;
         }
