@@ -421,6 +421,8 @@ class ResponseParserTest {
                 if (extra == 0) {
                     assertEquals(1, done, label + ": " + p.malformedReason());
                 } else {
+                    assertEquals(0, done, label);
+                    assertTrue(p.isMalformed(), label);
                     assertEquals("response head larger than 65536 bytes", p.malformedReason(), label);
                 }
             }
@@ -479,6 +481,26 @@ class ResponseParserTest {
         parser.noBody(false);
         assertEquals(0, feed("HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n"));
         assertTrue(parser.inResponse());
+    }
+
+    @Test
+    void resetMidResponseForgetsItsHeaders() {
+        assertEquals(0, feed("HTTP/1.1 404 Not Found\r\nContent-Length: 5\r\nConnection: close\r\nX-A"));
+        parser.reset();
+        assertEquals(2, feed(NGINX + NGINX));
+        assertFalse(parser.isMalformed(), parser.malformedReason());
+        assertEquals(0, statuses[404]);
+        assertFalse(parser.closeRequested());
+    }
+
+    @Test
+    void theLargestContentLengthALongHoldsIsRead() {
+        assertEquals(0, feed("HTTP/1.1 200 OK\r\nContent-Length: 9223372036854775799\r\n\r\nsome"));
+        assertFalse(parser.isMalformed(), parser.malformedReason());
+        assertTrue(parser.inResponse());
+        ResponseParser p = new ResponseParser(statuses);
+        feed(p, "HTTP/1.1 200 OK\r\nContent-Length: 9223372036854775800\r\n\r\n");
+        assertEquals("Content-Length too large", p.malformedReason());
     }
 
     @Test
