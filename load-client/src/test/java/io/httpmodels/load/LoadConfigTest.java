@@ -1,0 +1,183 @@
+package io.httpmodels.load;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+class LoadConfigTest {
+
+    private static LoadConfig.Builder builder() {
+        return LoadConfig.builder("http://127.0.0.1:8080/plaintext");
+    }
+
+    private static String request(LoadConfig config) {
+        return new String(config.encodeRequest(), StandardCharsets.ISO_8859_1);
+    }
+
+    private static void assertRefused(String message, UnaryOperator<LoadConfig.Builder> settings) {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> settings.apply(builder()).build());
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void theDefaultsAreFortyConnectionsOneThreadTenSecondsClosedLoopKeepAlive() {
+        LoadConfig config = builder().build();
+        assertEquals(URI.create("http://127.0.0.1:8080/plaintext"), config.uri());
+        assertEquals(40, config.connections());
+        assertEquals(1, config.threads());
+        assertEquals(Duration.ofSeconds(10), config.duration());
+        assertEquals(0, config.requests());
+        assertFalse(config.counted());
+        assertEquals(Duration.ZERO, config.warmup());
+        assertEquals(Duration.ZERO, config.rampUp());
+        assertTrue(config.keepAlive());
+        assertEquals(1, config.pipeline());
+        assertEquals(0, config.rate());
+        assertFalse(config.rateMode());
+        assertEquals("GET", config.method());
+        assertEquals(List.of(), config.headers());
+        assertEquals(0, config.body().length);
+        assertEquals(Duration.ofSeconds(2), config.timeout());
+        // A timed run is bounded by its warm-up, duration and timeout, plus ten seconds.
+        assertEquals(Duration.ofSeconds(22), config.maxTime());
+        assertEquals(
+                Duration.ofMillis(500 + 3000 + 700 + 10_000),
+                builder()
+                        .warmup(Duration.ofMillis(500))
+                        .duration(Duration.ofSeconds(3))
+                        .timeout(Duration.ofMillis(700))
+                        .build()
+                        .maxTime());
+        LoadConfig counted = builder().requests(7).build();
+        assertTrue(counted.counted());
+        assertNull(counted.duration());
+        assertEquals(Duration.ofMinutes(10), counted.maxTime());
+        assertTrue(builder().rate(0.5).build().rateMode());
+    }
+
+    @Test
+    void theTargetIsThePathAndQueryAndThePortDefaultsTo80() {
+        assertEquals("/plaintext", builder().build().target());
+        assertEquals(8080, builder().build().port());
+        LoadConfig bare = LoadConfig.builder("http://example").build();
+        assertEquals("/", bare.target());
+        assertEquals(80, bare.port());
+        assertEquals(
+                "/a%20b?x=1&y=%2F",
+                LoadConfig.builder("http://h/a%20b?x=1&y=%2F").build().target());
+        assertEquals("/?q", LoadConfig.builder("http://h?q").build().target());
+        assertEquals(
+                "/json",
+                builder().uri(URI.create("http://other:9/json")).build().target());
+    }
+
+    @Test
+    void theRequestIsEncodedOnceWithHostLengthAndCloseWhereNeeded() {
+        assertEquals(
+                "GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n",
+                request(builder().build()));
+        assertEquals(
+                "GET / HTTP/1.1\r\nHost: example\r\n\r\n",
+                request(LoadConfig.builder("http://example").build()));
+        assertEquals(
+                "POST /plaintext HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-A: 1\r\nContent-Length: 4\r\n"
+                        + "Connection: close\r\n\r\nping",
+                request(builder()
+                        .method(" post ")
+                        .header("X-A: 1")
+                        .body("ping".getBytes(StandardCharsets.US_ASCII))
+                        .keepAlive(false)
+                        .build()));
+        // Headers the user gave are not added again.
+        assertEquals(
+                "PUT /plaintext HTTP/1.1\r\nhost: mine\r\ncontent-length : 4\r\nConnection: keep-alive\r\n\r\nping",
+                request(builder()
+                        .method("PUT")
+                        .header("host: mine")
+                        .header("content-length : 4")
+                        .header("Connection: keep-alive")
+                        .body("ping".getBytes(StandardCharsets.US_ASCII))
+                        .keepAlive(false)
+                        .build()));
+    }
+
+    @Test
+    void theBodyIsCopiedInAndOut() {
+        byte[] body = {1, 2, 3};
+        LoadConfig config = builder().body(body).build();
+        body[0] = 9;
+        assertArrayEquals(new byte[] {1, 2, 3}, config.body());
+        config.body()[1] = 9;
+        assertArrayEquals(new byte[] {1, 2, 3}, config.body());
+        assertEquals("", new String(builder().body(null).build().body(), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void nullsTakeTheDefaults() {
+        LoadConfig config = new LoadConfig(
+                URI.create("http://h/"), 1, 1, null, 3, null, null, true, 1, 0, null, null, null, null, null);
+        assertEquals(Duration.ZERO, config.warmup());
+        assertEquals(Duration.ZERO, config.rampUp());
+        assertEquals("GET", config.method());
+        assertEquals(List.of(), config.headers());
+        assertEquals(Duration.ofSeconds(2), config.timeout());
+        assertEquals("GET", builder().method(" ").build().method());
+    }
+
+    @Test
+    void theLimitsOfEachSettingAreAccepted() {
+        builder().connections(1).threads(1).build();
+        builder().connections(3).threads(3).build();
+        builder().pipeline(LoadConfig.MAX_PIPELINE).build();
+        builder().duration(Duration.ofNanos(1)).build();
+        builder().requests(1).build();
+        builder().timeout(Duration.ofNanos(1)).maxTime(Duration.ofNanos(1)).build();
+        builder().method("M-SEARCH").header("X:").build();
+    }
+
+    @Test
+    void nonsenseIsRefusedWithAReason() {
+        assertRefused("only http:// URLs are supported: https://h/", b -> b.uri(URI.create("https://h/")));
+        assertRefused("URL has no host: http:///path", b -> b.uri(URI.create("http:///path")));
+        assertThrows(NullPointerException.class, () -> builder().uri(null).build());
+        assertRefused("connections must be at least 1", b -> b.connections(0));
+        assertRefused(
+                "threads must be between 1 and connections (2)",
+                b -> b.connections(2).threads(3));
+        assertRefused("threads must be between 1 and connections (40)", b -> b.threads(0));
+        assertRefused("give either a duration or a request count, not both or neither", b -> b.duration(null));
+        assertRefused("duration must be positive", b -> b.duration(Duration.ZERO));
+        assertRefused("duration must be positive", b -> b.duration(Duration.ofSeconds(-1)));
+        assertRefused("requests must be positive", b -> b.requests(-1));
+        assertRefused("warmup and ramp-up cannot be negative", b -> b.warmup(Duration.ofMillis(-1)));
+        assertRefused("warmup and ramp-up cannot be negative", b -> b.rampUp(Duration.ofMillis(-1)));
+        assertRefused("pipeline must be between 1 and 1024", b -> b.pipeline(0));
+        assertRefused("pipeline must be between 1 and 1024", b -> b.pipeline(1025));
+        assertRefused("pipelining needs keep-alive", b -> b.pipeline(2).keepAlive(false));
+        assertRefused("rate must be 0 (closed loop) or a positive number", b -> b.rate(-1));
+        assertRefused("rate must be 0 (closed loop) or a positive number", b -> b.rate(Double.NaN));
+        assertRefused("rate must be 0 (closed loop) or a positive number", b -> b.rate(Double.POSITIVE_INFINITY));
+        assertRefused("bad method: GE T", b -> b.method("GE T"));
+        assertRefused("bad method: G\u007fT", b -> b.method("G\u007fT"));
+        assertRefused("header must be 'Name: value': no colon", b -> b.header("no colon"));
+        assertRefused("header must be 'Name: value': : empty name", b -> b.header(": empty name"));
+        assertRefused("header must be 'Name: value': X: a\rb", b -> b.header("X: a\rb"));
+        assertRefused("header must be 'Name: value': X: a\nb", b -> b.header("X: a\nb"));
+        assertRefused("timeout must be positive", b -> b.timeout(Duration.ZERO));
+        assertRefused("timeout must be positive", b -> b.timeout(Duration.ofSeconds(-1)));
+        assertRefused("max time must be positive", b -> b.maxTime(Duration.ZERO));
+        assertRefused("max time must be positive", b -> b.maxTime(Duration.ofSeconds(-1)));
+    }
+}
