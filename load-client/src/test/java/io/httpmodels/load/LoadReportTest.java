@@ -106,6 +106,7 @@ class LoadReportTest {
                 r.errors(),
                 r.intervals(),
                 r.connectsSucceeded(),
+                r.connectionsServed(),
                 r.abortReason(),
                 r.histogram());
         assertEquals(1 + 2 + 4 + 128 + 256, report.non2xx3xx());

@@ -43,6 +43,7 @@ class ReportTextTest {
                   1021 requests in 1.50s, 120.56KB read
                   Errors: connect 1, read 2, write 3, timeout 4, status 10, malformed 5
                   Non-2xx or 3xx responses: 10 {200=1011, 404=7, 503=3}
+                  Connections served: 7 of 8 (the others never completed a recorded response)
                   Stopped early: stopped
                 Requests/sec:       680.67
                 Transfer/sec:      80.38KB
@@ -86,6 +87,7 @@ class ReportTextTest {
                 ErrorCounts.NONE,
                 List.of(),
                 5,
+                3,
                 null,
                 latency);
         String expected = """
@@ -109,6 +111,7 @@ class ReportTextTest {
                     Processing:     0.15   300.43   599.61     0.90  1500.16
                     Total:          0.20   320.56   639.72     1.00  1600.51
                   5 requests in 2.00s, 1023B read
+                  Connections served: 3 of 40 (the others never completed a recorded response)
                 Requests/sec:         2.50
                 Transfer/sec:         511B
                 """;
