@@ -1,0 +1,179 @@
+package io.httpmodels.server.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.server.ServerConfig;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.netty.handler.codec.http.HttpVersion;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The netty model's decoder and handler on an {@link EmbeddedChannel}: input in any pieces, on the test's own
+ * thread, with no socket and nothing to wait for. What reaches the wire is read back as text.
+ */
+class NettyPipelineTest {
+
+    private static final int MAX_BODY_BYTES = 64;
+    private static final ServerConfig CONFIG =
+            ServerConfig.defaults().withMaxHeaderBytes(1024).withMaxBodyBytes(MAX_BODY_BYTES);
+    private static final Pattern STATUS = Pattern.compile("HTTP/1\\.1 (\\d{3}) ");
+
+    private static EmbeddedChannel channel() {
+        return new EmbeddedChannel(
+                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(CONFIG), CONFIG.maxBodyBytes()),
+                new HttpResponseEncoder(),
+                new NettyServerHandler(CONFIG, null));
+    }
+
+    /** Writes each piece as one read, then returns everything the server wrote, as text. */
+    private static String exchange(EmbeddedChannel channel, String... pieces) {
+        for (String piece : pieces) {
+            if (channel.isOpen()) {
+                channel.writeInbound(Unpooled.copiedBuffer(piece, StandardCharsets.ISO_8859_1));
+            }
+        }
+        return written(channel);
+    }
+
+    private static String written(EmbeddedChannel channel) {
+        StringBuilder out = new StringBuilder();
+        for (Object msg; (msg = channel.readOutbound()) != null; ) {
+            ByteBuf buf = (ByteBuf) msg;
+            out.append(buf.toString(StandardCharsets.ISO_8859_1));
+            buf.release();
+        }
+        return out.toString();
+    }
+
+    private static List<Integer> statuses(String written) {
+        List<Integer> statuses = new ArrayList<>();
+        Matcher m = STATUS.matcher(written);
+        while (m.find()) {
+            statuses.add(Integer.parseInt(m.group(1)));
+        }
+        return statuses;
+    }
+
+    /** The request split in two reads at every offset. */
+    private static List<String[]> splits(String request) {
+        List<String[]> splits = new ArrayList<>();
+        for (int cut = 0; cut <= request.length(); cut++) {
+            splits.add(new String[] {request.substring(0, cut), request.substring(cut)});
+        }
+        return splits;
+    }
+
+    @Test
+    void aFoldedHeaderIsRefusedWhereverTheReadsSplitIt() {
+        String folded = "GET /plaintext HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n  folded\r\n\r\n";
+        for (String[] pieces : splits(folded)) {
+            EmbeddedChannel channel = channel();
+            String written = exchange(channel, pieces);
+            assertEquals(List.of(400), statuses(written), "split at " + pieces[0].length() + ": " + written);
+            assertTrue(written.contains("obsolete line folding"), written);
+            assertFalse(channel.isOpen(), "closed after the 400");
+            channel.finishAndReleaseAll();
+        }
+        // A fold right after the request line, and one after a first request on the same connection.
+        assertEquals(List.of(400), statuses(exchange(channel(), "GET /json HTTP/1.1\r\n", "\tHost: h\r\n\r\n")));
+        assertEquals(
+                List.of(200, 400),
+                statuses(exchange(
+                        channel(),
+                        "GET /json HTTP/1.1\r\nHost: h\r\n\r\nGET /json HTTP/1.1\r\nHost: h\r\n",
+                        " folded\r\n\r\n")));
+    }
+
+    /** Lines of a body that start with a space are body bytes, not folds, and the next request follows. */
+    @Test
+    void bodyBytesThatLookLikeFoldsAreNotScanned() {
+        String body = "a\r\n b\r\n\tc\n d";
+        String requests = "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: " + body.length() + "\r\n\r\n" + body
+                + "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nx\r\n y\r\n0\r\n\r\n"
+                + "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
+        for (String[] pieces : splits(requests)) {
+            EmbeddedChannel channel = channel();
+            String written = exchange(channel, pieces);
+            assertEquals(List.of(200, 200, 200), statuses(written), "split at " + pieces[0].length() + ": " + written);
+            assertTrue(written.contains("\r\n\r\n" + body + "HTTP/1.1 200"), written);
+            assertTrue(written.contains("\r\n\r\nx\r\n yHTTP/1.1 200"), written);
+            assertTrue(written.endsWith("Hello, World!"), written);
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void bodiesOfExactlyTheLimitAreServedAndOneByteMoreIsRefused() {
+        String limit = "b".repeat(MAX_BODY_BYTES);
+        String fixed = exchange(
+                channel(), "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: " + MAX_BODY_BYTES + "\r\n\r\n" + limit);
+        assertEquals(List.of(200), statuses(fixed));
+        assertTrue(fixed.endsWith("\r\n\r\n" + limit), fixed);
+        assertEquals(
+                List.of(413),
+                statuses(exchange(
+                        channel(),
+                        "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n")));
+
+        String chunkedHead = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String half = Integer.toHexString(MAX_BODY_BYTES / 2) + "\r\n" + "c".repeat(MAX_BODY_BYTES / 2) + "\r\n";
+        String chunked = exchange(channel(), chunkedHead + half + half + "0\r\n\r\n");
+        assertEquals(List.of(200), statuses(chunked));
+        assertTrue(chunked.endsWith("c".repeat(MAX_BODY_BYTES)), chunked);
+        // The chunk that would cross the limit is refused from its size line, before its data.
+        EmbeddedChannel channel = channel();
+        String refused = exchange(channel, chunkedHead + half + half + "1\r\n");
+        assertEquals(List.of(413), statuses(refused), refused);
+        assertFalse(channel.isOpen());
+    }
+
+    /**
+     * The handler's own limit, for a decoder that reports a body only as it arrives: it counts the chunks' bytes
+     * and refuses the one that crosses the limit.
+     */
+    @Test
+    void theHandlerRefusesAChunkedBodyThatCrossesTheLimit() {
+        for (int last : new int[] {MAX_BODY_BYTES / 2, MAX_BODY_BYTES / 2 + 1}) {
+            EmbeddedChannel channel =
+                    new EmbeddedChannel(new HttpResponseEncoder(), new NettyServerHandler(CONFIG, null));
+            HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/echo");
+            request.headers().set(HttpHeaderNames.HOST, "h").set(HttpHeaderNames.TRANSFER_ENCODING, "chunked");
+            channel.writeInbound(
+                    request,
+                    new DefaultHttpContent(
+                            Unpooled.copiedBuffer("a".repeat(MAX_BODY_BYTES / 2), StandardCharsets.US_ASCII)),
+                    new DefaultHttpContent(Unpooled.copiedBuffer("z".repeat(last), StandardCharsets.US_ASCII)));
+            if (channel.isOpen()) {
+                channel.writeInbound(new DefaultLastHttpContent());
+            }
+            String written = written(channel);
+            if (last == MAX_BODY_BYTES / 2) {
+                assertEquals(List.of(200), statuses(written), written);
+                assertTrue(written.endsWith("a".repeat(MAX_BODY_BYTES / 2) + "z".repeat(last)), written);
+                assertTrue(channel.isOpen());
+            } else {
+                assertEquals(List.of(413), statuses(written), written);
+                assertTrue(written.contains("body is over the limit of 64 bytes"), written);
+                assertFalse(channel.isOpen());
+            }
+            channel.finishAndReleaseAll();
+        }
+    }
+}
