@@ -19,6 +19,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** The blocking models' connection loop, on one real loopback connection served by a thread of the test's own. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -134,14 +135,41 @@ class BlockingConnectionHandlerTest {
             // Half-closed at once: the end of the stream comes well before the one-second linger is over.
             client.socket().setSoTimeout(500);
             assertEquals(-1, client.socket().getInputStream().read());
-            // More than any socket buffer holds: only a server that still reads lets all of it through.
+            // Still reading after what the client sends next: the connection is not over yet.
             OutputStream out = client.socket().getOutputStream();
-            byte[] chunk = new byte[8192];
-            for (int i = 0; i < 64; i++) {
-                out.write(chunk);
-            }
+            out.write(new byte[8192]);
+            assertThrows(TimeoutException.class, () -> served.done.get(200, TimeUnit.MILLISECONDS));
             client.socket().shutdownOutput();
+            assertFalse(served.interruptedAtTheEnd(), "ends when the client has said all");
+        }
+    }
+
+    /** The drain stops at 1 MiB: a client that keeps sending is then cut off instead of read forever. */
+    @Test
+    void theDrainAfterABadRequestIsBounded() throws Exception {
+        try (Served served = new Served(CONFIG)) {
+            assertEquals(400, served.client.send("\u0001garbage").read().status());
+            OutputStream out = served.client.socket().getOutputStream();
+            byte[] chunk = new byte[64 * 1024];
+            // 64 MiB is far more than the 1 MiB drained plus what the socket buffers hold: writes must fail.
+            assertThrows(IOException.class, () -> {
+                for (int i = 0; i < 1024; i++) {
+                    out.write(chunk);
+                }
+            });
             served.interruptedAtTheEnd();
+        }
+    }
+
+    @Test
+    void eachAnswerWaitsForItsSimulatedWork() throws Exception {
+        try (Served served = new Served(CONFIG.withWorkMillis(100))) {
+            long start = System.nanoTime();
+            served.client.send(get("/plaintext") + get("/plaintext"));
+            assertEquals(200, served.client.read().status());
+            assertEquals(200, served.client.read().status());
+            long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(elapsedMillis >= 200, "two requests of 100 ms work answered after " + elapsedMillis + " ms");
         }
     }
 
