@@ -146,4 +146,109 @@ class LoadMainTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("Connect:") && text.contains("Waiting:") && text.contains("Total:"), text);
     }
+
+    @Test
+    void jsonToStandardOutputMovesTheTextToStandardError(@TempDir Path dir) throws IOException {
+        Path body = dir.resolve("body.bin");
+        Files.write(body, new byte[321]);
+        try (TestServer server = TestServer.ok()) {
+            assertEquals(
+                    0,
+                    run(
+                            server.url("/"),
+                            "-c",
+                            "2",
+                            "-n",
+                            "50",
+                            "-m",
+                            "POST",
+                            "--body-file",
+                            body.toString(),
+                            "--json",
+                            "-"));
+        }
+        JsonNode tree = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertEquals(50, tree.get("requests").asLong());
+        assertEquals(321, tree.get("config").get("bodyBytes").asInt());
+        assertEquals("POST", tree.get("config").get("method").asText());
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("Running 50 requests @ "), text);
+        assertTrue(text.contains("50 requests in"), text);
+    }
+
+    @Test
+    void aRunStoppedEarlyExitsOneAndSaysWhy() throws IOException {
+        try (TestServer server = TestServer.start((i, o, s) -> {
+            if (i < 5) {
+                o.write(TestServer.OK);
+            }
+            return true;
+        })) {
+            assertEquals(
+                    1, run(server.url("/"), "-c", "1", "-n", "100", "--timeout", "5s", "--max-time", "500ms", "-q"));
+        }
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertTrue(errors.contains("load: stopped early: "), errors);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Stopped early: "));
+    }
+
+    @Test
+    void badArgumentsSayWhatIsWrongAndShowTheUsage() {
+        assertEquals(2, run("http://127.0.0.1:1/", "--bogus"));
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertTrue(errors.startsWith("load: Unknown option: '--bogus'"), errors);
+        assertTrue(errors.contains("Usage: load"), errors);
+        for (String[] args : List.of(
+                new String[] {"-d", "1s", "-n", "5"},
+                new String[] {"--body", "x", "--body-file", "f"},
+                new String[] {"-c", "0"},
+                new String[] {"-d", "soon"})) {
+            err.reset();
+            String[] all = new String[args.length + 1];
+            all[0] = "http://127.0.0.1:1/";
+            System.arraycopy(args, 0, all, 1, args.length);
+            assertEquals(2, run(all), String.join(" ", args));
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(message.startsWith("load: "), message);
+            assertTrue(
+                    message.contains("give -d or -n, not both")
+                            || message.contains("give --body or --body-file, not both")
+                            || message.contains("connections must be at least 1")
+                            || message.contains("'soon' is not a duration (e.g. 500ms, 10s, 2m)"),
+                    message);
+        }
+    }
+
+    @Test
+    void durationsTakeAUnitOrMeanSeconds() {
+        LoadMain.DurationConverter converter = new LoadMain.DurationConverter();
+        assertEquals(java.time.Duration.ofMillis(500), converter.convert("500ms"));
+        assertEquals(java.time.Duration.ofMillis(1500), converter.convert(" 1.5S "));
+        assertEquals(java.time.Duration.ofSeconds(10), converter.convert("10"));
+        assertEquals(java.time.Duration.ofSeconds(10), converter.convert("10 s"));
+        assertEquals(java.time.Duration.ofMinutes(2), converter.convert("2m"));
+        assertEquals(java.time.Duration.ofHours(1), converter.convert("1h"));
+        assertEquals(java.time.Duration.ofNanos(250_000), converter.convert("250us"));
+        for (String bad : List.of("", "ms", "-1s", "1d", "1.s", "soon")) {
+            assertTrue(
+                    org.junit.jupiter.api.Assertions.assertThrows(
+                                    picocli.CommandLine.TypeConversionException.class, () -> converter.convert(bad))
+                            .getMessage()
+                            .contains("is not a duration"),
+                    bad);
+        }
+    }
+
+    @Test
+    void theIntervalLogStartsWithItsHeader(@TempDir Path dir) throws IOException {
+        Path hlog = dir.resolve("run.hlog");
+        try (TestServer server = TestServer.ok()) {
+            assertEquals(0, run(server.url("/"), "-c", "1", "-n", "20", "-q", "--hlog", hlog.toString()));
+        }
+        List<String> lines = Files.readAllLines(hlog);
+        assertEquals("#httpmodels load-client: latency in microseconds, one interval per second", lines.get(0));
+        assertTrue(lines.get(1).startsWith("#[Histogram log format version "), lines.get(1));
+        assertTrue(lines.get(2).startsWith("#[StartTime: "), lines.get(2));
+        assertTrue(lines.get(3).startsWith("\"StartTimestamp\",\"Interval_Length\""), lines.get(3));
+    }
 }
