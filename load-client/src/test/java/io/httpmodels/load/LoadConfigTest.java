@@ -78,6 +78,9 @@ class LoadConfigTest {
                 "/a%20b?x=1&y=%2F",
                 LoadConfig.builder("http://h/a%20b?x=1&y=%2F").build().target());
         assertEquals("/?q", LoadConfig.builder("http://h?q").build().target());
+        LoadConfig portZero = LoadConfig.builder("http://h:0/").build();
+        assertEquals(0, portZero.port(), "a port given as 0 is 0, not the default");
+        assertEquals("GET / HTTP/1.1\r\nHost: h:0\r\n\r\n", request(portZero));
         assertEquals(
                 "/json",
                 builder().uri(URI.create("http://other:9/json")).build().target());
@@ -175,6 +178,8 @@ class LoadConfigTest {
         assertRefused("header must be 'Name: value': : empty name", b -> b.header(": empty name"));
         assertRefused("header must be 'Name: value': X: a\rb", b -> b.header("X: a\rb"));
         assertRefused("header must be 'Name: value': X: a\nb", b -> b.header("X: a\nb"));
+        assertRefused("header must be 'Name: value': \rX: 1", b -> b.header("\rX: 1"));
+        assertRefused("header must be 'Name: value': \nX: 1", b -> b.header("\nX: 1"));
         assertRefused("timeout must be positive", b -> b.timeout(Duration.ZERO));
         assertRefused("timeout must be positive", b -> b.timeout(Duration.ofSeconds(-1)));
         assertRefused("max time must be positive", b -> b.maxTime(Duration.ZERO));
