@@ -6,6 +6,7 @@
 # skipped here (mvn verify runs them); PIT runs them itself, once per mutant. Reports, HTML and XML:
 #   server-api/target/pit-reports/{critical,module}/index.html, the same under load-client/.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
 JAVA="$(httpmodels_find_java)"
