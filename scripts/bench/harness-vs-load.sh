@@ -47,8 +47,16 @@ httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
 java_bin="$(httpmodels_find_java)"
 stats() { "$java_bin" -jar "$root/harness/target/harness.jar" stats "$@"; }
 
-HTTPMODELS_JAVA_OPTS="-Xms128m -Xmx512m -XX:+UseParallelGC" \
-    httpmodels_pin 0 "$root/scripts/serve.sh" "$model" --port "$port" > "$work/server.log" 2>&1 &
+# Started directly, not through a shell function: taskset and serve.sh exec, so $! is the JVM's pid (a function
+# in the background would be a subshell, and killing it would leave the JVM running).
+export HTTPMODELS_JAVA_OPTS="-Xms128m -Xmx512m -XX:+UseParallelGC"
+serve=("$root/scripts/serve.sh" "$model" --port "$port")
+if command -v taskset >/dev/null 2>&1 && [ "$(httpmodels_cpus)" -ge 2 ]; then
+    taskset -c 0 "${serve[@]}" > "$work/server.log" 2>&1 &
+else
+    echo "note: $model not pinned (taskset missing or one cpu)" >&2
+    "${serve[@]}" > "$work/server.log" 2>&1 &
+fi
 server_pid=$!
 httpmodels_wait_for_port "$port"
 url="http://127.0.0.1:$port/plaintext"
