@@ -48,7 +48,8 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @Threads(1)
-@Warmup(iterations = 2, time = 1)
+// Three warm-up seconds: the netty model's first requests load and interpret its whole HTTP codec.
+@Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 2, time = 1)
 @Fork(
         value = 1,
