@@ -13,6 +13,12 @@ set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
 java_bin="$(httpmodels_find_java)"
+# JMH 1.37 uses sun.misc.Unsafe, which JDK 24+ warns about on every start; allow it quietly where the flag exists
+# (JDK 23+). The forks inherit the flag.
+java_opts=()
+if [ "$(httpmodels_java_major "$java_bin")" -ge 23 ]; then
+    java_opts+=(--sun-misc-unsafe-memory-access=allow)
+fi
 jar="$HTTPMODELS_ROOT/bench-jmh/target/benchmarks.jar"
 httpmodels_ensure_jar bench-jmh "$jar"
 
@@ -22,7 +28,7 @@ fi
 for arg in "$@"; do
     case "$arg" in
         -h | -help | --help | -l | -lp | -lprof | -lrf)
-            exec "$java_bin" -jar "$jar" "$@" ;; # nothing runs: no results to keep
+            exec "$java_bin" "${java_opts[@]}" -jar "$jar" "$@" ;; # nothing runs: no results to keep
     esac
 done
 
@@ -32,7 +38,7 @@ stamp="$(date +%Y%m%dT%H%M%S)"
 json="$results_dir/$stamp.json"
 echo "jmh: $(nproc) cpus, $("$java_bin" -version 2>&1 | sed -n 1p), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); results in $json" >&2
 
-"$java_bin" -jar "$jar" "$@" -rf json -rff "$json"
+"$java_bin" "${java_opts[@]}" -jar "$jar" "$@" -rf json -rff "$json"
 if [ ! -s "$json" ]; then
     echo "error: JMH wrote no results to $json" >&2
     exit 1
