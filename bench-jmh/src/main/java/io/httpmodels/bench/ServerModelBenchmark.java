@@ -48,8 +48,9 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @Threads(1)
-// Three warm-up seconds: the netty model's first requests load and interpret its whole HTTP codec.
-@Warmup(iterations = 3, time = 1)
+// Five warm-up seconds: the netty model's first request takes about a second (class loading, its whole HTTP codec
+// interpreted), and with three its first measured second was still a third to half of its second.
+@Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 2, time = 1)
 @Fork(
         value = 1,
