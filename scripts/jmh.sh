@@ -5,10 +5,17 @@
 #   scripts/jmh.sh ServerModelBenchmark -t 40        JMH's own arguments: here every model, 40 connections
 #   scripts/jmh.sh ServerCodecBenchmark -prof gc     one class, with allocation per operation
 #   scripts/jmh.sh -l | -h                           list the benchmarks | JMH's flags
+#   HTTPMODELS_JMH_CPU=none scripts/jmh.sh ...       not pinned (default: every JVM on the last cpu)
 #
 # Builds bench-jmh/target/benchmarks.jar when missing or stale, runs it with the arguments given (or the
 # defaults above when none), writes JMH's JSON to results/jmh/<timestamp>.json and the table beside it (.md).
 # On a shared machine: flock /tmp/httpmodels-bench.lock scripts/jmh.sh ...
+#
+# Why pinned: client and server share the JVM. Unpinned on a small VM, a one-connection round trip measured
+# either ~6 us (both threads on one cpu) or ~70 us (each waking the other on an idle cpu), as the scheduler
+# placed them, fork by fork. On one cpu it is the cost of the round trip itself, the same in every fork. The
+# JMH forks inherit the affinity, and every model sizes its defaults for the one cpu it sees, as the servers
+# in scripts/bench/ do (pinned at start).
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
@@ -21,6 +28,14 @@ if [ "$(httpmodels_java_major "$java_bin")" -ge 23 ]; then
 fi
 jar="$HTTPMODELS_ROOT/bench-jmh/target/benchmarks.jar"
 httpmodels_ensure_jar bench-jmh "$jar"
+
+cpu="${HTTPMODELS_JMH_CPU:-$(($(httpmodels_cpus) - 1))}"
+jmh=("$java_bin" "${java_opts[@]}" -jar "$jar")
+pinning="not pinned"
+if [ "$cpu" != none ]; then
+    jmh=(httpmodels_pin "$cpu" "${jmh[@]}")
+    pinning="pinned to cpu $cpu"
+fi
 
 if [ $# -eq 0 ]; then
     set -- -p workMs=0 -prof gc
@@ -36,11 +51,15 @@ results_dir="$HTTPMODELS_ROOT/results/jmh"
 mkdir -p "$results_dir"
 stamp="$(date +%Y%m%dT%H%M%S)"
 json="$results_dir/$stamp.json"
-echo "jmh: $(nproc) cpus, $("$java_bin" -version 2>&1 | sed -n 1p), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); results in $json" >&2
+conditions="$(nproc) cpus, $pinning, $("$java_bin" -version 2>&1 | sed -n 1p), load average at start $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), JMH args: $*"
+echo "jmh: $conditions; results in $json" >&2
 
-"$java_bin" "${java_opts[@]}" -jar "$jar" "$@" -rf json -rff "$json"
+"${jmh[@]}" "$@" -rf json -rff "$json"
 if [ ! -s "$json" ]; then
     echo "error: JMH wrote no results to $json" >&2
     exit 1
 fi
-"$java_bin" -cp "$jar" io.httpmodels.bench.JmhResultsTable "$json" | tee "$results_dir/$stamp.md"
+{
+    printf '%s\n\n' "$conditions"
+    "$java_bin" -cp "$jar" io.httpmodels.bench.JmhResultsTable "$json"
+} | tee "$results_dir/$stamp.md"
