@@ -1,7 +1,9 @@
 package io.httpmodels.harness;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -12,12 +14,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.httpmodels.server.HttpServerModel;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +43,10 @@ import java.util.stream.Stream;
 
 /**
  * The module boundaries, as rules over every module's production classes. The harness's test class path holds
- * them all (its own classes, the models at runtime scope, server-api, the load client at test scope), so the
- * rules live here; modules are told apart by package.
+ * them all (its own classes, the models at runtime scope, server-api, the load client, bench-jmh at test scope),
+ * so the rules live here; modules are told apart by package, except that whatever bench-jmh built is bench-jmh's:
+ * its codec benchmark sits in the netty model's package to reach that model's package-private pipeline.
+ * JMH's generated classes ({@code jmh_generated}) are not imported: they are not our sources.
  *
  * <p>Each rule says what it guards in its {@code because}; {@link #theImportCoversEveryModule} makes sure no rule
  * can pass because a module's classes were never imported.
@@ -66,7 +75,9 @@ class ArchitectureTest {
         }
 
         DescribedPredicate<JavaClass> classes() {
-            return JavaClass.Predicates.resideInAnyPackage(packages.toArray(String[]::new))
+            DescribedPredicate<JavaClass> inPackages =
+                    JavaClass.Predicates.resideInAnyPackage(packages.toArray(String[]::new));
+            return (this == BENCH_JMH ? inPackages.or(BUILT_BY_BENCH_JMH) : inPackages.and(not(BUILT_BY_BENCH_JMH)))
                     .as(directory);
         }
 
@@ -76,6 +87,18 @@ class ArchitectureTest {
 
         static String[] models() {
             return packagesOf(Arrays.stream(values()).filter(module -> module.model));
+        }
+
+        /** The model module whose package {@code javaClass} sits in, wherever it was built; null for none. */
+        static Module modelByPackage(JavaClass javaClass) {
+            for (Module module : values()) {
+                if (module.model
+                        && JavaClass.Predicates.resideInAnyPackage(module.packages.toArray(String[]::new))
+                                .test(javaClass)) {
+                    return module;
+                }
+            }
+            return null;
         }
 
         static Module of(JavaClass javaClass) {
@@ -88,12 +111,21 @@ class ArchitectureTest {
         }
     }
 
+    /** Classes read from bench-jmh's build output, whatever their package. */
+    private static final DescribedPredicate<JavaClass> BUILT_BY_BENCH_JMH = DescribedPredicate.describe(
+            "built by bench-jmh",
+            javaClass -> javaClass
+                    .getSource()
+                    .map(source -> source.getUri().toString().contains("/bench-jmh/"))
+                    .orElse(false));
+
     private static JavaClasses production;
 
     @BeforeAll
     static void importEveryModule() {
         production = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/jmh_generated/"))
                 .importPackages("io.httpmodels");
     }
 
@@ -149,12 +181,37 @@ class ArchitectureTest {
     void theHarnessAndTheBenchmarksFindModelsThroughServiceLoader() {
         noClasses()
                 .that(Module.HARNESS.classes())
-                .or(Module.BENCH_JMH.classes())
+                .or(Module.BENCH_JMH.classes().and(not(resideInAnyPackage(Module.models()))))
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(Module.models())
                 .because("they find a model by name (ServerModels, ServiceLoader): a new model needs no change"
                         + " there, and none is driven differently from the others")
+                .check(production);
+    }
+
+    @Test
+    void aBenchmarkInAModelsPackageMeasuresItsCodecAndStartsNoModel() {
+        classes()
+                .that(Module.BENCH_JMH.classes().and(resideInAnyPackage(Module.models())))
+                .should(new ArchCondition<JavaClass>("use only its own model's classes, and start no model") {
+                    @Override
+                    public void check(JavaClass benchmark, ConditionEvents events) {
+                        Module own = Module.modelByPackage(benchmark);
+                        for (Dependency dependency : benchmark.getDirectDependenciesFromSelf()) {
+                            JavaClass target = dependency.getTargetClass();
+                            Module model = Module.modelByPackage(target);
+                            boolean otherModel = model != null && model != own;
+                            boolean startsAModel = target.isAssignableTo(HttpServerModel.class)
+                                    && !target.isEquivalentTo(HttpServerModel.class);
+                            if (otherModel || startsAModel) {
+                                events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .because("such a benchmark exists only to reach its model's package-private codec (the netty"
+                        + " pipeline in an EmbeddedChannel); running a model goes through ServerModels, by name")
                 .check(production);
     }
 
