@@ -31,10 +31,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>How to read it: {@code throughput} is requests per second over all threads, {@code latency} the distribution
  * of single round trips in microseconds. This is a closed loop (a thread sends its next request only after the
- * previous answer), client and server share the JVM, the heap and the two cores, nothing corrects for
- * coordinated omission, and the JIT is warm; the load client's figures (separate processes, pinned cores,
- * open-loop mode) are what a server would see from outside. What this adds is a figure no saturated external
- * client can distort, and per-model ratios measured within one run.
+ * previous answer), client and server share the JVM, the heap and the cpus, nothing corrects for coordinated
+ * omission, and the JIT is warm; the load client's figures (separate processes, pinned cores, open-loop mode)
+ * are what a server would see from outside. What this adds is a figure no saturated external client can
+ * distort, and per-model ratios measured within one run. Pin the whole run to one cpu ({@code scripts/jmh.sh}
+ * does): unpinned on a small VM, one connection's round trip is ~6 us or ~70 us depending on whether the
+ * scheduler put client and server on the same cpu or made each wake the other on an idle one.
  *
  * <p>A model that cannot serve the shape asked for (the single thread with more than one keep-alive connection,
  * a fixed pool with more connections than threads) leaves some connections unanswered: their round trip fails
@@ -42,8 +44,8 @@ import java.util.concurrent.TimeUnit;
  * that benchmark, and JMH goes on with the next.
  *
  * <pre>
- * java -jar bench-jmh/target/benchmarks.jar ServerModelBenchmark -p workMs=0           # every model, 1 thread
- * java -jar bench-jmh/target/benchmarks.jar ServerModelBenchmark -t 40 -p model=netty  # 40 connections
+ * scripts/jmh.sh ServerModelBenchmark -p workMs=0                                     # every model, 1 thread
+ * java -jar bench-jmh/target/benchmarks.jar ServerModelBenchmark -t 40 -p model=netty  # 40 connections, unpinned
  * </pre>
  */
 @State(Scope.Benchmark)
