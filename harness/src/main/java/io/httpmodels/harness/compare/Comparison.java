@@ -13,8 +13,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs a {@link Plan}: every scenario, and within it every target in its own JVM, one cell after another
@@ -54,6 +56,8 @@ public final class Comparison {
         }
         List<CellResult> cells = new ArrayList<>();
         Map<CellResult, Histogram> histograms = new HashMap<>();
+        // What each target's JVM said it ran, every distinct variant (netty adds its work executor under work).
+        Map<String, Set<String>> running = new HashMap<>();
         int total = plan.cellCount();
         int index = 0;
         List<Scenario> ran = new ArrayList<>();
@@ -100,12 +104,15 @@ public final class Comparison {
                         histograms.put(result, outcome.histogram());
                     }
                     if (outcome != null && outcome.running() != null) {
-                        targets.computeIfPresent(target.name(), (k, v) -> v.withRunning(outcome.running()));
+                        running.computeIfAbsent(target.name(), k -> new LinkedHashSet<>())
+                                .add(outcome.running());
                     }
                     listener.cellFinished(index, total, result);
                 }
             }
         }
+        running.forEach(
+                (name, said) -> targets.computeIfPresent(name, (k, v) -> v.withRunning(String.join("; ", said))));
         List<TargetInfo> targetList = new ArrayList<>(targets.values());
         List<Summary> summaries = Summaries.of(ran, targetList, cells, histograms, plan.clientBoundAt());
         List<Capacity> capacities = new ArrayList<>();

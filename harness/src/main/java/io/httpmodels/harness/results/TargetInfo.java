@@ -7,8 +7,8 @@ package io.httpmodels.harness.results;
  * @param kind        {@code model} (started by the harness in its own JVM), {@code nginx} (started by the harness
  *                    from scripts/peers) or {@code external} (already running at a URL)
  * @param description what it is, in one line
- * @param running     what ran, as the server itself said (threads, event loops, transport), from the last start;
- *                    null if it never started
+ * @param running     what ran, as the server itself said (threads, event loops, transport, work executor): each
+ *                    distinct answer of its cells, joined by "; "; null if it never started
  */
 public record TargetInfo(String name, String kind, String description, String running) {
 
