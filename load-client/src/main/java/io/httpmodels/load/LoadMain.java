@@ -298,7 +298,7 @@ public final class LoadMain implements Callable<Integer> {
     }
 
     /** Whether standard output is a terminal (System.console() alone is not enough from JDK 22 on). */
-    private static boolean isTerminal() {
+    public static boolean isTerminal() {
         java.io.Console console = System.console();
         if (console == null) {
             return false;

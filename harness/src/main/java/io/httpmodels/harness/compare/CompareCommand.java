@@ -8,6 +8,7 @@ import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.load.LoadMain;
 import io.httpmodels.load.LoadMain.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
@@ -249,7 +250,8 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter outWriter = spec.commandLine().getOut();
         Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
         printHeader(outWriter, plan, conditions);
-        Comparison comparison = new Comparison(plan, conditions, new TerminalProgress(outWriter, isTerminal()));
+        Comparison comparison =
+                new Comparison(plan, conditions, new TerminalProgress(outWriter, LoadMain.isTerminal()));
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
@@ -460,18 +462,6 @@ public final class CompareCommand implements Callable<Integer> {
             latch.await(seconds, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static boolean isTerminal() {
-        java.io.Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true;
         }
     }
 }

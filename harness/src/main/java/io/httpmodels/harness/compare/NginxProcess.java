@@ -2,17 +2,17 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.harness.process.Command;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * nginx as a reference row, started and stopped through {@code scripts/peers/nginx.sh} (the project's own
@@ -92,22 +92,14 @@ final class NginxProcess implements RunningTarget {
 
     private static String run(List<String> command) throws StartFailure {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new StartFailure(String.join(" ", command) + " did not finish within 20 s");
+            Command done = Command.run(command, Duration.ofSeconds(20));
+            if (!done.succeeded()) {
+                throw new StartFailure(
+                        String.join(" ", command) + " failed: " + done.output().trim());
             }
-            String text = new String(out, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new StartFailure(String.join(" ", command) + " failed: " + text.trim());
-            }
-            return text;
+            return done.output();
         } catch (IOException e) {
-            throw new StartFailure("cannot run " + command.get(0) + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StartFailure("interrupted");
+            throw new StartFailure(e.getMessage());
         }
     }
 

@@ -1,16 +1,16 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.Version;
+import io.httpmodels.harness.process.Command;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.Conditions;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** Reads the conditions of a run off the machine, the JVM and the project's git checkout. */
 public final class RunConditions {
@@ -67,17 +67,9 @@ public final class RunConditions {
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                return null;
-            }
-            return new String(out, StandardCharsets.UTF_8).trim();
+            Command done = Command.run(command, Duration.ofSeconds(10));
+            return done.succeeded() ? done.output().trim() : null;
         } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }

@@ -3,6 +3,7 @@ package io.httpmodels.harness.process;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -121,20 +122,13 @@ public final class ProcFs {
 
     private static long clockTicks() {
         try {
-            Process p = new ProcessBuilder("getconf", "CLK_TCK")
-                    .redirectErrorStream(true)
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
-            if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                long ticks = Long.parseLong(out.trim());
-                if (ticks > 0 && TimeUnit.SECONDS.toNanos(1) % ticks == 0) {
-                    return ticks;
-                }
+            Command done = Command.run(List.of("getconf", "CLK_TCK"), Duration.ofSeconds(5));
+            long ticks = done.succeeded() ? Long.parseLong(done.output().trim()) : -1;
+            if (ticks > 0 && TimeUnit.SECONDS.toNanos(1) % ticks == 0) {
+                return ticks;
             }
         } catch (IOException | NumberFormatException e) {
             // getconf missing: Linux's USER_HZ below.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
         return 100;
     }
