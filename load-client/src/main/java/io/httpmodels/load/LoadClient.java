@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadClient {
 
-    private static final long TICK_NANOS = Worker.INTERVAL_NANOS;
+    private static final long TICK_NANOS = IntervalHandoff.INTERVAL_NANOS;
     /** How long after an interval boundary the run's thread looks for the workers' finished intervals. */
     private static final long GRACE_NANOS = 20_000_000L;
 
@@ -177,7 +177,7 @@ public final class LoadClient {
         for (int i = 0; i < workers.length; i++) {
             // Read the stop flag before draining: a stopped worker has queued its last interval already.
             boolean stopped = workers[i].stoppedNanos() != 0;
-            workers[i].drainIntervals(pending.get(i));
+            workers[i].intervals().drainTo(pending.get(i));
             exhausted[i] = stopped;
         }
         while (true) {
@@ -200,7 +200,7 @@ public final class LoadClient {
                     merged.add(h);
                     start = Math.min(start, h.getStartTimeStamp());
                     end = Math.max(end, h.getEndTimeStamp());
-                    workers[i].recycleInterval(h);
+                    workers[i].intervals().recycle(h);
                 }
             }
             merged.setStartTimeStamp(start);

@@ -11,18 +11,14 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
 /**
  * One event loop on one thread: owns a selector, a share of the connections, its latency histogram, its
  * error and status counts. Nothing it mutates on the hot path is shared or atomic: latencies go into a plain
- * {@link Histogram} which the worker itself hands over once per second (a finished interval, through a
- * queue) to the run's thread, which merges the workers' intervals. Besides that queue, the only
- * cross-thread traffic is a volatile error total written when it changes, and the results read after
- * {@link Thread#join()}. (HdrHistogram's SingleWriterRecorder would do the hand-over too, at the price of
- * two atomic increments per recorded value, which showed as a visible share of the Java samples in a profile.)
+ * histogram that its {@link IntervalHandoff} passes to the run's thread once per second. Besides that, the
+ * only cross-thread traffic is a volatile error total written when it changes, and the results read after
+ * {@link Thread#join()}.
  *
  * <p>Closed loop: a connection whose responses completed sends its next request(s) on the next turn of the
  * loop, after that turn's reads (wrk's structure; see {@link #sendQueuedRequests()}). Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
@@ -38,8 +34,6 @@ final class Worker implements Runnable {
     private static final int READ_BUFFER_BYTES = 256 * 1024;
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
     private static final long MILLI = 1_000_000L;
-    /** Length of a recorded interval (progress, interval log, per-second throughput). */
-    static final long INTERVAL_NANOS = 1_000_000_000L;
     /** A target that accepted before and refuses every connect for this long is declared gone. */
     private static final long GONE_AFTER_NANOS = 5_000_000_000L;
 
@@ -71,14 +65,8 @@ final class Worker implements Runnable {
     /** Nanoseconds between scheduled requests in rate mode. */
     private final double sendIntervalNanos;
 
-    /** The current interval's latencies (microseconds); recorded on the hot path, owned by this thread. */
-    private Histogram interval;
-
-    private long intervalEndNanos;
-    /** Finished intervals, oldest first, for the run's thread. */
-    private final ConcurrentLinkedQueue<Histogram> finishedIntervals = new ConcurrentLinkedQueue<>();
-    /** Histograms the run's thread has merged and gives back for reuse. */
-    private final ConcurrentLinkedQueue<Histogram> spareIntervals = new ConcurrentLinkedQueue<>();
+    /** Latencies by interval, handed to the run's thread once per second. */
+    private final IntervalHandoff intervals;
 
     private final Histogram uncorrected;
     private final Histogram connectTimes;
@@ -146,8 +134,7 @@ final class Worker implements Runnable {
         this.sendQueue = new Connection[connectionCount];
         this.sendNext = new Connection[connectionCount];
 
-        this.interval = newHistogram();
-        this.intervalEndNanos = run.recordStartNanos + INTERVAL_NANOS;
+        this.intervals = new IntervalHandoff(run);
         this.uncorrected = rateMode ? newHistogram() : null;
         this.connectTimes = keepAlive ? null : newHistogram();
         this.waitTimes = keepAlive ? null : newHistogram();
@@ -155,7 +142,7 @@ final class Worker implements Runnable {
     }
 
     static Histogram newHistogram() {
-        return new Histogram(1, HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        return IntervalHandoff.newHistogram();
     }
 
     @Override
@@ -168,7 +155,7 @@ final class Worker implements Runnable {
         } finally {
             long now = System.nanoTime();
             if (recording) {
-                finishInterval(Math.min(now, run.recordEndNanos));
+                intervals.finish(Math.min(now, run.recordEndNanos));
             }
             stoppedNanos = now;
             closeAll();
@@ -188,9 +175,8 @@ final class Worker implements Runnable {
             if (!recording && now - run.recordStartNanos >= 0) {
                 startRecording();
             }
-            if (recording && now - intervalEndNanos >= 0) {
-                finishInterval(intervalEndNanos);
-                intervalEndNanos += INTERVAL_NANOS;
+            if (recording) {
+                intervals.finishIfDue(now);
             }
             openDue(now);
             if (rateMode) {
@@ -208,7 +194,7 @@ final class Worker implements Runnable {
             // Coarse deadlines (housekeeping, end, ramp-up) may be overslept by up to a millisecond;
             // the rate schedule may not, so under a millisecond away it is polled.
             long coarse = Math.min(nextHousekeeping, run.recordEndNanos) - now;
-            coarse = Math.min(coarse, recording ? intervalEndNanos - now : run.recordStartNanos - now);
+            coarse = Math.min(coarse, recording ? intervals.endNanos() - now : run.recordStartNanos - now);
             if (opened < connections.length) {
                 coarse = Math.min(coarse, run.startNanos + opened * rampStepNanos - now);
             }
@@ -621,7 +607,7 @@ final class Worker implements Runnable {
                     slotServed[c.index] = true;
                     slotsServed++;
                 }
-                interval.recordValue(micros(now - intended));
+                intervals.record(micros(now - intended));
                 if (rateMode) {
                     uncorrected.recordValue(micros(now - sent));
                 }
@@ -646,35 +632,9 @@ final class Worker implements Runnable {
 
     // ---- results, read by the run's thread ----------------------------------------------------------
 
-    /** Hands the current interval, ending at endNanos, to the run's thread and starts a new one. */
-    private void finishInterval(long endNanos) {
-        Histogram done = interval;
-        long start = Math.max(run.recordStartNanos, intervalEndNanos - INTERVAL_NANOS);
-        done.setStartTimeStamp(run.epochMillis(start));
-        done.setEndTimeStamp(run.epochMillis(endNanos));
-        finishedIntervals.add(done);
-        Histogram next = spareIntervals.poll();
-        if (next == null) {
-            next = newHistogram();
-        } else {
-            next.reset();
-        }
-        interval = next;
-    }
-
-    /**
-     * Moves the intervals this worker has finished, oldest first, into the collection. Safe from any thread;
-     * once {@link #stoppedNanos()} is non-zero, a call moves the last of them.
-     */
-    void drainIntervals(Collection<Histogram> into) {
-        for (Histogram h = finishedIntervals.poll(); h != null; h = finishedIntervals.poll()) {
-            into.add(h);
-        }
-    }
-
-    /** Gives back a histogram that {@link #drainIntervals} handed out, for reuse. */
-    void recycleInterval(Histogram histogram) {
-        spareIntervals.add(histogram);
+    /** This worker's finished latency intervals, for the run's thread. */
+    IntervalHandoff intervals() {
+        return intervals;
     }
 
     /** Errors so far, published by the worker when they change; safe to read at any time. */
