@@ -286,38 +286,19 @@ public final class LoadClient {
             }
         }
         double seconds = Math.max(0, endNanos - run.recordStartNanos) / 1e9;
-        String pipelined = config.pipeline() > 1 ? ", each request of a pipelined batch timed to its own response" : "";
-        LatencySummary latency;
+        LatencySummary latency = LatencySummary.of("latency", ReportText.latencyDescription(config), total);
         LatencySummary corrected = null;
         LatencySummary uncorrectedSummary = null;
         if (config.rateMode()) {
-            latency = LatencySummary.of(
-                    "latency",
-                    "from when each request was meant to be sent (constant rate " + config.rate()
-                            + "/s, open loop) to the last byte of its response" + pipelined,
-                    total);
-            uncorrectedSummary = LatencySummary.of(
-                    "uncorrected",
-                    "service time: from the actual write of each "
-                            + "request to the last byte of its response, ignoring the schedule; hides stalls",
-                    uncorrected);
-        } else {
-            latency = LatencySummary.of(
-                    "latency",
-                    "raw: from the write of each request to the last byte of its " + "response, one sample per request"
-                            + pipelined,
-                    total);
-            if (requests > 0 && seconds > 0) {
-                // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
-                long expectedMicros =
-                        Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline() / requests));
-                corrected = LatencySummary.of(
-                        "corrected",
-                        "wrk-style: raw latencies plus synthetic samples "
-                                + "(recordValueWithExpectedInterval, expected interval " + expectedMicros
-                                + " us = mean time between one connection's sends); an estimate, not a measurement",
-                        total.copyCorrectedForCoordinatedOmission(expectedMicros));
-            }
+            uncorrectedSummary = LatencySummary.of("uncorrected", ReportText.UNCORRECTED_DESCRIPTION, uncorrected);
+        } else if (requests > 0 && seconds > 0) {
+            // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
+            long expectedMicros =
+                    Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline() / requests));
+            corrected = LatencySummary.of(
+                    "corrected",
+                    ReportText.correctedDescription(expectedMicros),
+                    total.copyCorrectedForCoordinatedOmission(expectedMicros));
         }
         return new LoadReport(
                 LoadReport.SCHEMA_VERSION,
@@ -331,19 +312,9 @@ public final class LoadClient {
                 latency,
                 corrected,
                 uncorrectedSummary,
-                connect == null
-                        ? null
-                        : LatencySummary.of("connect", "TCP connect, from connect() to established", connect),
-                waiting == null
-                        ? null
-                        : LatencySummary.of(
-                                "waiting",
-                                "from the write of the request to the first " + "byte of the response",
-                                waiting),
-                totalTimes == null
-                        ? null
-                        : LatencySummary.of(
-                                "total", "from connect() to the last byte of the " + "response", totalTimes),
+                connect == null ? null : LatencySummary.of("connect", ReportText.CONNECT_DESCRIPTION, connect),
+                waiting == null ? null : LatencySummary.of("waiting", ReportText.WAITING_DESCRIPTION, waiting),
+                totalTimes == null ? null : LatencySummary.of("total", ReportText.TOTAL_DESCRIPTION, totalTimes),
                 statusCounts,
                 errors,
                 intervals,

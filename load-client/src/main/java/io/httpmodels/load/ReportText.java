@@ -3,10 +3,44 @@ package io.httpmodels.load;
 import java.util.Locale;
 import java.util.Map;
 
-/** Renders a {@link LoadReport} as a wrk-like text summary. Stateless. */
+/**
+ * Renders a {@link LoadReport} as a wrk-like text summary, and words what each latency figure measures (the
+ * descriptions a report carries as data). Stateless.
+ */
 public final class ReportText {
 
+    /** What the uncorrected (rate mode) figure measures. */
+    static final String UNCORRECTED_DESCRIPTION = "service time: from the actual write of each "
+            + "request to the last byte of its response, ignoring the schedule; hides stalls";
+
+    /** What the connect figure (no keep-alive) measures. */
+    static final String CONNECT_DESCRIPTION = "TCP connect, from connect() to established";
+
+    /** What the waiting figure (no keep-alive) measures. */
+    static final String WAITING_DESCRIPTION = "from the write of the request to the first byte of the response";
+
+    /** What the total figure (no keep-alive) measures. */
+    static final String TOTAL_DESCRIPTION = "from connect() to the last byte of the response";
+
     private ReportText() {}
+
+    /** What the primary latency figure of a run with this configuration measures. */
+    static String latencyDescription(LoadConfig config) {
+        String pipelined = config.pipeline() > 1 ? ", each request of a pipelined batch timed to its own response" : "";
+        if (config.rateMode()) {
+            return "from when each request was meant to be sent (constant rate " + config.rate()
+                    + "/s, open loop) to the last byte of its response" + pipelined;
+        }
+        return "raw: from the write of each request to the last byte of its response, one sample per request"
+                + pipelined;
+    }
+
+    /** What the wrk-style corrected figure measures, given the expected interval it was corrected with. */
+    static String correctedDescription(long expectedMicros) {
+        return "wrk-style: raw latencies plus synthetic samples (recordValueWithExpectedInterval, expected interval "
+                + expectedMicros
+                + " us = mean time between one connection's sends); an estimate, not a measurement";
+    }
 
     /** The header line(s) printed before a run starts. */
     public static String header(LoadConfig config) {

@@ -142,6 +142,25 @@ class ReportTextTest {
     }
 
     @Test
+    void eachLatencyFigureSaysWhatItMeasures() {
+        assertEquals(
+                "raw: from the write of each request to the last byte of its response, one sample per request",
+                ReportText.latencyDescription(
+                        LoadConfig.builder("http://127.0.0.1:1/").build()));
+        assertEquals(
+                "from when each request was meant to be sent (constant rate 500.0/s, open loop) to the last byte of"
+                        + " its response, each request of a pipelined batch timed to its own response",
+                ReportText.latencyDescription(LoadConfig.builder("http://127.0.0.1:1/")
+                        .rate(500)
+                        .pipeline(2)
+                        .build()));
+        assertEquals(
+                "wrk-style: raw latencies plus synthetic samples (recordValueWithExpectedInterval, expected interval"
+                        + " 250 us = mean time between one connection's sends); an estimate, not a measurement",
+                ReportText.correctedDescription(250));
+    }
+
+    @Test
     void progressLinesSayElapsedRequestsRateAndErrors() {
         assertEquals(
                 "  2.00s  requests 12,345  5,000 req/s  errors 3",
