@@ -7,22 +7,24 @@ import java.util.Map;
  * Error counts by kind. A value: immutable, and the sum of several workers' counts is {@link #plus}.
  *
  * @param connect   connections that could not be established
- * @param read      read failures and unexpected closes by the peer
+ * @param read      read failures (connections reset by the peer)
+ * @param closed    connections the peer closed with requests outstanding or a response cut short
  * @param write     write failures
  * @param timeout   connects or requests that exceeded the timeout
  * @param status    responses with status 400 or above
  * @param malformed responses that were not HTTP/1.x
  */
-public record ErrorCounts(long connect, long read, long write, long timeout, long status, long malformed) {
+public record ErrorCounts(long connect, long read, long closed, long write, long timeout, long status, long malformed) {
 
     /** No errors. */
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0);
 
     /** Builds counts from an array indexed by {@link ErrorKind#ordinal()}. */
     public static ErrorCounts of(long[] byKind) {
         return new ErrorCounts(
                 byKind[ErrorKind.CONNECT.ordinal()],
                 byKind[ErrorKind.READ.ordinal()],
+                byKind[ErrorKind.CLOSED.ordinal()],
                 byKind[ErrorKind.WRITE.ordinal()],
                 byKind[ErrorKind.TIMEOUT.ordinal()],
                 byKind[ErrorKind.STATUS.ordinal()],
@@ -34,6 +36,7 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
         return switch (kind) {
             case CONNECT -> connect;
             case READ -> read;
+            case CLOSED -> closed;
             case WRITE -> write;
             case TIMEOUT -> timeout;
             case STATUS -> status;
@@ -43,7 +46,7 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
 
     /** Sum of all kinds. */
     public long total() {
-        return connect + read + write + timeout + status + malformed;
+        return connect + read + closed + write + timeout + status + malformed;
     }
 
     /** Element-wise sum. */
@@ -51,6 +54,7 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
         return new ErrorCounts(
                 connect + other.connect,
                 read + other.read,
+                closed + other.closed,
                 write + other.write,
                 timeout + other.timeout,
                 status + other.status,

@@ -1,11 +1,17 @@
 package io.httpmodels.load;
 
-/** What went wrong with a request or its connection, as wrk counts errors. */
+/**
+ * What went wrong with a request or its connection, as wrk counts errors, one kind per way a server can fail
+ * a client: refused ({@link #CONNECT}), reset ({@link #READ}, {@link #WRITE}), closed early ({@link #CLOSED}),
+ * too slow ({@link #TIMEOUT}), answering an error ({@link #STATUS}) or not speaking HTTP ({@link #MALFORMED}).
+ */
 public enum ErrorKind {
     /** The TCP connection could not be established (refused, unreachable). */
     CONNECT,
-    /** Reading failed, or the peer closed the connection while requests were outstanding. */
+    /** Reading failed: the peer reset the connection (a server that died or closed with unread requests). */
     READ,
+    /** The peer closed the connection (end of stream) while requests were outstanding or a response was cut. */
+    CLOSED,
     /** Writing a request failed. */
     WRITE,
     /** A connect or an outstanding request took longer than the configured timeout; the connection is dropped. */

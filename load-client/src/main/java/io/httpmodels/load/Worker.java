@@ -583,7 +583,7 @@ final class Worker implements Runnable {
                 recycle(c);
             }
         } else if (c.pending() > 0 || c.parser.inResponse()) {
-            fail(c, ErrorKind.READ);
+            fail(c, ErrorKind.CLOSED);
         } else {
             // An idle keep-alive connection closed by the server: reopen, not an error.
             recycle(c);

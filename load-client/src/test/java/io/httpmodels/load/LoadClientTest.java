@@ -262,7 +262,7 @@ class LoadClientTest {
     }
 
     @Test
-    void closeWithoutResponseIsAReadError() throws IOException {
+    void closeWithoutResponseIsAClosedError() throws IOException {
         try (TestServer server = TestServer.start((i, out, s) -> {
             if (i % 2 == 1) {
                 return false;
@@ -276,7 +276,7 @@ class LoadClientTest {
                             .build())
                     .run();
             assertEquals(100, report.requests());
-            assertTrue(report.errors().read() >= 50, report.errors().toString());
+            assertTrue(report.errors().closed() >= 50, report.errors().toString());
         }
     }
 

@@ -68,7 +68,7 @@ class ReportJsonTest {
                 null,
                 null,
                 Map.of(200, 1011L, 404, 7L, 503, 3L),
-                new ErrorCounts(1, 2, 3, 4, 10, 5),
+                new ErrorCounts(1, 2, 6, 3, 4, 10, 5),
                 List.of(new LoadReport.Interval(0, 1, 700), new LoadReport.Interval(1, 0.5, 321)),
                 9,
                 7,
@@ -131,7 +131,7 @@ class ReportJsonTest {
                 "{\"200\":1011,\"404\":7,\"503\":3}", json.get("statusCounts").toString());
         assertEquals(10, json.get("non2xx3xx").longValue());
         assertEquals(
-                "{\"connect\":1,\"read\":2,\"write\":3,\"timeout\":4,\"status\":10,\"malformed\":5,\"total\":25}",
+                "{\"connect\":1,\"read\":2,\"closed\":6,\"write\":3,\"timeout\":4,\"status\":10,\"malformed\":5,\"total\":31}",
                 json.get("errors").toString());
         assertEquals(
                 "[{\"startSeconds\":0.0,\"lengthSeconds\":1.0,\"requests\":700,\"requestsPerSecond\":700.0},"

@@ -41,7 +41,7 @@ class ReportTextTest {
                         max    750.08ms   (uncorrected 100.00us)
                   uncorrected: from the actual write
                   1021 requests in 1.50s, 120.56KB read
-                  Errors: connect 1, read 2, write 3, timeout 4, status 10, malformed 5
+                  Errors: connect 1, read 2, closed 6, write 3, timeout 4, status 10, malformed 5
                   Non-2xx or 3xx responses: 10 {200=1011, 404=7, 503=3}
                   Connections served: 7 of 8 (the others never completed a recorded response)
                   Stopped early: stopped

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * @param latency           the primary latency: {@code raw} in closed loop, {@code intended} in open loop
  * @param corrected         closed loop: wrk-style corrected figures beside it; null otherwise
  * @param service           open loop: from the actual write (hides stalls); null otherwise
- * @param errors            errors by kind ({@code connect, read, write, timeout, status, malformed}) and
+ * @param errors            errors by kind ({@code connect, read, closed, write, timeout, status, malformed}) and
  *                          {@code total}
  * @param statusCounts      responses by status code
  * @param connections       connections the client kept open
