@@ -45,6 +45,10 @@ final class Connection {
     boolean sendQueued;
     /** Whether a close was already planned (reopen queued), so a connection is queued once. */
     boolean reopenQueued;
+    /** Connects of this slot that failed in a row; reset when one succeeds. */
+    int connectFailures;
+    /** When a queued reopen may happen (nanoTime); 0 for at once. */
+    long reopenAtNanos;
 
     Connection(int index, ResponseParser parser, ByteBuffer requests, int pipeline) {
         this.index = index;

@@ -34,6 +34,10 @@ final class Worker implements Runnable {
     private static final int READ_BUFFER_BYTES = 256 * 1024;
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
     private static final long MILLI = 1_000_000L;
+    /** The first retry of a failed connect waits this long; each further failure of the slot doubles it. */
+    private static final long RECONNECT_BACKOFF_NANOS = 1_000_000L;
+    /** The longest wait before retrying a failed connect. */
+    private static final long RECONNECT_BACKOFF_MAX_NANOS = 100_000_000L;
     /** A target that accepted before and refuses every connect for this long is declared gone. */
     private static final long GONE_AFTER_NANOS = 5_000_000_000L;
 
@@ -194,6 +198,7 @@ final class Worker implements Runnable {
             // Coarse deadlines (housekeeping, end, ramp-up) may be overslept by up to a millisecond;
             // the rate schedule may not, so under a millisecond away it is polled.
             long coarse = Math.min(nextHousekeeping, run.recordEndNanos) - now;
+            coarse = Math.min(coarse, untilNextReopen(now));
             coarse = Math.min(coarse, recording ? intervals.endNanos() - now : run.recordStartNanos - now);
             if (opened < connections.length) {
                 coarse = Math.min(coarse, run.startNanos + opened * rampStepNanos - now);
@@ -205,7 +210,7 @@ final class Worker implements Runnable {
                     precise = due;
                 }
             }
-            if (!reopen.isEmpty() || coarse <= 0 || precise < MILLI || sendQueued > 0) {
+            if (coarse <= 0 || precise < MILLI || sendQueued > 0) {
                 selector.selectNow(onReady);
             } else {
                 long millis = Math.min(
@@ -261,12 +266,29 @@ final class Worker implements Runnable {
         }
         for (int n = reopen.size(); n > 0; n--) {
             Connection c = reopen.poll();
+            if (c.reopenAtNanos != 0 && c.reopenAtNanos - now > 0) {
+                reopen.add(c);
+                continue;
+            }
             c.reopenQueued = false;
             open(c);
         }
     }
 
+    /** Nanoseconds until the next queued reopen is due: 0 when one is due now, MAX_VALUE when none waits. */
+    private long untilNextReopen(long now) {
+        long until = Long.MAX_VALUE;
+        for (Connection c : reopen) {
+            if (c.reopenAtNanos == 0) {
+                return 0;
+            }
+            until = Math.min(until, Math.max(0, c.reopenAtNanos - now));
+        }
+        return until;
+    }
+
     private void open(Connection c) {
+        c.reopenAtNanos = 0;
         c.parser.reset();
         c.clearPending();
         c.connectStartNanos = System.nanoTime();
@@ -310,6 +332,7 @@ final class Worker implements Runnable {
         long now = System.nanoTime();
         connectsSucceeded++;
         consecutiveConnectFailures = 0;
+        c.connectFailures = 0;
         c.state = Connection.State.READING;
         if (!keepAlive && c.connectStartNanos - run.recordStartNanos >= 0) {
             connectTimes.recordValue(micros(now - c.connectStartNanos));
@@ -321,15 +344,22 @@ final class Worker implements Runnable {
 
     /**
      * The one failure path: counts the error, drops the connection and queues it to be reopened
-     * (the reopen happens on the next loop turn, so a refusing target cannot recurse).
+     * (the reopen happens on a later loop turn, so a refusing target cannot recurse). A slot whose connects
+     * fail waits before it retries, 1 ms doubling to 100 ms: a refused or dead target is still probed
+     * every 100 ms per slot, without a core spent on connects (wrk retries at once).
      */
     private void fail(Connection c, ErrorKind kind) {
         errorCounts[kind.ordinal()]++;
         errorTotal++;
-        if (kind == ErrorKind.CONNECT || (kind == ErrorKind.TIMEOUT && c.state == Connection.State.CONNECTING)) {
+        boolean connectFailure =
+                kind == ErrorKind.CONNECT || (kind == ErrorKind.TIMEOUT && c.state == Connection.State.CONNECTING);
+        recycle(c);
+        if (connectFailure) {
+            int doublings = Math.min(c.connectFailures++, 30);
+            long backoff = Math.min(RECONNECT_BACKOFF_MAX_NANOS, RECONNECT_BACKOFF_NANOS << doublings);
+            c.reopenAtNanos = System.nanoTime() + backoff;
             connectFailed();
         }
-        recycle(c);
     }
 
     private void connectFailed() {
