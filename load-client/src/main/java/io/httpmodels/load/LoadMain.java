@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
 
 /**
  * The command line: {@code load URL [options]}, flags as wrk and ab. The only class that reads arguments.
- * Exit status: 0 after a run that ended by itself, 1 when the run failed or stopped early (unreachable
- * target, hard bound), 2 for bad arguments.
+ * Exit status: 0 after a run that ended by itself, 1 when the run failed, stopped early (unreachable
+ * target, a target gone mid-run, hard bound) or recorded no response, 2 for bad arguments. Whatever was
+ * measured is written first, each file whole.
  */
 @Command(
         name = "load",
@@ -272,6 +273,12 @@ public final class LoadMain implements Callable<Integer> {
             };
             try {
                 report = new LoadClient(config).run(listener);
+            } catch (RuntimeException e) {
+                if (log != null) {
+                    // Nothing was measured: no log appears, rather than an empty one that reads as a run.
+                    log.abort();
+                }
+                throw e;
             } finally {
                 if (progress) {
                     err.print("\r\033[K");
@@ -287,11 +294,15 @@ public final class LoadMain implements Callable<Integer> {
                 out.print(rendered);
                 out.flush();
             } else {
-                Files.writeString(Path.of(json), rendered, StandardCharsets.UTF_8);
+                WholeFile.write(Path.of(json), rendered);
             }
         }
         if (report.abortReason() != null) {
             err.println("load: stopped early: " + report.abortReason());
+            return 1;
+        }
+        if (report.requests() == 0) {
+            err.println("load: " + ReportText.nothingRecorded(report));
             return 1;
         }
         return 0;

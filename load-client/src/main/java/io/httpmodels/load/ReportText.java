@@ -155,6 +155,19 @@ public final class ReportText {
         return sb.toString();
     }
 
+    /** Why a run that ended gave no figure: no response recorded, and the errors by kind that say why. */
+    static String nothingRecorded(LoadReport r) {
+        StringBuilder sb = new StringBuilder("no response was recorded");
+        String separator = " (errors: ";
+        for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
+            if (e.getValue() > 0) {
+                sb.append(separator).append(e.getKey().label()).append(' ').append(e.getValue());
+                separator = ", ";
+            }
+        }
+        return sb.append(r.errors().total() > 0 ? ")" : "").toString();
+    }
+
     /** A one-line progress report: elapsed, requests, current rate, errors. */
     public static String progressLine(Progress p) {
         if (p.warmingUp()) {
