@@ -13,13 +13,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A tiny blocking HTTP/1.1 server on 127.0.0.1, port 0, one thread per connection, for tests. Each request
  * (head read to the blank line, body skipped by Content-Length) goes to a {@link Handler} with its global
  * index; responses are flushed when no more input is buffered, so pipelined answers leave together.
- * {@link #close()} closes every socket and joins every thread.
+ * {@link #kill()} closes the listener and resets every connection at once, as a server process that dies;
+ * {@link #close()} does that too and joins every thread.
  */
 final class TestServer implements AutoCloseable {
 
@@ -38,6 +41,7 @@ final class TestServer implements AutoCloseable {
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
+    private final CountDownLatch killed = new CountDownLatch(1);
     private volatile boolean closed;
 
     private TestServer(Handler handler) throws IOException {
@@ -82,6 +86,37 @@ final class TestServer implements AutoCloseable {
 
     long connections() {
         return connections.get();
+    }
+
+    /**
+     * Dies as a killed process does: the listener closes (later connects are refused) and every connection is
+     * reset (SO_LINGER 0), whatever it was doing. Safe from a handler; does not wait for the threads.
+     */
+    void kill() {
+        closed = true;
+        killed.countDown();
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // Closing a listener: nothing left to do with it.
+        }
+        for (Socket s : sockets) {
+            try {
+                s.setSoLinger(true, 0);
+                s.close();
+            } catch (IOException ignored) {
+                // Already closed by its own thread.
+            }
+        }
+    }
+
+    /** Holds a handler for the given time, or until the server is killed or closed. */
+    void pause(long millis) {
+        try {
+            killed.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void accept() {
@@ -162,6 +197,7 @@ final class TestServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closed = true;
+        killed.countDown();
         server.close();
         for (Socket s : sockets) {
             s.close();
