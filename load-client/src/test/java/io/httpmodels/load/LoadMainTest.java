@@ -193,6 +193,29 @@ class LoadMainTest {
     }
 
     @Test
+    void aRunThatRecordedNoResponseExitsOneAndSaysWhichErrors() throws IOException {
+        try (TestServer server = TestServer.start((i, o, s) -> true)) {
+            assertEquals(1, run(server.url("/"), "-c", "1", "-d", "300ms", "--timeout", "100ms", "-q"));
+        }
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertTrue(errors.contains("load: no response was recorded (errors: timeout "), errors);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("0 requests in"));
+    }
+
+    @Test
+    void anUnreachableTargetLeavesNoIntervalLog(@TempDir Path dir) throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        Path hlog = dir.resolve("out.hlog");
+        assertEquals(1, run("http://127.0.0.1:" + port + "/", "-q", "--hlog", hlog.toString()));
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.toList());
+        }
+    }
+
+    @Test
     void badArgumentsSayWhatIsWrongAndShowTheUsage() {
         assertEquals(2, run("http://127.0.0.1:1/", "--bogus"));
         String errors = err.toString(StandardCharsets.UTF_8);

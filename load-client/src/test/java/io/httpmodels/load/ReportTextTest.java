@@ -161,6 +161,40 @@ class ReportTextTest {
     }
 
     @Test
+    void aRunWithoutResponsesSaysWhichErrorsItMet() {
+        LoadReport none = report(ErrorCounts.NONE);
+        assertEquals("no response was recorded", ReportText.nothingRecorded(none));
+        LoadReport some = report(new ErrorCounts(0, 3, 0, 0, 12, 0, 0));
+        assertEquals("no response was recorded (errors: read 3, timeout 12)", ReportText.nothingRecorded(some));
+    }
+
+    private static LoadReport report(ErrorCounts errors) {
+        Histogram empty = histogram();
+        return new LoadReport(
+                LoadReport.SCHEMA_VERSION,
+                LoadConfig.builder("http://127.0.0.1:1/").build(),
+                Instant.EPOCH,
+                1.0,
+                0,
+                0,
+                0,
+                0,
+                summary("latency", empty),
+                null,
+                null,
+                null,
+                null,
+                null,
+                Map.of(),
+                errors,
+                List.of(),
+                3,
+                0,
+                null,
+                empty);
+    }
+
+    @Test
     void progressLinesSayElapsedRequestsRateAndErrors() {
         assertEquals(
                 "  2.00s  requests 12,345  5,000 req/s  errors 3",
