@@ -1,7 +1,13 @@
-package io.httpmodels.server.http;
+package io.httpmodels.server.bio;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.HttpRequest;
+import io.httpmodels.server.http.HttpRequestReader;
+import io.httpmodels.server.http.HttpResponse;
+import io.httpmodels.server.http.HttpResponseWriter;
+import io.httpmodels.server.http.RequestRejectedException;
+import io.httpmodels.server.http.WorkloadHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +27,7 @@ import java.net.SocketTimeoutException;
  *
  * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
  */
-public final class BlockingConnectionHandler {
+final class BlockingConnectionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(BlockingConnectionHandler.class);
     // After an error response, how long and how much to keep reading before the close, so the client reads
