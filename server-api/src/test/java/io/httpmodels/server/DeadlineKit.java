@@ -103,6 +103,24 @@ public abstract class DeadlineKit {
         }
     }
 
+    /**
+     * A request may be answered before its body is read (netty refuses a target with no route at once; the blocking
+     * models read the body first): one answer only, then the close at the body deadline, never a 408 after a 404.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model, config())) {
+            Cut cut = trickle(
+                    server.port(), "POST /nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n", "a");
+            assertEquals(1, cut.received.split("HTTP/1\\.1 ", -1).length - 1, cut.received);
+            assertTrue(
+                    cut.received.startsWith("HTTP/1.1 404 ") || cut.received.startsWith("HTTP/1.1 408 "), cut.received);
+            assertTrue(cut.closedMillis >= 0, "closed");
+            assertCutInTime(cut.closedMillis);
+        }
+    }
+
     /** The answers already due leave first; then the request still trickling is cut. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")

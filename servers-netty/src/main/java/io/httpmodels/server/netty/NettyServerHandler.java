@@ -354,6 +354,10 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof RequestDeadlineHandler.Expired expired) {
+            onDeadlineMissed(ctx, expired);
+            return;
+        }
         if (evt instanceof IdleStateEvent) {
             // Reader idle: the client sent nothing for the idle timeout. Spare connections waiting for work.
             if (responses.isEmpty()) {
@@ -362,6 +366,23 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         super.userEventTriggered(ctx, evt);
+    }
+
+    /**
+     * A request's head or body missed its deadline: 408 and a close, unless the request was already answered (a
+     * 404 or 405 sent before its body, which is being dropped), when only the close is left, after that answer.
+     */
+    private void onDeadlineMissed(ChannelHandlerContext ctx, RequestDeadlineHandler.Expired expired) {
+        if (closing) {
+            return;
+        }
+        if (expired.body() && bodyRequest == null) {
+            closing = true;
+            ctx.channel().config().setAutoRead(false);
+            responses.closeAfterQueued(ctx);
+            return;
+        }
+        fail(ctx, HttpStatus.REQUEST_TIMEOUT, expired.detail());
     }
 
     @Override

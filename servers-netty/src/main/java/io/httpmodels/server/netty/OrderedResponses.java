@@ -78,6 +78,20 @@ final class OrderedResponses {
         }
     }
 
+    /**
+     * Closes the connection once every answer decided so far is written: at once if none waits, else after the
+     * last one queued.
+     */
+    void closeAfterQueued(ChannelHandlerContext ctx) {
+        Pending last = pending.peekLast();
+        if (last == null) {
+            flushIfWritten(ctx);
+            ctx.close();
+        } else {
+            last.close = true;
+        }
+    }
+
     /** Flushes what was written since the last flush, if anything. */
     void flushIfWritten(ChannelHandlerContext ctx) {
         if (needsFlush) {
@@ -146,7 +160,7 @@ final class OrderedResponses {
     /** An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). */
     private static final class Pending {
         final FullHttpResponse response;
-        final boolean close;
+        boolean close;
         boolean started;
         boolean ready;
 
