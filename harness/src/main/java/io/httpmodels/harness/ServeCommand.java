@@ -1,5 +1,6 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.load.LoadMain.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -26,6 +27,7 @@ import java.util.concurrent.CountDownLatch;
         name = "serve",
         mixinStandardHelpOptions = true,
         sortOptions = false,
+        defaultValueProvider = ServeCommand.DeadlineDefaults.class,
         description = {
             "Start a server model in the foreground; Ctrl-C stops it.",
             "Prints '<model> listening on http://HOST:PORT (<what runs>)' once it accepts connections."
@@ -96,6 +98,23 @@ final class ServeCommand implements Callable<Integer> {
             paramLabel = "MS",
             description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
     long idleTimeoutMillis = DEFAULTS.idleTimeout().toMillis();
+
+    @Option(
+            names = "--header-timeout",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
+            description = "A request head (request line and headers) must arrive within this long of its first "
+                    + "byte, else 408 and close: cuts clients that trickle headers (e.g. 500ms, 10s; "
+                    + "default: ${DEFAULT-VALUE}).")
+    Duration headerTimeout;
+
+    @Option(
+            names = "--body-timeout",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
+            description = "A request body must arrive within this long of the end of its head, else 408 and "
+                    + "close (default: ${DEFAULT-VALUE}).")
+    Duration bodyTimeout;
 
     @Option(
             names = "--max-header-bytes",
@@ -170,7 +189,8 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private ServerConfig config() {
+    /** The config the parsed flags describe; package-private for tests. */
+    ServerConfig config() {
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);
@@ -184,9 +204,34 @@ final class ServeCommand implements Callable<Integer> {
                 .withWorkMillis(workMillis)
                 .withWorkPoolThreads(workThreads)
                 .withIdleTimeout(Duration.ofMillis(idleTimeoutMillis))
+                .withHeaderTimeout(headerTimeout)
+                .withBodyTimeout(bodyTimeout)
                 .withMaxHeaderBytes(maxHeaderBytes)
                 .withMaxBodyBytes(maxBodyBytes)
                 .withTransport(transport);
+    }
+
+    /**
+     * The deadline flags' defaults, read from {@link ServerConfig#defaults()} and written as the flags take them
+     * ({@code 10s}, {@code 500ms}), so the CLI never repeats ServerConfig's values nor shows {@code PT10S}.
+     */
+    static final class DeadlineDefaults implements CommandLine.IDefaultValueProvider {
+        @Override
+        public String defaultValue(CommandLine.Model.ArgSpec argument) {
+            if (!(argument instanceof CommandLine.Model.OptionSpec option)) {
+                return null;
+            }
+            return switch (option.longestName()) {
+                case "--header-timeout" -> asFlag(DEFAULTS.headerTimeout());
+                case "--body-timeout" -> asFlag(DEFAULTS.bodyTimeout());
+                default -> null;
+            };
+        }
+
+        static String asFlag(Duration duration) {
+            long millis = duration.toMillis();
+            return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+        }
     }
 
     /** Exits (running the shutdown hook) once the given process has ended, or at once if it is gone. */

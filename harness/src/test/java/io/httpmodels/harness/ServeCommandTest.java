@@ -3,8 +3,12 @@ package io.httpmodels.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.ServerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+import java.time.Duration;
 
 @Timeout(30)
 class ServeCommandTest {
@@ -46,5 +50,40 @@ class ServeCommandTest {
             assertEquals(1, run.exitCode());
             assertTrue(run.err().contains("cannot start single-thread"), run.err());
         }
+    }
+
+    @Test
+    void theDeadlineFlagsAreShownWithTheirDefaultsAndReachTheConfig() {
+        CliRun help = CliRun.of("serve", "--help");
+        assertEquals(0, help.exitCode());
+        String text = help.out().replaceAll("\\s+", " "); // as printed, less the line wrapping
+        assertTrue(text.contains("--header-timeout=TIME A request head"), help.out());
+        assertTrue(text.contains("default: 10s)"), help.out());
+        assertTrue(text.contains("--body-timeout=TIME A request body"), help.out());
+        assertTrue(text.contains("default: 30s)"), help.out());
+
+        ServerConfig defaults = parse("netty");
+        assertEquals(ServerConfig.DEFAULT_HEADER_TIMEOUT, defaults.headerTimeout());
+        assertEquals(ServerConfig.DEFAULT_BODY_TIMEOUT, defaults.bodyTimeout());
+        ServerConfig set = parse("netty", "--header-timeout", "1500ms", "--body-timeout", "2m");
+        assertEquals(Duration.ofMillis(1500), set.headerTimeout());
+        assertEquals(Duration.ofMinutes(2), set.bodyTimeout());
+        assertEquals(defaults.idleTimeout(), set.idleTimeout(), "the idle timeout stays apart");
+    }
+
+    @Test
+    void badDeadlinesAreUsageErrors() {
+        CliRun zero = CliRun.of("serve", "netty", "--header-timeout", "0s");
+        assertEquals(2, zero.exitCode());
+        assertTrue(zero.err().contains("headerTimeout must be positive"), zero.err());
+        CliRun word = CliRun.of("serve", "netty", "--body-timeout", "soon");
+        assertEquals(2, word.exitCode());
+        assertTrue(word.err().contains("'soon' is not a duration"), word.err());
+    }
+
+    private static ServerConfig parse(String... args) {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs(args);
+        return serve.config();
     }
 }

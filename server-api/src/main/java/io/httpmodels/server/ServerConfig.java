@@ -16,7 +16,15 @@ import java.util.Objects;
  *                           request sleeps this long before answering (the articles' key experiment); 0 = none
  * @param workPoolThreads    threads of the executor that runs that work for models that must never block
  *                           their I/O threads (Netty), 0 for 4 x cores; blocking models ignore it
- * @param idleTimeout        a connection that sends nothing for this long is closed
+ * @param idleTimeout        a connection that sends nothing for this long is closed: between requests (keep-alive
+ *                           idling) and between any two reads
+ * @param headerTimeout      a whole request head (request line and header fields) must arrive within this long
+ *                           of its first byte, as nginx's {@code client_header_timeout}; else 408 and a close.
+ *                           Unlike the idle timeout it is not restarted by each byte, so a client trickling a
+ *                           byte every few seconds cannot hold a connection (and a blocking model's thread)
+ * @param bodyTimeout        a whole request body must arrive within this long of the end of its head; else 408
+ *                           (or, if the request was already answered, just a close). nginx's
+ *                           {@code client_body_timeout} bounds each read instead; this bounds the body
  * @param maxHeaderBytes     the largest request line plus headers accepted (431 or 414 beyond)
  * @param maxBodyBytes       the largest request body accepted (413 beyond)
  * @param transport          the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
@@ -29,12 +37,18 @@ public record ServerConfig(
         int workMillis,
         int workPoolThreads,
         Duration idleTimeout,
+        Duration headerTimeout,
+        Duration bodyTimeout,
         int maxHeaderBytes,
         int maxBodyBytes,
         String transport) {
 
     /** Default idle timeout: long enough for any benchmark pause, short enough to reclaim silent clients. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** Default head deadline: ample for any real client (a head is one packet), short for a trickling one. */
+    public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
+    /** Default body deadline: the default 1 MiB body limit at 35 KB/s. */
+    public static final Duration DEFAULT_BODY_TIMEOUT = Duration.ofSeconds(30);
     /** Default header limit, as nginx's and Netty's: 8 KiB for the request line and all header fields. */
     public static final int DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
     /** Default body limit: 1 MiB, as nginx's client_max_body_size. */
@@ -45,6 +59,8 @@ public record ServerConfig(
     public ServerConfig {
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(headerTimeout, "headerTimeout");
+        Objects.requireNonNull(bodyTimeout, "bodyTimeout");
         Objects.requireNonNull(transport, "transport");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0..65535, was " + port);
@@ -52,9 +68,9 @@ public record ServerConfig(
         requireNotNegative("workerThreads", workerThreads);
         requireNotNegative("workMillis", workMillis);
         requireNotNegative("workPoolThreads", workPoolThreads);
-        if (idleTimeout.isNegative() || idleTimeout.isZero() || idleTimeout.toMillis() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("idleTimeout must be positive and under 24 days, was " + idleTimeout);
-        }
+        requireTimeout("idleTimeout", idleTimeout);
+        requireTimeout("headerTimeout", headerTimeout);
+        requireTimeout("bodyTimeout", bodyTimeout);
         if (maxHeaderBytes < 256) {
             throw new IllegalArgumentException("maxHeaderBytes must be at least 256, was " + maxHeaderBytes);
         }
@@ -73,6 +89,8 @@ public record ServerConfig(
                 0,
                 0,
                 DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_HEADER_TIMEOUT,
+                DEFAULT_BODY_TIMEOUT,
                 DEFAULT_MAX_HEADER_BYTES,
                 DEFAULT_MAX_BODY_BYTES,
                 AUTO_TRANSPORT);
@@ -101,6 +119,8 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 transport);
@@ -114,6 +134,8 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 transport);
@@ -127,6 +149,8 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 transport);
@@ -140,6 +164,8 @@ public record ServerConfig(
                 value,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 transport);
@@ -153,6 +179,8 @@ public record ServerConfig(
                 workMillis,
                 value,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 transport);
@@ -165,6 +193,38 @@ public record ServerConfig(
                 workerThreads,
                 workMillis,
                 workPoolThreads,
+                value,
+                headerTimeout,
+                bodyTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
+    }
+
+    public ServerConfig withHeaderTimeout(Duration value) {
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                value,
+                bodyTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
+                transport);
+    }
+
+    public ServerConfig withBodyTimeout(Duration value) {
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                headerTimeout,
                 value,
                 maxHeaderBytes,
                 maxBodyBytes,
@@ -179,6 +239,8 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 value,
                 maxBodyBytes,
                 transport);
@@ -192,6 +254,8 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 value,
                 transport);
@@ -205,9 +269,18 @@ public record ServerConfig(
                 workMillis,
                 workPoolThreads,
                 idleTimeout,
+                headerTimeout,
+                bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
                 value);
+    }
+
+    // Milliseconds must fit an int: the blocking models hand them to Socket.setSoTimeout.
+    private static void requireTimeout(String name, Duration value) {
+        if (value.isNegative() || value.isZero() || value.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(name + " must be positive and under 24 days, was " + value);
+        }
     }
 
     private static void requireNotNegative(String name, int value) {

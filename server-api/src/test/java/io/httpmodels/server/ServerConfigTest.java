@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 class ServerConfigTest {
 
     private static final ServerConfig DEFAULTS = ServerConfig.defaults();
+    private static final Duration H = Duration.ofSeconds(10);
+    private static final Duration B = Duration.ofSeconds(30);
 
     @Test
     void defaultsListenOnLoopbackOnAnEphemeralPort() {
@@ -23,6 +25,8 @@ class ServerConfigTest {
         assertEquals(0, config.workMillis());
         assertEquals(0, config.workPoolThreads());
         assertEquals(Duration.ofSeconds(30), config.idleTimeout());
+        assertEquals(Duration.ofSeconds(10), config.headerTimeout());
+        assertEquals(Duration.ofSeconds(30), config.bodyTimeout());
         assertEquals(8192, config.maxHeaderBytes());
         assertEquals(1024 * 1024, config.maxBodyBytes());
         assertEquals(ServerConfig.AUTO_TRANSPORT, config.transport());
@@ -39,33 +43,41 @@ class ServerConfigTest {
     void eachWithChangesOneSetting() throws Exception {
         InetAddress any = InetAddress.getByName("0.0.0.0");
         assertEquals(
-                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withBindAddress(any));
         ServerConfig loopback = DEFAULTS;
         InetAddress lo = loopback.bindAddress();
         assertEquals(
-                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, "auto"),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 700, 1 << 20, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), Duration.ofSeconds(2), B, 8192, 1 << 20, "auto"),
+                DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
+        assertEquals(
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, Duration.ofSeconds(3), 8192, 1 << 20, "auto"),
+                DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, "auto"),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 8, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, "auto"),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), 8192, 1 << 20, "nio"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "nio"),
                 DEFAULTS.withTransport("nio"));
     }
 
@@ -78,6 +90,10 @@ class ServerConfigTest {
         DEFAULTS.withWorkPoolThreads(0);
         DEFAULTS.withIdleTimeout(Duration.ofMillis(1));
         DEFAULTS.withIdleTimeout(Duration.ofMillis(Integer.MAX_VALUE));
+        DEFAULTS.withHeaderTimeout(Duration.ofMillis(1));
+        DEFAULTS.withHeaderTimeout(Duration.ofMillis(Integer.MAX_VALUE));
+        DEFAULTS.withBodyTimeout(Duration.ofMillis(1));
+        DEFAULTS.withBodyTimeout(Duration.ofMillis(Integer.MAX_VALUE));
         DEFAULTS.withMaxHeaderBytes(256);
         DEFAULTS.withMaxBodyBytes(0);
 
@@ -95,11 +111,25 @@ class ServerConfigTest {
         assertRefused(
                 "idleTimeout must be positive and under 24 days, was PT596H31M23.648S",
                 () -> DEFAULTS.withIdleTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)));
+        assertRefused(
+                "headerTimeout must be positive and under 24 days, was PT0S",
+                () -> DEFAULTS.withHeaderTimeout(Duration.ZERO));
+        assertRefused(
+                "headerTimeout must be positive and under 24 days, was PT596H31M23.648S",
+                () -> DEFAULTS.withHeaderTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)));
+        assertRefused(
+                "bodyTimeout must be positive and under 24 days, was PT-0.001S",
+                () -> DEFAULTS.withBodyTimeout(Duration.ofMillis(-1)));
+        assertRefused(
+                "bodyTimeout must be positive and under 24 days, was PT596H31M23.648S",
+                () -> DEFAULTS.withBodyTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)));
         assertRefused("maxHeaderBytes must be at least 256, was 255", () -> DEFAULTS.withMaxHeaderBytes(255));
         assertRefused("maxBodyBytes must not be negative, was -1", () -> DEFAULTS.withMaxBodyBytes(-1));
         assertRefused("transport must not be blank", () -> DEFAULTS.withTransport(" "));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withTransport(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withIdleTimeout(null));
+        assertThrows(NullPointerException.class, () -> DEFAULTS.withHeaderTimeout(null));
+        assertThrows(NullPointerException.class, () -> DEFAULTS.withBodyTimeout(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withBindAddress(null));
     }
 

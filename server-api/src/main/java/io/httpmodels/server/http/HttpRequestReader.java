@@ -52,6 +52,8 @@ public final class HttpRequestReader {
     private final byte[] buf;
     private int pos;
     private int limit;
+    /** Between the end of a head and the end of its body: what a read now waits for is body bytes. */
+    private boolean readingBody;
 
     /**
      * @param in             the connection's input, read in large chunks (no byte-at-a-time reads)
@@ -71,6 +73,14 @@ public final class HttpRequestReader {
     /** Whether bytes of a following request are already buffered (a pipelining client). */
     public boolean hasBufferedInput() {
         return pos < limit;
+    }
+
+    /**
+     * Whether the reader is reading a request body (its head complete), rather than a head or the wait before
+     * one: lets the stream under it apply a body deadline rather than a head deadline to the read it is asked for.
+     */
+    public boolean readingBody() {
+        return readingBody;
     }
 
     /**
@@ -165,7 +175,9 @@ public final class HttpRequestReader {
             if (expectContinue) {
                 writer.writeContinue();
             }
+            readingBody = true;
             body = transferEncoding != null ? readChunkedBody() : readBody((int) contentLength);
+            readingBody = false;
         }
         // The list is this request's own and never changes again: wrap it rather than copy it.
         return new HttpRequest(method, target, version, Collections.unmodifiableList(headers), body, keepAlive);

@@ -2,7 +2,6 @@ package io.httpmodels.server.bio;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
-import io.httpmodels.server.http.BlockingConnectionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,7 +7,6 @@ import io.httpmodels.server.http.HttpStatus;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
@@ -30,11 +29,9 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Turns the decoded requests of one connection into the workload's responses, in order.
@@ -47,7 +44,7 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>With {@link ServerConfig#workMillis()} &gt; 0 the handler never sleeps on its event loop, unlike the
  * reference article's Netty server, which slept on it and so stalled every connection sharing the loop. Each
  * response is built on the loop, then the work runs on the model's work executor and the completion comes back
- * to the loop, where responses leave strictly in request order through {@link #pending}. One connection's
+ * to the loop, where responses leave strictly in request order through {@link OrderedResponses}. One connection's
  * requests are worked one after another (pipelined or not), as a blocking server would; the loop meanwhile
  * serves every other connection.
  *
@@ -57,16 +54,12 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     private final int maxBodyBytes;
     private final int workMillis;
-    private final Executor workExecutor;
 
-    /** Responses not yet written, oldest first; used only when work is offloaded or waits on offloaded work. */
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** This connection's answers on their way out, in request order, with the simulated work off-loaded. */
+    private final OrderedResponses responses;
 
     /** Set once a response that closes the connection is decided: everything read after it is dropped. */
     private boolean closing;
-    /** Something was written since the last flush. */
-    private boolean needsFlush;
-
     /** The request whose body is being read, or {@code null}. */
     private HttpRequest bodyRequest;
 
@@ -80,10 +73,10 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     NettyServerHandler(ServerConfig config, Executor workExecutor) {
         this.maxBodyBytes = config.maxBodyBytes();
         this.workMillis = config.workMillis();
-        this.workExecutor = workExecutor;
         if (workMillis > 0 && workExecutor == null) {
             throw new IllegalArgumentException("workMillis > 0 needs a work executor");
         }
+        this.responses = new OrderedResponses(workExecutor, workMillis, () -> closing = true);
     }
 
     @Override
@@ -112,10 +105,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (needsFlush) {
-            needsFlush = false;
-            ctx.flush();
-        }
+        responses.flushIfWritten(ctx);
     }
 
     private void onRequest(ChannelHandlerContext ctx, HttpRequest request) {
@@ -248,8 +238,8 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         bodyBytes = 0;
         body = route == Route.ECHO ? ctx.alloc().compositeBuffer(Integer.MAX_VALUE) : null;
         if (HttpUtil.is100ContinueExpected(request)) {
-            emit(ctx, NettyResponses.continueResponse(), false);
-            flushIfWritten(ctx);
+            responses.emit(ctx, NettyResponses.continueResponse(), false);
+            responses.flushIfWritten(ctx);
         }
     }
 
@@ -299,9 +289,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
         }
         if (workMillis > 0) {
-            offload(ctx, response, !keepAlive);
+            responses.offload(ctx, response, !keepAlive);
         } else {
-            emit(ctx, response, !keepAlive);
+            responses.emit(ctx, response, !keepAlive);
         }
     }
 
@@ -313,89 +303,6 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
                 request.protocolVersion().text(),
                 headers,
                 requestBody == null ? new byte[0] : requestBody);
-    }
-
-    /**
-     * Queues {@code response} behind the connection's earlier answers; its simulated work starts once the work
-     * of the request before it is done. A connection's requests are worked one at a time, as a blocking server
-     * reading them one by one would, while other connections' work runs in parallel on the executor.
-     */
-    private void offload(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        pending.add(new Pending(response, close, true));
-        advance(ctx);
-    }
-
-    /** Writes {@code response} now, or after the answers still waiting for work. */
-    private void emit(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        if (pending.isEmpty()) {
-            write(ctx, response, close);
-        } else {
-            pending.add(new Pending(response, close, false));
-        }
-    }
-
-    /** Writes the answers at the head of the queue that are ready, then starts the work of the next one. */
-    private void advance(ChannelHandlerContext ctx) {
-        Pending head;
-        while ((head = pending.peek()) != null) {
-            if (head.ready) {
-                pending.poll();
-                write(ctx, head.response, head.close);
-            } else {
-                if (!head.started) {
-                    head.started = true;
-                    startWork(ctx, head);
-                }
-                return;
-            }
-        }
-    }
-
-    private void startWork(ChannelHandlerContext ctx, Pending slot) {
-        try {
-            workExecutor.execute(() -> {
-                try {
-                    Workload.simulateWork(workMillis);
-                } catch (InterruptedException e) {
-                    // The server is closing: answer at once, the channel is about to go anyway.
-                    Thread.currentThread().interrupt();
-                }
-                try {
-                    ctx.executor().execute(() -> {
-                        slot.ready = true;
-                        advance(ctx);
-                        flushIfWritten(ctx);
-                    });
-                } catch (RejectedExecutionException e) {
-                    // The event loop is gone, and with it the channel.
-                    ReferenceCountUtil.release(slot.response);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            // The executor is shutting down with the server: drop what waits and close.
-            Pending dropped;
-            while ((dropped = pending.poll()) != null) {
-                ReferenceCountUtil.release(dropped.response);
-            }
-            closing = true;
-            ctx.close();
-        }
-    }
-
-    private void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        if (close) {
-            ctx.write(response).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            ctx.write(response, ctx.voidPromise());
-        }
-        needsFlush = true;
-    }
-
-    private void flushIfWritten(ChannelHandlerContext ctx) {
-        if (needsFlush) {
-            needsFlush = false;
-            ctx.flush();
-        }
     }
 
     /**
@@ -418,7 +325,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         if (!keepAlive) {
             closing = true;
         }
-        emit(ctx, response, !keepAlive);
+        responses.emit(ctx, response, !keepAlive);
     }
 
     /** Answers with an error and closes once it is written; input after it is dropped. */
@@ -428,9 +335,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         releaseBody();
-        emit(ctx, NettyResponses.error(status, detail, false, null, null), true);
+        responses.emit(ctx, NettyResponses.error(status, detail, false, null, null), true);
         // Error paths are rare: flush now rather than leave the answer to a read batch that may not come.
-        flushIfWritten(ctx);
+        responses.flushIfWritten(ctx);
         // Stop reading: nothing more from this connection will be answered.
         ctx.channel().config().setAutoRead(false);
     }
@@ -447,14 +354,35 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof RequestDeadlineHandler.Expired expired) {
+            onDeadlineMissed(ctx, expired);
+            return;
+        }
         if (evt instanceof IdleStateEvent) {
             // Reader idle: the client sent nothing for the idle timeout. Spare connections waiting for work.
-            if (pending.isEmpty()) {
+            if (responses.isEmpty()) {
                 ctx.close();
             }
             return;
         }
         super.userEventTriggered(ctx, evt);
+    }
+
+    /**
+     * A request's head or body missed its deadline: 408 and a close, unless the request was already answered (a
+     * 404 or 405 sent before its body, which is being dropped), when only the close is left, after that answer.
+     */
+    private void onDeadlineMissed(ChannelHandlerContext ctx, RequestDeadlineHandler.Expired expired) {
+        if (closing) {
+            return;
+        }
+        if (expired.body() && bodyRequest == null) {
+            closing = true;
+            ctx.channel().config().setAutoRead(false);
+            responses.closeAfterQueued(ctx);
+            return;
+        }
+        fail(ctx, HttpStatus.REQUEST_TIMEOUT, expired.detail());
     }
 
     @Override
@@ -471,19 +399,5 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             ctx.fireExceptionCaught(cause);
         }
         ctx.close();
-    }
-
-    /** An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). */
-    private static final class Pending {
-        final FullHttpResponse response;
-        final boolean close;
-        boolean started;
-        boolean ready;
-
-        Pending(FullHttpResponse response, boolean close, boolean needsWork) {
-            this.response = response;
-            this.close = close;
-            this.ready = !needsWork;
-        }
     }
 }

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Builds each accepted connection's pipeline, and nothing else: reader-idle timeout, request decoder (with the
- * config's limits), response encoder, then a {@link NettyServerHandler} of its own. No aggregator: a bodiless
+ * config's limits) inside the two halves of a {@link RequestDeadlineHandler} (raw bytes before it, requests
+ * after it), response encoder, then a {@link NettyServerHandler} of its own. No aggregator: a bodiless
  * GET never pays for one, and the handler gathers the few bodies itself.
  *
  * <p>Sharable and thread-safe: it holds only immutable settings.
@@ -58,10 +59,13 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
+        RequestDeadlineHandler deadlines = new RequestDeadlineHandler(config);
         channel.pipeline()
                 .addLast(
                         new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        deadlines.bytesWatcher(),
                         new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
+                        deadlines,
                         new HttpResponseEncoder(),
                         new NettyServerHandler(config, workExecutor));
     }

@@ -1,7 +1,14 @@
-package io.httpmodels.server.http;
+package io.httpmodels.server.bio;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.HttpRequest;
+import io.httpmodels.server.http.HttpRequestReader;
+import io.httpmodels.server.http.HttpResponse;
+import io.httpmodels.server.http.HttpResponseWriter;
+import io.httpmodels.server.http.HttpStatus;
+import io.httpmodels.server.http.RequestRejectedException;
+import io.httpmodels.server.http.WorkloadHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,11 +24,13 @@ import java.net.SocketTimeoutException;
  * whatever thread it runs on. Persistent by default; {@code Connection: close} and HTTP/1.0 honoured; pipelined
  * requests answered in order, their responses sent together when no more input is buffered; the simulated work
  * slept on this thread before each answer; bad input answered with its status and the connection closed; a
- * connection silent for the idle timeout closed.
+ * connection silent for the idle timeout closed; a request whose head or body misses its deadline
+ * ({@link ServerConfig#headerTimeout()}, {@link ServerConfig#bodyTimeout()}; see {@link DeadlineInputStream})
+ * answered 408 and the connection closed.
  *
  * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
  */
-public final class BlockingConnectionHandler {
+final class BlockingConnectionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(BlockingConnectionHandler.class);
     // After an error response, how long and how much to keep reading before the close, so the client reads
@@ -34,7 +43,7 @@ public final class BlockingConnectionHandler {
 
     /**
      * @param modelName the model's name, for the {@code Server} header
-     * @param config    limits, idle timeout and simulated work
+     * @param config    limits, idle timeout, request deadlines and simulated work
      */
     public BlockingConnectionHandler(String modelName, ServerConfig config) {
         this.serverHeader = Workload.serverHeader(modelName);
@@ -43,22 +52,23 @@ public final class BlockingConnectionHandler {
 
     /**
      * Serves {@code socket} until the client closes, asks to close, sends something bad, goes silent for the
-     * idle timeout, or the thread is interrupted. Closes the socket; never throws.
+     * idle timeout, misses a request deadline, or the thread is interrupted. Closes the socket; never throws.
      */
     public void serve(Socket socket) {
         try (socket) {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout((int) config.idleTimeout().toMillis());
+            DeadlineInputStream input = new DeadlineInputStream(socket, config);
             HttpResponseWriter writer = new HttpResponseWriter(socket.getOutputStream(), serverHeader);
-            HttpRequestReader reader = new HttpRequestReader(
-                    socket.getInputStream(), writer, config.maxHeaderBytes(), config.maxBodyBytes());
+            HttpRequestReader reader =
+                    new HttpRequestReader(input, writer, config.maxHeaderBytes(), config.maxBodyBytes());
+            input.attach(reader);
             try {
-                serveRequests(reader, writer);
+                serveRequests(reader, input, writer);
             } catch (RequestRejectedException e) {
-                writer.write(
-                        HttpResponse.error(e.status(), e.detail()), false, HttpResponseWriter.ConnectionHeader.CLOSE);
-                writer.flush();
-                lingerBeforeClose(socket);
+                answerAndClose(socket, writer, e.status(), e.detail());
+            } catch (DeadlineInputStream.RequestTimeoutException e) {
+                // Every earlier answer was flushed before the read that timed out: nothing of this one has begun.
+                answerAndClose(socket, writer, HttpStatus.REQUEST_TIMEOUT, e.getMessage());
             }
         } catch (SocketTimeoutException e) {
             log.debug("closing idle connection {}", socket.getRemoteSocketAddress());
@@ -73,10 +83,11 @@ public final class BlockingConnectionHandler {
         }
     }
 
-    private void serveRequests(HttpRequestReader reader, HttpResponseWriter writer)
+    private void serveRequests(HttpRequestReader reader, DeadlineInputStream input, HttpResponseWriter writer)
             throws IOException, RequestRejectedException, InterruptedException {
         HttpRequest request;
         while ((request = reader.read()) != null) {
+            input.requestRead();
             Workload.simulateWork(config.workMillis());
             HttpResponseWriter.ConnectionHeader connection = !request.keepAlive()
                     ? HttpResponseWriter.ConnectionHeader.CLOSE
@@ -92,6 +103,14 @@ public final class BlockingConnectionHandler {
             }
         }
         writer.flush();
+    }
+
+    // The answer to a request that ends the connection: the status, then a half-close and a bounded drain.
+    private static void answerAndClose(Socket socket, HttpResponseWriter writer, HttpStatus status, String detail)
+            throws IOException {
+        writer.write(HttpResponse.error(status, detail), false, HttpResponseWriter.ConnectionHeader.CLOSE);
+        writer.flush();
+        lingerBeforeClose(socket);
     }
 
     private static void lingerBeforeClose(Socket socket) {

@@ -1,4 +1,4 @@
-package io.httpmodels.server.http;
+package io.httpmodels.server.bio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

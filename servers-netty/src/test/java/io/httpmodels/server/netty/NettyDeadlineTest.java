@@ -1,0 +1,18 @@
+package io.httpmodels.server.netty;
+
+import io.httpmodels.server.DeadlineKit;
+import io.httpmodels.server.ModelUnderTest;
+
+import java.util.stream.Stream;
+
+/** The request deadlines for the netty model, once per transport that runs on this machine. */
+class NettyDeadlineTest extends DeadlineKit {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return NettyTransport.available().stream()
+                .sorted()
+                .map(transport -> ModelUnderTest.named(
+                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"));
+    }
+}
