@@ -224,7 +224,7 @@ public abstract class ConformanceKit {
             RawHttpConnection.Response response = client.send("DELETE /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     .read();
             assertEquals(405, response.status());
-            assertEquals("GET, HEAD", response.header("Allow"));
+            assertEquals("GET, HEAD, OPTIONS", response.header("Allow"));
             assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText());
         }
     }
