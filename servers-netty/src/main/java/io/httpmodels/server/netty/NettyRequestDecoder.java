@@ -66,7 +66,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean refused;
     /** Netty refused the input, or a fold was found: the connection is done, nothing more is checked. */
     private boolean stopped;
-    /** A fold was found: everything after it is discarded, as Netty does after bad input. */
+    /** A head or chunk line was refused: everything after it is discarded, as Netty does after bad input. */
     private boolean broken;
 
     NettyRequestDecoder(HttpDecoderConfig config, int maxBodyBytes) {
@@ -126,7 +126,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             } else if (readsChunkSizes()) {
                 ChunkSizeReader.Verdict verdict = chunkSizes.read(buffer, start, consumed);
                 if (verdict != ChunkSizeReader.Verdict.FINE && !refusedByNetty(out, first, produced)) {
-                    refuseBody(out, first, verdict);
+                    refuseBody(buffer, out, first, verdict);
                     if (verdict == ChunkSizeReader.Verdict.MALFORMED) {
                         return;
                     }
@@ -164,9 +164,10 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     /**
      * Ends the body being read with a failed {@link LastHttpContent}: {@link TooLongHttpContentException} for a
      * declared size over the limit (the handler answers 413), else a malformed chunk line (400). A malformed line
-     * drops what Netty produced from it, which may be the body's real end: the request must not be served.
+     * drops what Netty produced from it, which may be the body's real end (the request must not be served), and
+     * everything after it, as after a refused head.
      */
-    private void refuseBody(List<Object> out, int first, ChunkSizeReader.Verdict verdict) {
+    private void refuseBody(ByteBuf buffer, List<Object> out, int first, ChunkSizeReader.Verdict verdict) {
         refused = true;
         Exception cause;
         if (verdict == ChunkSizeReader.Verdict.TOO_LARGE) {
@@ -174,10 +175,12 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     + " bytes, over the limit of " + chunkSizes.maxBodyBytes);
         } else {
             stopped = true;
+            broken = true;
             cause = new IllegalArgumentException("malformed chunk line");
             while (out.size() > first) {
                 ReferenceCountUtil.release(out.remove(out.size() - 1));
             }
+            buffer.skipBytes(buffer.readableBytes());
         }
         LastHttpContent failed = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
         failed.setDecoderResult(DecoderResult.failure(cause));
