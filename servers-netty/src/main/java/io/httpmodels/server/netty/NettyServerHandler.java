@@ -169,8 +169,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * Checks {@code Content-Length} and {@code Transfer-Encoding} (RFC 9112 section 6): one plain decimal
-     * length, or exactly {@code chunked} ({@link TransferCodings}, as the blocking codec), never both. Netty's decoder rejects most bad framing itself; this
-     * makes the statuses exact and covers what it tolerates (HTTP/1.0 lists, a leading '+').
+     * length, or exactly {@code chunked} ({@link TransferCodings}, as the blocking codec), never both. Netty's
+     * decoder rejects most bad framing itself; this makes the statuses exact and covers what it tolerates
+     * (HTTP/1.0 lists, a leading '+').
      */
     private boolean checkFraming(ChannelHandlerContext ctx, HttpHeaders headers) {
         List<String> lengths = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
