@@ -66,6 +66,10 @@ class AnswerTest {
         assertEquals(HttpStatus.NOT_FOUND, refused("GET", "http://h").status(), "absolute-form, empty path");
         assertEquals(
                 HttpStatus.NOT_FOUND, refused("GET", "h2c+x.y-z://h/nowhere").status());
+        // A scheme's letters and digits at the ends of their ranges, first and later.
+        for (String target : new String[] {"az09://h/x", "AZ://h/x", "Za+-.://h/x", "http://"}) {
+            assertEquals(HttpStatus.NOT_FOUND, refused("GET", target).status(), target);
+        }
         assertEquals(
                 new Answer.Refuse(HttpStatus.METHOD_NOT_ALLOWED, "POST is not allowed on /json", "GET, HEAD, OPTIONS"),
                 refused("POST", "/json"));
@@ -76,8 +80,26 @@ class AnswerTest {
     @Test
     void aTargetInNoFormIsABadRequest() {
         String bad = "the target is in neither origin nor absolute form";
-        for (String target :
-                new String[] {"plaintext", "", "h:80", "1http://h/", "://h/", "http:/h", "http:", "ht tp://h/"}) {
+        for (String target : new String[] {
+            "plaintext",
+            "",
+            "h:80",
+            "1http://h/",
+            "://h/",
+            "http:/h",
+            "http:/",
+            "http:",
+            "ht tp://h/",
+            "`x://h/",
+            "{x://h/",
+            "@x://h/",
+            "[x://h/",
+            "a/b://h/",
+            "a`://h/",
+            "a{://h/",
+            "a@://h/",
+            "a[://h/"
+        }) {
             assertEquals(new Answer.Refuse(HttpStatus.BAD_REQUEST, bad, null), refused("GET", target), target);
         }
     }

@@ -13,7 +13,18 @@ class HostFieldTest {
     @Test
     void hostsWithAndWithoutAPortAreValid() {
         for (String host : new String[] {
-            "h", "h:", "h:8080", "127.0.0.1", "[::1]", "[::1]:443", "[v1.x]", "a-b.c_d~e", "%41b", "x!$&'()*+;=y"
+            "h",
+            "h:",
+            "h:8080",
+            "h:09",
+            "azAZ09",
+            "127.0.0.1",
+            "[::1]",
+            "[::1]:443",
+            "[v1.x]",
+            "a-b.c_d~e",
+            "%41b",
+            "x!$&'()*+;=y"
         }) {
             assertTrue(HostField.isValid(host), host);
         }
@@ -37,6 +48,13 @@ class HostFieldTest {
             "[::1]x",
             "[a b]",
             "h\u0000",
+            "h:/",
+            "h::",
+            "a`",
+            "a{",
+            "a@",
+            "a[",
+            "a/",
             "\u00e9",
             ":80",
             "[::1]:8x"
