@@ -1,17 +1,19 @@
 package io.httpmodels.server;
 
 /**
- * The workload's routes. Every model resolves a request target with {@link #forTarget(CharSequence)} and checks
- * the method with {@link #allows(CharSequence)}, so that 404 and 405 mean the same thing everywhere.
- * HEAD is allowed wherever GET is, and answers GET's headers without the body.
+ * The workload's routes. Every model decides its answer through
+ * {@link io.httpmodels.server.http.Answer#forRequest}, which resolves the target with
+ * {@link #forTarget(CharSequence)} and checks the method with {@link #allows(CharSequence)}, so that 404 and 405
+ * mean the same thing everywhere. HEAD is allowed wherever GET is, and answers GET's headers without the body;
+ * OPTIONS is answered on every route with its {@link #allow()}.
  */
 public enum Route {
     /** {@code GET /plaintext}: {@code Hello, World!} as text/plain (TechEmpower's plaintext test). */
-    PLAINTEXT("/plaintext", "GET, HEAD", false),
+    PLAINTEXT("/plaintext", "GET, HEAD, OPTIONS", false),
     /** {@code GET /json}: {@code {"message":"Hello, World!"}} serialised per request (TechEmpower's JSON test). */
-    JSON("/json", "GET, HEAD", false),
+    JSON("/json", "GET, HEAD, OPTIONS", false),
     /** {@code GET|POST /echo}: the request line, headers and body back as text/plain. */
-    ECHO("/echo", "GET, HEAD, POST", true);
+    ECHO("/echo", "GET, HEAD, POST, OPTIONS", true);
 
     private final String path;
     private final String allow;
@@ -28,12 +30,16 @@ public enum Route {
         return path;
     }
 
-    /** The value of the {@code Allow} header a 405 for this route carries. */
+    /** The {@code Allow} value of a 405 or an {@code OPTIONS} answer for this route: every method it takes. */
     public String allow() {
         return allow;
     }
 
-    /** Whether {@code method} (case-sensitive, as RFC 9110 says) may be used on this route. */
+    /**
+     * Whether the route answers {@code method} (case-sensitive, as RFC 9110 says) with its content: GET, HEAD,
+     * and POST where it takes a body. OPTIONS, answered without content, is decided by
+     * {@link io.httpmodels.server.http.Answer}.
+     */
     public boolean allows(CharSequence method) {
         return contentEquals(method, "GET")
                 || contentEquals(method, "HEAD")

@@ -224,7 +224,7 @@ public abstract class ConformanceKit {
             RawHttpConnection.Response response = client.send("DELETE /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     .read();
             assertEquals(405, response.status());
-            assertEquals("GET, HEAD", response.header("Allow"));
+            assertEquals("GET, HEAD, OPTIONS", response.header("Allow"));
             assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText());
         }
     }
@@ -391,8 +391,8 @@ public abstract class ConformanceKit {
                                 + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
                         400),
                 Arguments.of(
-                        "unsupported Transfer-Encoding",
-                        "POST /echo HTTP/1.1\r\nHost: x\r\n" + "Transfer-Encoding: gzip\r\n\r\n",
+                        "unsupported Transfer-Encoding before chunked (RFC 9112 §6.1)",
+                        "POST /echo HTTP/1.1\r\nHost: x\r\n" + "Transfer-Encoding: gzip, chunked\r\n\r\n",
                         501));
     }
 
@@ -419,6 +419,230 @@ public abstract class ConformanceKit {
                 assertTrue(client.closedByServer(), what + ": the connection must close after a bad request");
             }
             assertServes(server, "the server goes on after: " + what);
+        }
+    }
+
+    // ---------------------------------------------------------------- RFC 9110/9112 rules, one test each
+    // Found by running the request vectors of a public HTTP/1.1 conformance suite (Http11Probe) against every
+    // model. A rule answered from the route (Answer) keeps the connection; one about framing or the head closes it.
+
+    /** RFC 9112 §3.2.4: the asterisk-form target is for OPTIONS only; anything else on {@code *} is a 400. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void asteriskFormIsForOptionsOnly(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(get("*")).read();
+            assertEquals(400, response.status(), response.statusLine());
+            assertTrue(response.bodyText().startsWith("400 Bad Request: "), response.bodyText());
+            assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText(), "the framing was intact");
+        }
+    }
+
+    /** RFC 9110 §9.3.7: {@code OPTIONS *} asks about the server; 200 with every method some route takes. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void optionsAsteriskAnswers200WithTheServersMethods(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response =
+                    client.send("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
+            assertEquals(200, response.status(), response.statusLine());
+            assertEquals("GET, HEAD, POST, OPTIONS", response.header("Allow"));
+            assertEquals("0", response.header("Content-Length"));
+            assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText());
+        }
+    }
+
+    /** RFC 9110 §9.3.7: {@code OPTIONS} on a route answers 200 with the methods that route takes. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void optionsOnARouteAnswers200WithItsMethods(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response echo = client.send("OPTIONS /echo HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .read();
+            assertEquals(200, echo.status(), echo.statusLine());
+            assertEquals("GET, HEAD, POST, OPTIONS", echo.header("Allow"));
+            assertEquals(0, echo.body().length);
+            RawHttpConnection.Response json = client.send("OPTIONS /json HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .read();
+            assertEquals(200, json.status(), json.statusLine());
+            assertEquals("GET, HEAD, OPTIONS", json.header("Allow"));
+        }
+    }
+
+    /**
+     * RFC 9110 §9.3.6, §15.6.2: CONNECT asks for a tunnel, which an origin server supports for no resource: 501
+     * (not 404, which would say the authority-form target names a missing resource).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void connectIsNotImplemented(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(
+                            "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+                    .read();
+            assertEquals(501, response.status(), response.statusLine());
+            assertEquals(HELLO, client.send(get("/plaintext")).read().bodyText());
+        }
+    }
+
+    /** RFC 9112 §3.2: a target in none of the four forms (here neither origin nor absolute) is a 400. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void aTargetInNoFormIs400(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(get("plaintext")).read();
+            assertEquals(400, response.status(), response.statusLine());
+        }
+    }
+
+    /**
+     * RFC 9112 §3.2, RFC 9110 §7.2: exactly one Host, and its value a host with an optional port: userinfo, a
+     * path, an empty value, a comma list, or two Host lines (equal or not) are a 400.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void hostIsExactlyOneHostAndPort(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model)) {
+            for (String hostLines : List.of(
+                    "Host: user@localhost",
+                    "Host: localhost/plaintext",
+                    "Host:",
+                    "Host: a.example, b.example",
+                    "Host: localhost\r\nHost: localhost",
+                    "Host: a.example\r\nHost: b.example")) {
+                assertRefusedAndClosed(server, 400, "GET /plaintext HTTP/1.1\r\n" + hostLines + "\r\n\r\n");
+            }
+            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n")
+                        .read();
+                assertEquals(200, response.status(), "an IPv6 literal with a port is a host");
+            }
+        }
+    }
+
+    /**
+     * RFC 9112 §7.1.1: after a chunk size comes {@code *( BWS ";" BWS token [ BWS "=" BWS ( token /
+     * quoted-string ) ] )} and the CRLF, nothing else: a bare {@code ;}, a name that is not a token, a control
+     * byte, or whitespace ending the line is a 400.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void chunkExtensionsFollowTheGrammar(ModelUnderTest model) throws IOException {
+        String head = "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n";
+        try (RunningServer server = start(model)) {
+            for (String sizeLine : List.of("5;", "5;bad[=x", "5;ext=\u0001", "5 ")) {
+                assertRefusedAndClosed(server, 400, head + sizeLine + "\r\nhello\r\n0\r\n\r\n");
+            }
+            assertRefusedAndClosed(server, 400, head + "5\r\nhello\r\n0;\r\n\r\n");
+            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection.Response response = client.send(head + "5 ; a = \"b c\" ;d\r\nhello\r\n0\r\n\r\n")
+                        .read();
+                assertEquals(200, response.status(), "whitespace around ; and =, a quoted value: " + response);
+                assertTrue(response.bodyText().endsWith("\r\n\r\nhello"), response.bodyText());
+            }
+        }
+    }
+
+    /**
+     * RFC 9112 §6.3: when chunked is not the final transfer coding (or comes twice) the body has no knowable
+     * length: 400 and close, not 501. With a Content-Length beside two Transfer-Encoding lines, 400 too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void chunkedMustBeTheFinalTransferCoding(ModelUnderTest model) throws IOException {
+        String head = "POST /echo HTTP/1.1\r\nHost: localhost\r\n";
+        try (RunningServer server = start(model)) {
+            assertRefusedAndClosed(server, 400, head + "Transfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n");
+            assertRefusedAndClosed(server, 400, head + "Transfer-Encoding: gzip\r\n\r\n0\r\n\r\n");
+            assertRefusedAndClosed(
+                    server, 400, head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
+            assertRefusedAndClosed(
+                    server,
+                    400,
+                    head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n"
+                            + "0\r\n\r\n");
+        }
+    }
+
+    /** RFC 9110 §10.1.1: an HTTP/1.0 request's {@code Expect: 100-continue} is ignored: no interim response. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void anHttp10ExpectationIsIgnored(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model);
+                RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(
+                            "POST /echo HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello")
+                    .read();
+            assertEquals(200, response.status(), "the first response must be the answer: " + response.statusLine());
+            assertTrue(response.bodyText().endsWith("\r\n\r\nhello"), response.bodyText());
+        }
+    }
+
+    /**
+     * RFC 9112 §2.2 lets a recipient accept a bare LF as a line end; every model takes the stricter reading and
+     * answers 400, so none is more lenient than another (a difference between two parsers is what smuggling
+     * feeds on).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void aBareLineFeedEndingALineIs400(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model)) {
+            assertRefusedAndClosed(server, 400, "GET /plaintext HTTP/1.1\nHost: localhost\r\n\r\n");
+            assertRefusedAndClosed(server, 400, "GET /plaintext HTTP/1.1\r\nHost: localhost\n\r\n");
+            assertRefusedAndClosed(server, 400, "GET /plaintext HTTP/1.1\nHost: localhost\n\n");
+        }
+    }
+
+    /**
+     * RFC 9112 §3: {@code method SP request-target SP HTTP-version}, one space each: a double space or a tab
+     * between the parts is a 400 (§3 allows lenient parsing; every model is strict alike).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void theRequestLineIsSeparatedBySingleSpaces(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model)) {
+            for (String requestLine : List.of(
+                    "GET  /plaintext HTTP/1.1",
+                    "GET /plaintext  HTTP/1.1",
+                    "GET\t/plaintext HTTP/1.1",
+                    "GET /plaintext\tHTTP/1.1")) {
+                assertRefusedAndClosed(server, 400, requestLine + "\r\nHost: localhost\r\n\r\n");
+            }
+        }
+    }
+
+    /** RFC 9112 §2.3: the version's name is case-sensitive: {@code http/1.1} is a 400, not an unsupported 505. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void theVersionNameIsCaseSensitive(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model)) {
+            assertRefusedAndClosed(server, 400, "GET /plaintext http/1.1\r\nHost: localhost\r\n\r\n");
+        }
+    }
+
+    /**
+     * RFC 9112 §3.2, RFC 3986 §2: a target is visible ASCII; a NUL, a raw non-ASCII byte or an overlong UTF-8
+     * sequence is a 400 before any route is looked up (not a 404).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void theTargetIsVisibleAscii(ModelUnderTest model) throws IOException {
+        try (RunningServer server = start(model)) {
+            for (byte[] target : List.of(
+                    new byte[] {'/', 'a', 0, 'b'},
+                    new byte[] {'/', 'c', 'a', 'f', (byte) 0xC3, (byte) 0xA9},
+                    new byte[] {'/', '.', '.', (byte) 0xC0, (byte) 0xAF, 'x'})) {
+                byte[] request = concat(
+                        "GET ".getBytes(StandardCharsets.US_ASCII),
+                        target,
+                        " HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertRefusedAndClosed(server, 400, request);
+            }
         }
     }
 
@@ -589,6 +813,29 @@ public abstract class ConformanceKit {
         String text = new String(output, StandardCharsets.UTF_8);
         assertEquals(0, process.exitValue(), "curl failed: " + text);
         return text;
+    }
+
+    /** Sends {@code request} on a new connection: the answer must be {@code status}, then the server closes. */
+    private static void assertRefusedAndClosed(RunningServer server, int status, String request) throws IOException {
+        assertRefusedAndClosed(server, status, request.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static void assertRefusedAndClosed(RunningServer server, int status, byte[] request) throws IOException {
+        String what = new String(request, StandardCharsets.ISO_8859_1);
+        try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Response response = client.send(request).read();
+            assertEquals(status, response.status(), what + " -> " + response.statusLine() + " " + response.bodyText());
+            assertEquals("close", response.header("Connection").toLowerCase(), what);
+            assertTrue(client.closedByServerAfterDiscarding(), what + ": the connection must close");
+        }
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
     }
 
     private static void assertServes(RunningServer server, String message) throws IOException {

@@ -37,7 +37,7 @@ class RouteTest {
         assertEquals("/plaintext", Route.PLAINTEXT.path());
         assertEquals("/json", Route.JSON.path());
         assertEquals("/echo", Route.ECHO.path());
-        assertEquals("GET, HEAD", Route.JSON.allow());
+        assertEquals("GET, HEAD, OPTIONS", Route.JSON.allow());
         assertEquals(Route.JSON, Route.forTarget("h://x/json"));
     }
 
@@ -51,6 +51,6 @@ class RouteTest {
         }
         assertTrue(Route.ECHO.allows("POST"));
         assertFalse(Route.PLAINTEXT.allows("POST"));
-        assertEquals("GET, HEAD, POST", Route.ECHO.allow());
+        assertEquals("GET, HEAD, POST, OPTIONS", Route.ECHO.allow());
     }
 }

@@ -19,8 +19,10 @@ import java.util.List;
  *
  * <p>Strict where leniency enables request smuggling (RFC 9112 §6.3, §11.2): a Content-Length that is not a
  * plain decimal, differing Content-Lengths, or Content-Length with Transfer-Encoding are rejected with 400, and a
- * Transfer-Encoding other than {@code chunked} with 501. Lenient where RFC 9112 allows: empty lines before the
- * request line are skipped and a bare LF ends a line. Limits: the request line and header fields together at
+ * Transfer-Encoding whose final coding is not {@code chunked} with 400 ({@link TransferCodings}); every line must
+ * end with CRLF (a bare LF is 400, as in the Netty model); chunk lines follow {@link ChunkExtensionSyntax} and
+ * {@code Host} {@link HostField}. Lenient where RFC 9112 allows: empty lines before the request line are
+ * skipped. Limits: the request line and header fields together at
  * most {@code maxHeaderBytes} (414 when the request line alone is over, else 431), the body at most
  * {@code maxBodyBytes} (413, decided from Content-Length before any body byte is read).
  *
@@ -111,8 +113,9 @@ public final class HttpRequestReader {
 
         List<HttpHeader> headers = new ArrayList<>(8);
         int hostCount = 0;
+        String host = null;
         long contentLength = -1;
-        String transferEncoding = null;
+        List<String> transferEncodings = null;
         boolean closeRequested = false;
         boolean keepAliveRequested = false;
         boolean expectContinue = false;
@@ -127,7 +130,9 @@ public final class HttpRequestReader {
             headers.add(header);
             String name = header.name();
             if (name.equalsIgnoreCase("Host")) {
-                hostCount++;
+                if (hostCount++ == 0) {
+                    host = header.value();
+                }
             } else if (name.equalsIgnoreCase("Content-Length")) {
                 long length = parseContentLength(header.value());
                 if (contentLength >= 0 && contentLength != length) {
@@ -135,11 +140,10 @@ public final class HttpRequestReader {
                 }
                 contentLength = length;
             } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
-                if (transferEncoding != null) {
-                    throw new RequestRejectedException(
-                            HttpStatus.NOT_IMPLEMENTED, "only a single Transfer-Encoding: chunked is supported");
+                if (transferEncodings == null) {
+                    transferEncodings = new ArrayList<>(1);
                 }
-                transferEncoding = header.value();
+                transferEncodings.add(header.value());
             } else if (name.equalsIgnoreCase("Connection")) {
                 for (String token : header.value().split(",")) {
                     String option = token.strip();
@@ -154,16 +158,19 @@ public final class HttpRequestReader {
         pos = headEnd;
 
         boolean http11 = version == HttpRequest.HTTP_1_1;
-        if (http11 && hostCount != 1) {
-            throw badRequest(hostCount == 0 ? "missing Host header" : "more than one Host header");
+        String hostProblem = HostField.problem(hostCount, host, http11);
+        if (hostProblem != null) {
+            throw badRequest(hostProblem);
         }
-        if (transferEncoding != null && contentLength >= 0) {
+        boolean chunked = transferEncodings != null;
+        if (chunked && contentLength >= 0) {
             throw badRequest("both Content-Length and Transfer-Encoding");
         }
-        if (transferEncoding != null && !transferEncoding.equalsIgnoreCase("chunked")) {
-            throw new RequestRejectedException(
-                    HttpStatus.NOT_IMPLEMENTED,
-                    "Transfer-Encoding '" + transferEncoding + "' is not supported; use chunked");
+        if (chunked) {
+            RequestRejectedException refusal = TransferCodings.refusal(transferEncodings);
+            if (refusal != null) {
+                throw refusal;
+            }
         }
         if (contentLength > maxBodyBytes) {
             throw tooLargeBody();
@@ -171,12 +178,13 @@ public final class HttpRequestReader {
         boolean keepAlive = http11 ? !closeRequested : keepAliveRequested && !closeRequested;
 
         byte[] body = NO_BODY;
-        if (transferEncoding != null || contentLength > 0) {
-            if (expectContinue) {
+        if (chunked || contentLength > 0) {
+            // An HTTP/1.0 client cannot expect 100 Continue: its expectation is ignored (RFC 9110 §10.1.1).
+            if (expectContinue && http11) {
                 writer.writeContinue();
             }
             readingBody = true;
-            body = transferEncoding != null ? readChunkedBody() : readBody((int) contentLength);
+            body = chunked ? readChunkedBody() : readBody((int) contentLength);
             readingBody = false;
         }
         // The list is this request's own and never changes again: wrap it rather than copy it.
@@ -470,15 +478,26 @@ public final class HttpRequestReader {
             }
             size = size * 16 + digit;
         }
-        if (i == start || (i < end && buf[i] != ';' && buf[i] != ' ' && buf[i] != '\t')) {
+        if (i == start) {
             throw badRequest("malformed chunk size");
+        }
+        int state = ChunkExtensionSyntax.START;
+        for (; i < end; i++) {
+            state = ChunkExtensionSyntax.next(state, buf[i]);
+        }
+        if (!ChunkExtensionSyntax.isComplete(state)) {
+            throw badRequest("malformed chunk extension");
         }
         return size;
     }
 
-    // The end of a line's content: before its CRLF or bare LF. A CR anywhere else is malformed (RFC 9112 §2.2).
+    // The end of a line's content: before its CRLF. A bare LF ending a line, or a CR anywhere else, is malformed:
+    // RFC 9112 §2.2 lets a recipient accept a bare LF, and the stricter reading is the one both codecs share.
     private int contentEnd(int lineStart, int lf) throws RequestRejectedException {
-        int end = lf > lineStart && buf[lf - 1] == '\r' ? lf - 1 : lf;
+        if (lf == lineStart || buf[lf - 1] != '\r') {
+            throw badRequest("bare LF in request head");
+        }
+        int end = lf - 1;
         if (indexOf((byte) '\r', lineStart, end) >= 0) {
             throw badRequest("bare CR in request head");
         }
@@ -503,7 +522,7 @@ public final class HttpRequestReader {
         return -1;
     }
 
-    private static boolean isTchar(byte b) {
+    static boolean isTchar(byte b) {
         return TCHAR[b & 0xFF];
     }
 

@@ -1,11 +1,11 @@
 package io.httpmodels.server.http;
 
-import io.httpmodels.server.Route;
 import io.httpmodels.server.Workload;
 
 /**
- * Answers a parsed request with the {@link Workload}: the route, 404 for an unknown path, 405 with
- * {@code Allow} for a method the route does not take. Stateless and thread-safe.
+ * Answers a parsed request with the {@link Workload}, as {@link Answer#forRequest} decides: the route's content,
+ * {@code OPTIONS} with {@code Allow}, or a refusal (400, 404, 405 with {@code Allow}, 501). Stateless and
+ * thread-safe.
  */
 public final class WorkloadHandler {
 
@@ -13,16 +13,11 @@ public final class WorkloadHandler {
 
     /** The response to {@code request}. Does not include the simulated work; the caller decides where it runs. */
     public static HttpResponse handle(HttpRequest request) {
-        Route route = Route.forTarget(request.target());
-        if (route == null) {
-            return HttpResponse.error(HttpStatus.NOT_FOUND, "no route for " + request.target());
+        Answer answer = Answer.forRequest(request.method(), request.target());
+        if (!(answer instanceof Answer.Serve serve)) {
+            return answerWithoutContent(answer);
         }
-        if (!route.allows(request.method())) {
-            HttpResponse refusal = HttpResponse.error(
-                    HttpStatus.METHOD_NOT_ALLOWED, request.method() + " is not allowed on " + route.path());
-            return new HttpResponse(refusal.status(), refusal.contentType(), refusal.body(), route.allow());
-        }
-        return switch (route) {
+        return switch (serve.route()) {
             case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
             case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
             case ECHO ->
@@ -34,6 +29,15 @@ public final class WorkloadHandler {
                                 request.version(),
                                 request.headers(),
                                 request.body()));
+        };
+    }
+
+    private static HttpResponse answerWithoutContent(Answer answer) {
+        return switch (answer) {
+            case Answer.Options options ->
+                new HttpResponse(HttpStatus.OK, Workload.TEXT_PLAIN, new byte[0], options.allow());
+            case Answer.Refuse refuse -> HttpResponse.error(refuse.status(), refuse.detail(), refuse.allow());
+            case Answer.Serve serve -> throw new IllegalArgumentException("has content: " + serve);
         };
     }
 }

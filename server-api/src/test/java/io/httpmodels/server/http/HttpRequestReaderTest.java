@@ -210,17 +210,17 @@ class HttpRequestReaderTest {
     }
 
     /**
-     * Five requests of every framing (a body, bare LF line ends, an empty line between requests, chunks with an
-     * extension, a bare LF and trailers, HTTP/1.0), split into three reads at every pair of offsets: each split
+     * Five requests of every framing (a body, an empty line between requests, chunks with an extension and
+     * trailers, HTTP/1.0), split into three reads at every pair of offsets: each split
      * parses exactly as the whole does.
      */
     @Test
     void pipelinedRequestsSplitAnywhereParseAsTheWholeDoes() throws Exception {
         String wire = "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
-                + "GET /plaintext HTTP/1.1\nHost: h\nX-A: 1\n\n"
+                + "GET /plaintext HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n\r\n"
                 + "\r\n"
                 + "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "2\r\nxy\r\n1;e=1\nz\n0\r\nT: 1\r\nU: 2\r\n\r\n"
+                + "2\r\nxy\r\n1;e=1\r\nz\r\n0\r\nT: 1\r\nU: 2\r\n\r\n"
                 + "HEAD /json HTTP/1.0\r\nConnection: keep-alive\r\n\r\n";
         List<String> expected = List.of(
                 "POST /echo HTTP/1.1 [HttpHeader[name=Host, value=h], HttpHeader[name=Content-Length, value=3]]"
@@ -245,8 +245,8 @@ class HttpRequestReaderTest {
     @Test
     void pipelinedRequestsInOneReadAreParsedWithoutFurtherReads() throws Exception {
         String crlf = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
-        String bareLf = "GET /json HTTP/1.1\nHost: h\n\n";
-        PiecewiseInput in = PiecewiseInput.of((crlf + bareLf).repeat(8));
+        String json = "GET /json HTTP/1.1\r\nHost: h\r\n\r\n";
+        PiecewiseInput in = PiecewiseInput.of((crlf + json).repeat(8));
         HttpRequestReader reader = reader(in);
         for (int i = 0; i < 16; i++) {
             assertEquals(i % 2 == 0 ? "/plaintext" : "/json", reader.read().target());
@@ -318,9 +318,9 @@ class HttpRequestReaderTest {
     }
 
     @Test
-    void emptyLinesBeforeTheRequestLineAndBareLineFeedsAreAccepted() throws Exception {
+    void emptyLinesBeforeTheRequestLineAreSkipped() throws Exception {
         HttpRequest request =
-                reader("\r\n\r\n\nGET /json HTTP/1.1\nHost: h\n\n").read();
+                reader("\r\n\r\n\nGET /json HTTP/1.1\r\nHost: h\r\n\r\n").read();
         assertEquals("/json", request.target());
         assertEquals("h", request.header("Host"));
         assertNull(reader("\r\n\r\n").read(), "blank lines and the end: no request");
@@ -365,14 +365,14 @@ class HttpRequestReaderTest {
     @Test
     void chunkedBodiesAreDecodedWithExtensionsWhitespaceAndTrailers() throws Exception {
         HttpRequest request = reader("POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: Chunked\r\n\r\n"
-                        + "4;name=value\r\nWiki\r\nB \r\npedia in \r\n\r\n3\t;x\r\nab\r\r\n"
+                        + "4;name=value\r\nWiki\r\nB ; n = \"v \\\" w\"\r\npedia in \r\n\r\n3\t;x;y=z\r\nab\r\r\n"
                         + "00000000000000a\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n")
                 .read();
         assertEquals("Wikipedia in \r\nab\r0123456789", text(request.body()));
-        // A chunk whose data ends with CR, then a bare LF.
+        // A chunk whose data ends with CR.
         assertEquals(
                 "x\r",
-                text(reader("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nx\r\n0\n\n")
+                text(reader("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nx\r\r\n0\r\n\r\n")
                         .read()
                         .body()));
     }
@@ -482,12 +482,25 @@ class HttpRequestReaderTest {
                 "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n0\r\n\r\n");
         assertRejected(
                 501,
-                "Transfer-Encoding 'gzip, chunked' is not supported; use chunked",
+                "only the chunked transfer coding is supported",
                 "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip, chunked\r\n\r\n");
         assertRejected(
                 501,
-                "only a single Transfer-Encoding: chunked is supported",
+                "only the chunked transfer coding is supported",
+                "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n");
+        String notFinal = "chunked must be the final transfer coding, and only once";
+        assertRejected(400, notFinal, "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, gzip\r\n\r\n");
+        assertRejected(400, notFinal, "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n");
+        assertRejected(
+                400,
+                notFinal,
                 "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n");
+        // Two Transfer-Encoding lines and a Content-Length: the smuggling rule comes first.
+        assertRejected(
+                400,
+                "both Content-Length and Transfer-Encoding",
+                "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n"
+                        + "Content-Length: 5\r\n\r\n0\r\n\r\n");
     }
 
     @Test
@@ -495,7 +508,7 @@ class HttpRequestReaderTest {
         String head = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
         assertRejected(400, "malformed chunk size", head + "zz\r\n");
         assertRejected(400, "malformed chunk size", head + "\r\n");
-        assertRejected(400, "malformed chunk size", head + "5x\r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, "malformed chunk extension", head + "5x\r\nhello\r\n0\r\n\r\n");
         assertRejected(400, "malformed chunk size", head + ";x\r\n");
         assertRejected(400, "chunk size too large", head + "0000000000000001\r\nx\r\n0\r\n\r\n");
         assertRejected(400, "chunk data longer than its size", head + "1\r\nab\r\n");
@@ -678,5 +691,63 @@ class HttpRequestReaderTest {
                 100_000);
         assertEquals(body.toString(), text(reader.read().body()));
         assertEquals("/after", reader.read().target());
+    }
+    /** RFC 9112 §7.1.1: what follows a chunk size is chunk extensions, exactly, up to the CRLF. */
+    @Test
+    void chunkExtensionsFollowTheGrammar() {
+        String head = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String bad = "malformed chunk extension";
+        assertRejected(400, bad, head + "5;\r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, bad, head + "5;bad[=x\r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, bad, head + "5;a\u0001\r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, bad, head + "5 \r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, bad, head + "5;a=\"open\r\nhello\r\n0\r\n\r\n");
+        assertRejected(400, bad, head + "5\r\nhello\r\n0;\r\n\r\n");
+    }
+
+    /** RFC 9112 §2.2: every line of the head and of a chunked body ends with CRLF; a bare LF is refused. */
+    @Test
+    void aBareLineFeedIsRefusedWhereverALineEnds() {
+        String bareLf = "bare LF in request head";
+        assertRejected(400, bareLf, "GET /json HTTP/1.1\nHost: h\r\n\r\n");
+        assertRejected(400, bareLf, "GET /json HTTP/1.1\r\nHost: h\n\r\n");
+        assertRejected(400, bareLf, "GET /json HTTP/1.1\r\nHost: h\r\n\n");
+        assertRejected(400, bareLf, "GET /json HTTP/1.1\nHost: h\n\n");
+        String head = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
+        assertRejected(400, bareLf, head + "1\nz\r\n0\r\n\r\n");
+        assertRejected(400, bareLf, head + "1\r\nz\n0\r\n\r\n");
+        assertRejected(400, bareLf, head + "0\r\n\n");
+    }
+
+    /** RFC 9112 §3.2: one Host, whose value is a host and an optional port, and nothing else. */
+    @Test
+    void hostIsOneHostAndPort() throws Exception {
+        for (String host : List.of("h", "h:8080", "127.0.0.1:1", "[::1]:80", "a-b.c_d~e")) {
+            assertEquals(
+                    host,
+                    reader("GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+                            .read()
+                            .header("Host"));
+        }
+        for (String host : List.of("user@h", "h/path", "", "a, b", "h:80x", "h?q", "[::1", "[]")) {
+            assertRejected(400, "invalid Host header", "GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+        }
+        assertRejected(400, "more than one Host header", "GET / HTTP/1.1\r\nHost: h\r\nHost: h\r\n\r\n");
+        assertRejected(400, "more than one Host header", "GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n");
+        assertRejected(400, "invalid Host header", "GET / HTTP/1.0\r\nHost: user@h\r\n\r\n");
+        assertNull(reader("GET / HTTP/1.0\r\n\r\n").read().header("Host"), "HTTP/1.0 may go without");
+    }
+
+    /** RFC 9110 §10.1.1: an HTTP/1.0 client cannot expect 100 Continue; the expectation is ignored. */
+    @Test
+    void anHttp10ExpectationGetsNoInterimResponse() throws Exception {
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        HttpRequest request = reader(
+                        PiecewiseInput.of(
+                                "POST /echo HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n", "ok"),
+                        written)
+                .read();
+        assertArrayEquals(bytes("ok"), request.body());
+        assertEquals(0, written.size());
     }
 }

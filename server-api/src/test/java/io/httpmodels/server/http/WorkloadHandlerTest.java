@@ -51,6 +51,6 @@ class WorkloadHandlerTest {
         assertEquals(HttpStatus.METHOD_NOT_ALLOWED, refused.status());
         assertEquals("text/plain", refused.contentType());
         assertEquals("405 Method Not Allowed: POST is not allowed on /json\n", text(refused));
-        assertEquals("GET, HEAD", refused.allow());
+        assertEquals("GET, HEAD, OPTIONS", refused.allow());
     }
 }

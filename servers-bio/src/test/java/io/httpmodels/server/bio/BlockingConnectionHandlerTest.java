@@ -88,7 +88,7 @@ class BlockingConnectionHandlerTest {
             assertEquals("404 Not Found: no route for /nowhere\n", client.read().bodyText());
             RawHttpConnection.Response refused = client.read();
             assertEquals(405, refused.status());
-            assertEquals("GET, HEAD", refused.header("Allow"));
+            assertEquals("GET, HEAD, OPTIONS", refused.header("Allow"));
             // Served while the connection waits for more: the socket options the handler set are in force.
             assertTrue(served.accepted.getTcpNoDelay());
             assertEquals(CONFIG.idleTimeout().toMillis(), served.accepted.getSoTimeout());

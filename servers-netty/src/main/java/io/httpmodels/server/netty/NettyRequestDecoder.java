@@ -1,5 +1,7 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.http.ChunkExtensionSyntax;
+import io.httpmodels.server.http.HostField;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -7,40 +9,48 @@ import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.DecoderResultProvider;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectDecoder;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
+import java.util.Iterator;
 import java.util.List;
 
 /**
- * Netty's request decoder, plus two checks it lacks.
+ * Netty's request decoder, plus the checks it lacks, so that the netty model refuses what the blocking codec
+ * refuses, with the same rules from {@code server-api} where a rule can be shared.
  *
- * <p>Obsolete line folding (a header line starting with a space or tab, RFC 9112 section 5.2) is refused with
- * 400: Netty joins such lines to the previous value, so the handler could not tell.
+ * <p>The request line is held to RFC 9112 §3 by {@link RequestLineChecker} (single spaces, a visible-ASCII
+ * target, an upper-case {@code HTTP/d.d}), and {@code Host} to §3.2 by {@link HostField} (one line, a host and
+ * an optional port). Obsolete line folding (a header line starting with a space or tab, §5.2) is refused: Netty
+ * joins such lines to the previous value, so the handler could not tell. Each of these replaces what Netty
+ * produced from the head with an invalid message, which the handler answers with 400.
  *
- * <p>A chunked body whose next chunk <em>declares</em> a size that would take the body over
- * {@code maxBodyBytes} is refused as soon as the chunk-size line is read, before its data arrives, as a
- * {@link LastHttpContent} whose decoder result fails with {@link TooLongHttpContentException} (the handler
- * answers 413). A client that sends {@code 10001\r\n} and waits would otherwise wait forever: Netty reports
- * chunk data only as it arrives.
+ * <p>A chunked body's size lines are held to {@link ChunkExtensionSyntax} (400), and a chunk that
+ * <em>declares</em> a size that would take the body over {@code maxBodyBytes} is refused as soon as its size
+ * line is read, before its data arrives, as a {@link LastHttpContent} whose decoder result fails with
+ * {@link TooLongHttpContentException} (the handler answers 413). A client that sends {@code 10001\r\n} and waits
+ * would otherwise wait forever: Netty reports chunk data only as it arrives.
  *
- * <p>Both checks read only what {@link HttpObjectDecoder} shows to a subclass: the bytes each call of
- * {@code decode} consumed (still in the buffer, just below its reader index) and the messages it produced. One
- * call consumes either part of a head or part of one message's body, never both, and ends a message with its
- * {@link LastHttpContent}; so the consumed bytes can be followed as a stream: heads are scanned for folds, a
- * chunked body's size lines are read for their declared sizes. A head is scanned after Netty parsed it, and a
- * fold replaces what Netty produced from it with an invalid message.
+ * <p>Every check reads only what {@link HttpObjectDecoder} shows to a subclass through public API: the bytes
+ * each call of {@code decode} consumed (still in the buffer, just below its reader index) and the messages it
+ * produced. One call consumes either part of a head or part of one message's body, never both, and ends a
+ * message with its {@link LastHttpContent}; so the consumed bytes can be followed as a stream: heads are
+ * scanned for their request line and folds, a chunked body's size lines are read for their syntax and declared
+ * sizes.
  *
  * <p>One instance per channel, used on its event loop only: not thread-safe.
  */
 final class NettyRequestDecoder extends HttpRequestDecoder {
 
+    private final RequestLineChecker requestLine = new RequestLineChecker();
     private final FoldFinder foldFinder = new FoldFinder();
     private final ChunkSizeReader chunkSizes;
 
@@ -56,7 +66,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean refused;
     /** Netty refused the input, or a fold was found: the connection is done, nothing more is checked. */
     private boolean stopped;
-    /** A fold was found: everything after it is discarded, as Netty does after bad input. */
+    /** A head or chunk line was refused: everything after it is discarded, as Netty does after bad input. */
     private boolean broken;
 
     NettyRequestDecoder(HttpDecoderConfig config, int maxBodyBytes) {
@@ -102,19 +112,24 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         int consumed = buffer.readerIndex() - start;
         if (consumed > 0) {
             if (inHead) {
-                if (foldFinder.foundIn(buffer, start, consumed) && !refusedByNetty(out, first, produced)) {
-                    refuseFoldedHead(buffer, out, first);
+                String problem = requestLine.problemIn(buffer, start, consumed);
+                if (problem == null && foldFinder.foundIn(buffer, start, consumed)) {
+                    problem = "obsolete line folding in a header field";
+                }
+                if (problem == null && message != null) {
+                    problem = hostProblem(message);
+                }
+                if (problem != null && !refusedByNetty(out, first, produced)) {
+                    refuseHead(buffer, out, first, problem);
                     return;
                 }
             } else if (readsChunkSizes()) {
-                long declared = chunkSizes.read(buffer, start, consumed);
-                if (declared > 0 && !refusedByNetty(out, first, produced)) {
-                    refused = true;
-                    LastHttpContent tooLarge = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
-                    tooLarge.setDecoderResult(
-                            DecoderResult.failure(new TooLongHttpContentException("chunked body declares " + declared
-                                    + " bytes, over the limit of " + chunkSizes.maxBodyBytes)));
-                    out.add(tooLarge);
+                ChunkSizeReader.Verdict verdict = chunkSizes.read(buffer, start, consumed);
+                if (verdict != ChunkSizeReader.Verdict.FINE && !refusedByNetty(out, first, produced)) {
+                    refuseBody(buffer, out, first, verdict);
+                    if (verdict == ChunkSizeReader.Verdict.MALFORMED) {
+                        return;
+                    }
                 }
             }
         }
@@ -127,8 +142,49 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         if (ended) {
             inHead = true;
             bodyMessage = null;
+            requestLine.reset();
             foldFinder.reset();
         }
+    }
+
+    /** RFC 9112 §3.2's rule for {@code Host}, as the blocking codec applies it ({@link HostField}). */
+    private static String hostProblem(HttpMessage message) {
+        int count = 0;
+        CharSequence first = null;
+        Iterator<? extends CharSequence> hosts = message.headers().valueCharSequenceIterator(HttpHeaderNames.HOST);
+        while (hosts.hasNext() && count < 2) {
+            CharSequence host = hosts.next();
+            if (count++ == 0) {
+                first = host;
+            }
+        }
+        return HostField.problem(count, first, message.protocolVersion() == HttpVersion.HTTP_1_1);
+    }
+
+    /**
+     * Ends the body being read with a failed {@link LastHttpContent}: {@link TooLongHttpContentException} for a
+     * declared size over the limit (the handler answers 413), else a malformed chunk line (400). A malformed line
+     * drops what Netty produced from it, which may be the body's real end (the request must not be served), and
+     * everything after it, as after a refused head.
+     */
+    private void refuseBody(ByteBuf buffer, List<Object> out, int first, ChunkSizeReader.Verdict verdict) {
+        refused = true;
+        Exception cause;
+        if (verdict == ChunkSizeReader.Verdict.TOO_LARGE) {
+            cause = new TooLongHttpContentException("chunked body declares " + chunkSizes.declared()
+                    + " bytes, over the limit of " + chunkSizes.maxBodyBytes);
+        } else {
+            stopped = true;
+            broken = true;
+            cause = new IllegalArgumentException("malformed chunk line");
+            while (out.size() > first) {
+                ReferenceCountUtil.release(out.remove(out.size() - 1));
+            }
+            buffer.skipBytes(buffer.readableBytes());
+        }
+        LastHttpContent failed = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+        failed.setDecoderResult(DecoderResult.failure(cause));
+        out.add(failed);
     }
 
     /**
@@ -162,8 +218,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         return chunked;
     }
 
-    /** Replaces what Netty produced from a folded head with one invalid message, and drops the rest. */
-    private void refuseFoldedHead(ByteBuf buffer, List<Object> out, int first) {
+    /** Replaces what Netty produced from a refused head with one invalid message, and drops the rest. */
+    private void refuseHead(ByteBuf buffer, List<Object> out, int first, String problem) {
         broken = true;
         stopped = true;
         while (out.size() > first) {
@@ -171,8 +227,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         }
         buffer.skipBytes(buffer.readableBytes());
         HttpMessage invalid = createInvalidMessage();
-        invalid.setDecoderResult(
-                DecoderResult.failure(new IllegalArgumentException("obsolete line folding in a header field")));
+        invalid.setDecoderResult(DecoderResult.failure(new IllegalArgumentException(problem)));
         out.add(invalid);
     }
 
@@ -225,22 +280,33 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     }
 
     /**
-     * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk) and
-     * adds up the sizes its lines declare. Netty checks the syntax; this only reads the numbers, and stops at
-     * the last chunk (the trailer that follows is Netty's).
+     * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk), adds
+     * up the sizes its lines declare, and holds each size line to the grammar the blocking codec uses: hex digits,
+     * then {@link ChunkExtensionSyntax}, then CRLF. Netty reads the size itself and tolerates the rest ({@code 5;},
+     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's.
      */
     private static final class ChunkSizeReader {
         private enum Part {
             SIZE,
             EXTENSION,
+            CR,
             DATA,
             DELIMITER,
             TRAILER
         }
 
+        /** What the bytes read so far say. */
+        enum Verdict {
+            FINE,
+            TOO_LARGE,
+            MALFORMED
+        }
+
         final int maxBodyBytes;
         private Part part;
         private long size;
+        private int digits;
+        private int extension;
         private long remaining;
         private long declared;
 
@@ -250,18 +316,25 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         }
 
         void reset() {
-            part = Part.SIZE;
-            size = 0;
+            startLine();
             remaining = 0;
             declared = 0;
         }
 
-        /**
-         * Reads the consumed bytes {@code [index, index + length)} of the body.
-         *
-         * @return the body size declared so far once a size line takes it over the limit, else 0
-         */
-        long read(ByteBuf buffer, int index, int length) {
+        private void startLine() {
+            part = Part.SIZE;
+            size = 0;
+            digits = 0;
+            extension = ChunkExtensionSyntax.START;
+        }
+
+        /** The body size declared so far. */
+        long declared() {
+            return declared;
+        }
+
+        /** Reads the consumed bytes {@code [index, index + length)} of the body. */
+        Verdict read(ByteBuf buffer, int index, int length) {
             int i = index;
             int end = index + length;
             while (i < end) {
@@ -281,39 +354,45 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                         i += skip;
                         remaining -= skip;
                         if (remaining == 0) {
-                            part = Part.SIZE;
-                            size = 0;
+                            startLine();
                         }
                         continue;
                     }
                     case TRAILER -> {
-                        return 0;
+                        return Verdict.FINE;
                     }
                     default -> {}
                 }
                 byte value = buffer.getByte(i++);
-                if (value == '\n') {
+                if (part == Part.CR) {
+                    if (value != '\n' || digits == 0 || !ChunkExtensionSyntax.isComplete(extension)) {
+                        return Verdict.MALFORMED;
+                    }
                     if (size == 0) {
                         part = Part.TRAILER;
-                        return 0;
+                        return Verdict.FINE;
                     }
                     declared += size;
                     if (declared > maxBodyBytes) {
-                        return declared;
+                        return Verdict.TOO_LARGE;
                     }
                     part = Part.DATA;
                     remaining = size;
-                } else if (part == Part.SIZE) {
-                    int digit = Character.digit(value, 16);
-                    if (digit < 0) {
-                        part = Part.EXTENSION;
-                    } else {
-                        // Saturates: any size past the limit is refused, however many digits it has.
-                        size = Math.min(size * 16 + digit, (long) Integer.MAX_VALUE + 1);
+                } else if (value == '\r') {
+                    part = Part.CR;
+                } else if (part == Part.SIZE && Character.digit(value, 16) >= 0) {
+                    digits++;
+                    // Saturates: any size past the limit is refused, however many digits it has.
+                    size = Math.min(size * 16 + Character.digit(value, 16), (long) Integer.MAX_VALUE + 1);
+                } else {
+                    part = Part.EXTENSION;
+                    extension = ChunkExtensionSyntax.next(extension, value);
+                    if (extension == ChunkExtensionSyntax.INVALID) {
+                        return Verdict.MALFORMED;
                     }
                 }
             }
-            return 0;
+            return Verdict.FINE;
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpDate;
 import io.httpmodels.server.http.HttpStatus;
 import io.netty.buffer.ByteBuf;
@@ -17,7 +18,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 
-import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -107,15 +107,23 @@ final class NettyResponses {
     }
 
     /**
-     * An error response: {@code "<code> <reason>: <detail>\n"} as text/plain, with {@code Connection: close}
-     * unless {@code keepAlive}.
+     * An error response: {@link Answer#errorBody} as text/plain, with {@code Connection: close} unless
+     * {@code keepAlive}.
      *
      * @param extraName one more header (e.g. {@code Allow}) or {@code null}
      */
     static FullHttpResponse error(
             HttpStatus status, String detail, boolean keepAlive, AsciiString extraName, String extraValue) {
-        byte[] body =
-                (status.code() + " " + status.reason() + ": " + detail + "\n").getBytes(StandardCharsets.ISO_8859_1);
+        return response(status, Answer.errorBody(status, detail), keepAlive, extraName, extraValue);
+    }
+
+    /** The answer to {@code OPTIONS}: 200, {@code Allow}, no content. */
+    static FullHttpResponse options(String allow, boolean keepAlive) {
+        return response(HttpStatus.OK, new byte[0], keepAlive, HttpHeaderNames.ALLOW, allow);
+    }
+
+    private static FullHttpResponse response(
+            HttpStatus status, byte[] body, boolean keepAlive, AsciiString extraName, String extraValue) {
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
                 .add(HttpHeaderNames.CONTENT_LENGTH, AsciiString.of(Integer.toString(body.length)))

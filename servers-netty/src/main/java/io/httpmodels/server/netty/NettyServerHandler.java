@@ -3,7 +3,10 @@ package io.httpmodels.server.netty;
 import io.httpmodels.server.Route;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpStatus;
+import io.httpmodels.server.http.RequestRejectedException;
+import io.httpmodels.server.http.TransferCodings;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
@@ -14,7 +17,6 @@ import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
@@ -25,7 +27,6 @@ import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
@@ -127,10 +128,6 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         HttpHeaders headers = request.headers();
-        if (version == HttpVersion.HTTP_1_1 && !headers.contains(HttpHeaderNames.HOST)) {
-            fail(ctx, HttpStatus.BAD_REQUEST, "missing Host header");
-            return;
-        }
         long contentLength = 0;
         boolean chunked = false;
         if (headers.contains(HttpHeaderNames.CONTENT_LENGTH) || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
@@ -147,22 +144,12 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
                     "Content-Length " + contentLength + " is over the limit of " + maxBodyBytes + " bytes");
             return;
         }
-        Route route = Route.forTarget(request.uri());
-        if (route == null) {
-            refuse(ctx, request, HttpStatus.NOT_FOUND, "no route for " + request.uri(), null, null);
+        Answer answer = Answer.forRequest(request.method().asciiName(), request.uri());
+        if (!(answer instanceof Answer.Serve serve)) {
+            answerWithoutContent(ctx, request, answer);
             return;
         }
-        HttpMethod method = request.method();
-        if (!route.allows(method.asciiName())) {
-            refuse(
-                    ctx,
-                    request,
-                    HttpStatus.METHOD_NOT_ALLOWED,
-                    method.name() + " is not allowed on " + route.path(),
-                    HttpHeaderNames.ALLOW,
-                    route.allow());
-            return;
-        }
+        Route route = serve.route();
         if (chunked || contentLength > 0) {
             startBody(ctx, request, route);
             return;
@@ -172,8 +159,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * Checks {@code Content-Length} and {@code Transfer-Encoding} (RFC 9112 section 6): one plain decimal
-     * length, or exactly {@code chunked}, never both. Netty's decoder rejects most bad framing itself; this
-     * makes the statuses exact and covers what it tolerates (HTTP/1.0 lists, a leading '+').
+     * length, or exactly {@code chunked} ({@link TransferCodings}, as the blocking codec), never both. Netty's
+     * decoder rejects most bad framing itself; this makes the statuses exact and covers what it tolerates
+     * (HTTP/1.0 lists, a leading '+').
      */
     private boolean checkFraming(ChannelHandlerContext ctx, HttpHeaders headers) {
         List<String> lengths = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
@@ -183,11 +171,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             return false;
         }
         if (!encodings.isEmpty()) {
-            if (encodings.size() != 1 || !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(encodings.get(0))) {
-                fail(
-                        ctx,
-                        HttpStatus.NOT_IMPLEMENTED,
-                        "Transfer-Encoding " + String.join(", ", encodings) + " is not supported");
+            RequestRejectedException refusal = TransferCodings.refusal(encodings);
+            if (refusal != null) {
+                fail(ctx, refusal.status(), refusal.detail());
                 return false;
             }
             return true;
@@ -306,19 +292,23 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Answers a well-formed request the workload has no answer for (404, 405) and, unlike {@link #fail}, keeps
-     * the connection as the request asks: the framing is intact, so the next request can be read. A body the
-     * request carries is read and dropped.
+     * Answers a well-formed request that gets no route content ({@code OPTIONS}, or a refusal: 400, 404, 405,
+     * 501) and, unlike {@link #fail}, keeps the connection as the request asks: the framing is intact, so the
+     * next request can be read. A body the request carries is read and dropped.
      */
-    private void refuse(
-            ChannelHandlerContext ctx,
-            HttpRequest request,
-            HttpStatus status,
-            String detail,
-            AsciiString extraName,
-            String extraValue) {
+    private void answerWithoutContent(ChannelHandlerContext ctx, HttpRequest request, Answer answer) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        FullHttpResponse response = NettyResponses.error(status, detail, keepAlive, extraName, extraValue);
+        FullHttpResponse response = switch (answer) {
+            case Answer.Options options -> NettyResponses.options(options.allow(), keepAlive);
+            case Answer.Refuse refuse ->
+                NettyResponses.error(
+                        refuse.status(),
+                        refuse.detail(),
+                        keepAlive,
+                        refuse.allow() == null ? null : HttpHeaderNames.ALLOW,
+                        refuse.allow());
+            case Answer.Serve serve -> throw new IllegalArgumentException("has content: " + serve);
+        };
         if (keepAlive && request.protocolVersion() == HttpVersion.HTTP_1_0) {
             response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
         }
