@@ -54,6 +54,8 @@ import java.util.concurrent.TimeUnit;
             "  sweep     1, 5, 10, 40 and 256 keep-alive connections",
             "  pipeline  16 pipelined requests on 256 keep-alive connections",
             "  rate      open loop at 50, 75 and 90 % of each model's closed-loop peak",
+            "  slowloris 40 connections alone, then beside 200 slowloris ones: the share of requests/s kept",
+            "  crowd     40 connections alone, then beside 10,000 idle ones: threads, RSS, KiB per idle connection",
             "Flags below override the profile.",
             ""
         },
