@@ -47,17 +47,23 @@ httpmodels_ensure_jar harness "$root/harness/target/harness.jar"
 httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
 java_bin="$(httpmodels_find_java)"
 jcmd_bin="$(dirname "$java_bin")/jcmd"
-pin() { if command -v taskset >/dev/null 2>&1 && [ "$(httpmodels_cpus)" -ge 2 ]; then taskset -c "$1" "${@:2}"; else "${@:2}"; fi; }
-
-# Started directly (taskset and the scripts exec), so $! is the JVM's pid.
+# Pinned with taskset when there are two cpus. Started directly, never through a shell function: taskset and the
+# scripts exec, so $! is the JVM's pid (a function in the background is a subshell, and killing it would leave
+# the JVM running).
+pin0=(); pin1=()
+if command -v taskset >/dev/null 2>&1 && [ "$(httpmodels_cpus)" -ge 2 ]; then
+    pin0=(taskset -c 0); pin1=(taskset -c 1)
+else
+    echo "note: not pinned (taskset missing or one cpu)" >&2
+fi
 export HTTPMODELS_JAVA_OPTS="-Xms128m -Xmx512m -XX:+UseParallelGC"
-pin 0 "$root/scripts/serve.sh" "$model" --port "$port" > "$work/server.log" 2>&1 &
+"${pin0[@]}" "$root/scripts/serve.sh" "$model" --port "$port" > "$work/server.log" 2>&1 &
 server_pid=$!
 httpmodels_wait_for_port "$port"
 echo "crowd-client: $model on cpu 0; the client on cpu 1 (-Xms256m -Xmx256m) with $idle idle connections and" \
      "-c $connections measured, 2 s warm-up + ${duration} s; fd limit $(ulimit -Sn); load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-pin 1 "$root/scripts/load.sh" "http://127.0.0.1:$port/plaintext" -c "$connections" --idle-connections "$idle" \
+"${pin1[@]}" "$root/scripts/load.sh" "http://127.0.0.1:$port/plaintext" -c "$connections" --idle-connections "$idle" \
     --warmup 2s -d "${duration}s" -q > "$work/load.out" 2>&1 &
 load_pid=$!
 

@@ -74,6 +74,7 @@ final class BackgroundConnections {
     private Selector selector;
     private volatile boolean stopping;
     private volatile long openedNanos;
+    private long awaitEndedNanos;
     private int connecting;
     private int nextSlowPhase;
 
@@ -134,6 +135,14 @@ final class BackgroundConnections {
      */
     boolean awaitOpened(long deadlineNanos, BooleanSupplier stopped) {
         try {
+            return awaitOpenedOrDeadline(deadlineNanos, stopped);
+        } finally {
+            awaitEndedNanos = System.nanoTime();
+        }
+    }
+
+    private boolean awaitOpenedOrDeadline(long deadlineNanos, BooleanSupplier stopped) {
+        try {
             // In slices, so that a stop request is seen within a tenth of a second.
             while (!stopped.getAsBoolean()) {
                 long left = deadlineNanos - System.nanoTime();
@@ -178,7 +187,8 @@ final class BackgroundConnections {
                 }
             }
         }
-        long openedAt = openedNanos;
+        // Until all were open, or else until the clock started without them.
+        long openedAt = openedBeforeStart && openedNanos != 0 ? openedNanos : awaitEndedNanos;
         return new BackgroundReport(
                 config.idleConnections(),
                 idleOpen,
@@ -191,7 +201,7 @@ final class BackgroundConnections {
                 slowAnswered,
                 slowBytesSent,
                 connectFailures,
-                openedAt == 0 ? (System.nanoTime() - startNanos) / 1e9 : (openedAt - startNanos) / 1e9,
+                openedAt == 0 ? 0 : (openedAt - startNanos) / 1e9,
                 openedBeforeStart,
                 slowIntervalNanos / 1e9);
     }

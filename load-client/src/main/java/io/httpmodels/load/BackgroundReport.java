@@ -20,7 +20,8 @@ package io.httpmodels.load;
  * @param slowBytesSent            bytes of request heads trickled over the whole run
  * @param connectFailures          connects of background connections refused or timed out (each retried)
  * @param openingSeconds           time from the start until every background connection had been opened (or
- *                                 had failed) once; the run's clock started then, or at the opening bound
+ *                                 had failed) once, when the run's clock started; or, when they were not all
+ *                                 by the opening bound, until the clock started without them
  * @param openedBeforeStart        whether all of them had been opened (or had failed) before the clock started
  * @param slowIntervalSeconds      time between two bytes of a slow connection
  */
