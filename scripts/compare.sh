@@ -17,6 +17,12 @@ java_bin="$(httpmodels_find_java)"
 jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
 httpmodels_ensure_jar harness "$jar"
 export HTTPMODELS_ROOT
+# The crowd and slowloris profiles hold thousands of connections: a descriptor each in this JVM and in the
+# model's (which inherits the limit). Says so when the limit cannot be raised far enough.
+case " $* " in
+    *" crowd "* | *"--profile=crowd"* | *"--idle-connections"* | *" slowloris "* | *"--profile=slowloris"* | *"--slow-connections"*)
+        httpmodels_raise_fd_limit 12288 || true ;;
+esac
 # A fixed heap for the client: it allocates nothing per request, and a resize mid-run would show as noise.
 # shellcheck disable=SC2086 # HTTPMODELS_JAVA_OPTS is a list of flags
 exec "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC ${HTTPMODELS_JAVA_OPTS:-} -jar "$jar" compare "$@"

@@ -9,6 +9,10 @@ set -euo pipefail
 JAVA="$(httpmodels_find_java)"
 JAR="$HTTPMODELS_ROOT/load-client/target/load-client.jar"
 httpmodels_ensure_jar load-client "$JAR"
+# Idle and slow connections need a descriptor each: raise the limit (and say so when it cannot be).
+case " $* " in
+    *"--idle-connections"* | *"--slow-connections"*) httpmodels_raise_fd_limit 12288 || true ;;
+esac
 # A fixed heap avoids resizing during a run; the client allocates nothing per request.
 # shellcheck disable=SC2086 # LOAD_JAVA_OPTS is a list of flags
 exec "$JAVA" -Xms256m -Xmx256m -XX:+UseParallelGC ${LOAD_JAVA_OPTS:-} -jar "$JAR" "$@"

@@ -107,3 +107,21 @@ httpmodels_cpu_ticks() {
 
 # Clock ticks per second, for httpmodels_cpu_ticks.
 httpmodels_clock_ticks() { getconf CLK_TCK 2>/dev/null || echo 100; }
+
+# httpmodels_raise_fd_limit N: raises this shell's open-file limit (ulimit -n) to at least N, up to the hard
+# limit, for what it starts (many connections need a descriptor each, on both sides). Says on stderr when the
+# hard limit is lower than N; returns 1 then, 0 otherwise.
+httpmodels_raise_fd_limit() {
+    local want="$1" soft hard
+    soft="$(ulimit -Sn)"
+    hard="$(ulimit -Hn)"
+    if [ "$soft" = unlimited ] || [ "$soft" -ge "$want" ]; then return 0; fi
+    if [ "$hard" = unlimited ] || [ "$hard" -ge "$want" ]; then
+        ulimit -Sn "$want" && return 0
+    else
+        ulimit -Sn "$hard" 2>/dev/null || true
+    fi
+    echo "note: the open-file limit is $(ulimit -Sn) (hard limit $hard), below the $want this run may need;" \
+        "connections beyond it will fail (raise the hard limit: /etc/security/limits.conf or ulimit -Hn as root)" >&2
+    return 1
+}

@@ -21,7 +21,10 @@ import java.util.concurrent.TimeUnit;
  * connections (and of the rate and request count), merges the latency intervals they hand over once per
  * second on the calling thread (for progress and interval logs), joins them and merges their results. It returns once
  * the run has ended by itself: after the duration, after exactly the requested number of responses, or at
- * the hard bound ({@link LoadConfig#maxTime()}), whichever comes first.
+ * the hard bound ({@link LoadConfig#maxTime()}), whichever comes first. With idle or slow connections
+ * configured, {@link BackgroundConnections} opens them first (within {@link LoadConfig#openingBound()}), holds
+ * them on its own thread while the workers measure, and closes them after; the run's clock starts once they are
+ * open ({@link LoadListener#onClockStarted(long)}).
  *
  * <pre>{@code
  * LoadReport report = new LoadClient(config).run(new LoadListener() {
@@ -61,12 +64,35 @@ public final class LoadClient {
         byte[] request = config.encodeRequest();
         int threads = config.threads();
 
+        // Background connections open first, so the measured load meets a server already holding them.
+        BackgroundConnections background = null;
+        boolean openedBeforeStart = true;
+        if (config.hasBackground()) {
+            background = new BackgroundConnections(config, address, request);
+            background.start();
+            openedBeforeStart = background.awaitOpened(
+                    System.nanoTime() + config.openingBound().toNanos(), () -> stopRequested);
+        }
+        LoadReport report;
+        BackgroundReport held = null;
+        try {
+            report = measure(listener, address, request, threads);
+        } finally {
+            if (background != null) {
+                held = background.stop(openedBeforeStart);
+            }
+        }
+        return held == null ? report : report.withBackground(held);
+    }
+
+    private LoadReport measure(LoadListener listener, InetSocketAddress address, byte[] request, int threads) {
         long startEpochMillis = System.currentTimeMillis();
         RunState run = new RunState(System.nanoTime(), startEpochMillis, config);
         current = run;
         if (stopRequested) {
             run.stop();
         }
+        listener.onClockStarted(run.recordStartNanos);
 
         Worker[] workers = new Worker[threads];
         Thread[] workerThreads = new Thread[threads];

@@ -40,7 +40,12 @@ import java.util.Objects;
  * @param headers     extra header lines, each {@code "Name: value"}
  * @param body        request body, empty for none
  * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
- * @param maxTime     hard bound on the whole run, warm-up included
+ * @param maxTime     hard bound on the whole run, warm-up included (background connections are opened before
+ *                    it starts, within {@link #openingBound()})
+ * @param idleConnections background connections held beside the measured ones, each sending one request and
+ *                    then staying open and silent (0 for none); see {@link BackgroundConnections}
+ * @param slowConnections background connections that trickle an endless request head (slowloris), 0 for none
+ * @param slowInterval time between two bytes of a slow connection
  */
 public record LoadConfig(
         URI uri,
@@ -57,7 +62,10 @@ public record LoadConfig(
         List<String> headers,
         byte[] body,
         Duration timeout,
-        Duration maxTime) {
+        Duration maxTime,
+        int idleConnections,
+        int slowConnections,
+        Duration slowInterval) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -67,6 +75,8 @@ public record LoadConfig(
     public static final Duration DEFAULT_COUNTED_MAX_TIME = Duration.ofMinutes(10);
     /** Largest pipeline depth accepted. */
     public static final int MAX_PIPELINE = 1024;
+    /** Time between two bytes of a slow connection unless set. */
+    public static final Duration DEFAULT_SLOW_INTERVAL = Duration.ofSeconds(1);
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
@@ -129,6 +139,65 @@ public record LoadConfig(
         if (maxTime.isNegative() || maxTime.isZero()) {
             throw new IllegalArgumentException("max time must be positive");
         }
+        if (idleConnections < 0 || slowConnections < 0) {
+            throw new IllegalArgumentException("idle and slow connections cannot be negative");
+        }
+        slowInterval = slowInterval == null ? DEFAULT_SLOW_INTERVAL : slowInterval;
+        if (slowInterval.isNegative() || slowInterval.isZero()) {
+            throw new IllegalArgumentException("slow interval must be positive");
+        }
+    }
+
+    /** A load without background connections (the settings before idle and slow connections existed). */
+    public LoadConfig(
+            URI uri,
+            int connections,
+            int threads,
+            Duration duration,
+            long requests,
+            Duration warmup,
+            Duration rampUp,
+            boolean keepAlive,
+            int pipeline,
+            double rate,
+            String method,
+            List<String> headers,
+            byte[] body,
+            Duration timeout,
+            Duration maxTime) {
+        this(
+                uri,
+                connections,
+                threads,
+                duration,
+                requests,
+                warmup,
+                rampUp,
+                keepAlive,
+                pipeline,
+                rate,
+                method,
+                headers,
+                body,
+                timeout,
+                maxTime,
+                0,
+                0,
+                null);
+    }
+
+    /** Whether the load holds idle or slow connections beside the measured ones. */
+    public boolean hasBackground() {
+        return idleConnections > 0 || slowConnections > 0;
+    }
+
+    /**
+     * How long the background connections may take to open before the run's clock starts regardless: the
+     * timeout plus a millisecond per background connection (a server that cannot accept them all does not
+     * hold the run; the rest keep trying while it goes).
+     */
+    public Duration openingBound() {
+        return hasBackground() ? timeout.plusMillis(idleConnections + (long) slowConnections) : Duration.ZERO;
     }
 
     /** A builder with the defaults: 40 connections, 1 thread, 10 s, keep-alive, closed loop, GET. */
@@ -219,6 +288,9 @@ public record LoadConfig(
         private byte[] body = new byte[0];
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration maxTime;
+        private int idleConnections;
+        private int slowConnections;
+        private Duration slowInterval = DEFAULT_SLOW_INTERVAL;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -306,6 +378,24 @@ public record LoadConfig(
             return this;
         }
 
+        /** Idle keep-alive connections held beside the measured ones (each sends one request, then waits). */
+        public Builder idleConnections(int idleConnections) {
+            this.idleConnections = idleConnections;
+            return this;
+        }
+
+        /** Slowloris connections held beside the measured ones, each trickling a request head. */
+        public Builder slowConnections(int slowConnections) {
+            this.slowConnections = slowConnections;
+            return this;
+        }
+
+        /** Time between two bytes of a slow connection (default 1 s). */
+        public Builder slowInterval(Duration slowInterval) {
+            this.slowInterval = slowInterval;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -322,7 +412,10 @@ public record LoadConfig(
                     headers,
                     body,
                     timeout,
-                    maxTime);
+                    maxTime,
+                    idleConnections,
+                    slowConnections,
+                    slowInterval);
         }
     }
 }

@@ -8,6 +8,14 @@ import org.HdrHistogram.Histogram;
  */
 public interface LoadListener {
 
+    /**
+     * Once, when the run's clock starts: after the background connections are open (at once when there are
+     * none), before the first measured connection. Recording starts {@code warmup} later.
+     *
+     * @param recordStartNanos when recording starts, in {@link System#nanoTime()} terms
+     */
+    default void onClockStarted(long recordStartNanos) {}
+
     /** Once per second, and once at the end. */
     default void onProgress(Progress progress) {}
 

@@ -51,7 +51,9 @@ import java.util.regex.Pattern;
             "  load http://127.0.0.1:8080/plaintext -c 40 -d 10s --warmup 3s",
             "  load http://127.0.0.1:8080/plaintext -c 256 -p 16 -d 10s --json out.json",
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
-            "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive"
+            "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive",
+            "  load http://127.0.0.1:8080/plaintext -c 40 --idle-connections 10000",
+            "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200"
         })
 public final class LoadMain implements Callable<Integer> {
 
@@ -155,6 +157,27 @@ public final class LoadMain implements Callable<Integer> {
     private Duration maxTime;
 
     @Option(
+            names = "--idle-connections",
+            paramLabel = "N",
+            description = "Also hold N idle keep-alive connections, opened before the clock starts: each sends "
+                    + "one request, reads its answer and stays silent. Not measured; reported apart.")
+    private int idleConnections;
+
+    @Option(
+            names = "--slow-connections",
+            paramLabel = "N",
+            description = "Also hold N slowloris connections, each trickling an endless request head one byte "
+                    + "per --slow-interval and reopened when the server closes it. Not measured; reported apart.")
+    private int slowConnections;
+
+    @Option(
+            names = "--slow-interval",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
+            description = "Time between two bytes of a slow connection (default: 1s).")
+    private Duration slowInterval = LoadConfig.DEFAULT_SLOW_INTERVAL;
+
+    @Option(
             names = "--json",
             paramLabel = "FILE",
             description = "Also write every figure as JSON "
@@ -234,7 +257,10 @@ public final class LoadMain implements Callable<Integer> {
                 .method(method)
                 .body(bodyBytes)
                 .timeout(timeout)
-                .maxTime(maxTime);
+                .maxTime(maxTime)
+                .idleConnections(idleConnections)
+                .slowConnections(slowConnections)
+                .slowInterval(slowInterval);
         if (requests != 0) {
             builder.requests(requests);
         } else {

@@ -37,6 +37,8 @@ import java.util.Map;
  *                          single thread serving one keep-alive client, a pool smaller than the connections)
  * @param abortReason       why the run stopped early, or null when it ran its course
  * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
+ * @param background        what the idle and slow connections held beside the measured ones saw, or null when
+ *                          the run had none (they are not in any other figure)
  */
 public record LoadReport(
         int schemaVersion,
@@ -59,7 +61,8 @@ public record LoadReport(
         long connectsSucceeded,
         int connectionsServed,
         String abortReason,
-        Histogram histogram) {
+        Histogram histogram,
+        BackgroundReport background) {
 
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -67,6 +70,81 @@ public record LoadReport(
     public LoadReport {
         statusCounts = Map.copyOf(statusCounts);
         intervals = List.copyOf(intervals);
+    }
+
+    /** A report of a run without background connections. */
+    public LoadReport(
+            int schemaVersion,
+            LoadConfig config,
+            Instant startedAt,
+            double durationSeconds,
+            long requests,
+            long bytesRead,
+            double requestsPerSecond,
+            double bytesPerSecond,
+            LatencySummary latency,
+            LatencySummary corrected,
+            LatencySummary uncorrected,
+            LatencySummary connect,
+            LatencySummary waiting,
+            LatencySummary total,
+            Map<Integer, Long> statusCounts,
+            ErrorCounts errors,
+            List<Interval> intervals,
+            long connectsSucceeded,
+            int connectionsServed,
+            String abortReason,
+            Histogram histogram) {
+        this(
+                schemaVersion,
+                config,
+                startedAt,
+                durationSeconds,
+                requests,
+                bytesRead,
+                requestsPerSecond,
+                bytesPerSecond,
+                latency,
+                corrected,
+                uncorrected,
+                connect,
+                waiting,
+                total,
+                statusCounts,
+                errors,
+                intervals,
+                connectsSucceeded,
+                connectionsServed,
+                abortReason,
+                histogram,
+                null);
+    }
+
+    /** The same report with what its background connections saw. */
+    public LoadReport withBackground(BackgroundReport held) {
+        return new LoadReport(
+                schemaVersion,
+                config,
+                startedAt,
+                durationSeconds,
+                requests,
+                bytesRead,
+                requestsPerSecond,
+                bytesPerSecond,
+                latency,
+                corrected,
+                uncorrected,
+                connect,
+                waiting,
+                total,
+                statusCounts,
+                errors,
+                intervals,
+                connectsSucceeded,
+                connectionsServed,
+                abortReason,
+                histogram,
+                held);
     }
 
     /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */

@@ -89,7 +89,13 @@ public final class ReportJson {
         root.put("connectionsServed", r.connectionsServed());
         root.put("abortReason", r.abortReason());
         root.put("latencyHistogram", encode(r.histogram()));
+        root.set("background", background(r.background()));
         return root;
+    }
+
+    /** The background connections' figures, or a JSON null when the run held none. */
+    private static ObjectNode background(BackgroundReport b) {
+        return b == null ? null : MAPPER.valueToTree(b);
     }
 
     private static ObjectNode config(LoadConfig c) {
@@ -111,6 +117,9 @@ public final class ReportJson {
         config.put("bodyBytes", c.body().length);
         config.put("timeoutSeconds", seconds(c.timeout()));
         config.put("maxTimeSeconds", seconds(c.maxTime()));
+        config.put("idleConnections", c.idleConnections());
+        config.put("slowConnections", c.slowConnections());
+        config.put("slowIntervalSeconds", seconds(c.slowInterval()));
         return config;
     }
 

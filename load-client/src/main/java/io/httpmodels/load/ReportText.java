@@ -147,6 +147,9 @@ public final class ReportText {
                     .append(r.config().connections())
                     .append(" (the others never completed a recorded response)\n");
         }
+        if (r.background() != null) {
+            sb.append(background(r.background()));
+        }
         if (r.abortReason() != null) {
             sb.append("  Stopped early: ").append(r.abortReason()).append('\n');
         }
@@ -166,6 +169,40 @@ public final class ReportText {
             }
         }
         return sb.append(r.errors().total() > 0 ? ")" : "").toString();
+    }
+
+    /** What the background connections saw, a line for each kind held, and when they opened. */
+    static String background(BackgroundReport b) {
+        StringBuilder sb = new StringBuilder();
+        if (b.idleConnections() > 0) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  Idle connections: %d asked, %d answered, %d open at the end, %d closed by the server%s%n",
+                    b.idleConnections(),
+                    b.idleAnswered(),
+                    b.idleOpen(),
+                    b.idleClosedByServer(),
+                    b.idleErrorAnswers() > 0 ? ", " + b.idleErrorAnswers() + " answers with an error status" : ""));
+        }
+        if (b.slowConnections() > 0) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  Slow connections: %d asked (a byte every %s), %d open at the end, %d closed by the server"
+                            + " (%d after an answer), %s trickled%n",
+                    b.slowConnections(),
+                    formatSeconds(b.slowIntervalSeconds()),
+                    b.slowOpen(),
+                    b.slowClosedByServer(),
+                    b.slowAnswered(),
+                    formatBytes(b.slowBytesSent())));
+        }
+        sb.append(String.format(
+                Locale.ROOT,
+                "  Background connections %s in %s%s%n",
+                b.openedBeforeStart() ? "opened" : "not all opened (the clock started at the bound)",
+                formatSeconds(b.openingSeconds()),
+                b.connectFailures() > 0 ? ", " + b.connectFailures() + " connects failed and were retried" : ""));
+        return sb.toString();
     }
 
     /** A one-line progress report: elapsed, requests, current rate, errors. */

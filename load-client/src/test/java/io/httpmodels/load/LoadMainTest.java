@@ -36,6 +36,35 @@ class LoadMainTest {
     }
 
     @Test
+    void idleAndSlowConnectionsFromTheCommandLineAreHeldAndReported() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            int code = run(
+                    server.url("/"),
+                    "-c",
+                    "2",
+                    "-n",
+                    "100",
+                    "--idle-connections",
+                    "30",
+                    "--slow-connections",
+                    "3",
+                    "--slow-interval",
+                    "10ms",
+                    "--json",
+                    "-");
+            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+            JsonNode json = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+            assertEquals(30, json.get("config").get("idleConnections").intValue());
+            assertEquals(0.01, json.get("config").get("slowIntervalSeconds").doubleValue());
+            assertEquals(30, json.get("background").get("idleAnswered").intValue());
+            assertEquals(3, json.get("background").get("slowOpen").intValue());
+            assertTrue(
+                    err.toString(StandardCharsets.UTF_8).contains("Slow connections: 3 asked (a byte every 0.01s)"),
+                    err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void helpDocumentsEveryFlag() {
         assertEquals(0, run("--help"));
         String help = out.toString(StandardCharsets.UTF_8);

@@ -113,7 +113,8 @@ class ReportJsonTest {
                         "connectsSucceeded",
                         "connectionsServed",
                         "abortReason",
-                        "latencyHistogram"),
+                        "latencyHistogram",
+                        "background"),
                 names(json));
         assertEquals(1, json.get("schemaVersion").intValue());
         assertEquals("httpmodels load-client", json.get("tool").textValue());
@@ -162,7 +163,10 @@ class ReportJsonTest {
                         "headers",
                         "bodyBytes",
                         "timeoutSeconds",
-                        "maxTimeSeconds"),
+                        "maxTimeSeconds",
+                        "idleConnections",
+                        "slowConnections",
+                        "slowIntervalSeconds"),
                 names(config));
         assertEquals("http://127.0.0.1:8080/plaintext?x=1", config.get("url").textValue());
         assertEquals(8, config.get("connections").intValue());

@@ -2,12 +2,14 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.harness.results.Background;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Stats;
+import io.httpmodels.load.BackgroundReport;
 import io.httpmodels.load.ErrorKind;
 import io.httpmodels.load.IntervalLog;
 import io.httpmodels.load.LoadClient;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Measures one cell: starts the target, drives it with the load client from this JVM (warm-up unrecorded),
@@ -115,10 +118,16 @@ final class CellRunner {
             if (stopped) {
                 client.stop();
             }
-            UsageSampler sampler = UsageSampler.startAt(
-                    running.pid(), System.nanoTime() + plan.warmup().toNanos(), SAMPLE_PERIOD);
+            // Sampling starts with recording, which the client times from when its background connections
+            // are open (at once when there are none).
+            AtomicReference<UsageSampler> sampler = new AtomicReference<>();
             try {
                 report = client.run(new LoadListener() {
+                    @Override
+                    public void onClockStarted(long recordStartNanos) {
+                        sampler.set(UsageSampler.startAt(running.pid(), recordStartNanos, SAMPLE_PERIOD));
+                    }
+
                     @Override
                     public void onProgress(Progress p) {
                         listener.progress(p);
@@ -132,7 +141,8 @@ final class CellRunner {
                     }
                 });
             } finally {
-                usage = sampler.stop();
+                UsageSampler started = sampler.get();
+                usage = started == null ? UsageSampler.Usage.empty() : started.stop();
                 current = null;
             }
         } catch (LoadException e) {
@@ -174,7 +184,10 @@ final class CellRunner {
                 .warmup(plan.warmup())
                 .keepAlive(scenario.keepAlive())
                 .pipeline(scenario.pipeline())
-                .timeout(plan.timeout());
+                .timeout(plan.timeout())
+                .idleConnections(scenario.idleConnections())
+                .slowConnections(scenario.slowConnections())
+                .slowInterval(Duration.ofMillis(scenario.slowIntervalMillis()));
         Double rate = offeredRate != null ? offeredRate : scenario.rate();
         if (rate != null) {
             b.rate(rate);
@@ -245,7 +258,25 @@ final class CellRunner {
                 r.abortReason(),
                 timeline,
                 Distribution.of(r.histogram()),
-                hlogName);
+                hlogName,
+                background(r.background()));
+    }
+
+    private static Background background(BackgroundReport b) {
+        return b == null
+                ? null
+                : new Background(
+                        b.idleConnections(),
+                        b.idleOpen(),
+                        b.idleAnswered(),
+                        b.idleClosedByServer(),
+                        b.slowConnections(),
+                        b.slowOpen(),
+                        b.slowClosedByServer(),
+                        b.slowAnswered(),
+                        b.connectFailures(),
+                        b.openingSeconds(),
+                        b.openedBeforeStart());
     }
 
     private static Outcome failed(TargetSpec target, Scenario scenario, int repetition, String reason, String running) {

@@ -54,6 +54,8 @@ import java.util.concurrent.TimeUnit;
             "  sweep     1, 5, 10, 40 and 256 keep-alive connections",
             "  pipeline  16 pipelined requests on 256 keep-alive connections",
             "  rate      open loop at 50, 75 and 90 % of each model's closed-loop peak",
+            "  slowloris 40 connections alone, then beside 200 slowloris ones: the share of requests/s kept",
+            "  crowd     40 connections alone, then beside 10,000 idle ones: threads, RSS, KiB per idle connection",
             "Flags below override the profile.",
             ""
         },
@@ -125,6 +127,35 @@ public final class CompareCommand implements Callable<Integer> {
             split = ",",
             description = "Also open loop at these fractions of each target's closed-loop peak, e.g. 0.5,0.9.")
     List<Double> rateFractions;
+
+    @Option(
+            names = "--idle-connections",
+            paramLabel = "N",
+            description = "Also run each shape beside N idle keep-alive connections held by the client (the"
+                    + " crowd profile's: 10000); 0 for none.")
+    Integer idleConnections;
+
+    @Option(
+            names = "--slow-connections",
+            paramLabel = "N",
+            description = "Also run each shape beside N slowloris connections trickling request heads (the"
+                    + " slowloris profile's: 200); 0 for none.")
+    Integer slowConnections;
+
+    @Option(
+            names = "--slow-interval",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "Time between two bytes of a slow connection (default: 1s).")
+    Duration slowInterval;
+
+    @Option(
+            names = "--header-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "Pass the models this deadline for a whole request head (serve --header-timeout);"
+                    + " not passed unless given, so the models keep their own default.")
+    Duration headerTimeout;
 
     @Option(
             names = "--warmup",
@@ -293,7 +324,11 @@ public final class CompareCommand implements Callable<Integer> {
                 || keepAlive != null
                 || pipeline != null
                 || rate != null
-                || rateFractions != null;
+                || rateFractions != null
+                || idleConnections != null
+                || slowConnections != null
+                || slowInterval != null
+                || headerTimeout != null;
         Profile.Axes axes = new Profile.Axes(
                 routes != null ? routes : base.routes(),
                 workMillis != null ? workMillis : base.workMillis(),
@@ -301,7 +336,9 @@ public final class CompareCommand implements Callable<Integer> {
                 connections != null ? connections : base.connections(),
                 pipeline != null ? pipeline : base.pipeline(),
                 rate != null ? rate : base.rate(),
-                rateFractions != null ? rateFractions : base.rateFractions());
+                rateFractions != null ? rateFractions : base.rateFractions(),
+                idleConnections != null ? idleConnections : base.idleConnections(),
+                slowConnections != null ? slowConnections : base.slowConnections());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ServerModels.all();
         List<String> names = models == null ? new ArrayList<>(found.keySet()) : models;
@@ -339,7 +376,7 @@ public final class CompareCommand implements Callable<Integer> {
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
                 targets,
-                axes.scenarios(),
+                withServerAndSlowSettings(axes.scenarios()),
                 warmup != null ? warmup : profile.warmup(),
                 duration != null ? duration : profile.duration(),
                 repetitions != null ? repetitions : profile.repetitions(),
@@ -355,6 +392,28 @@ public final class CompareCommand implements Callable<Integer> {
                 clientBoundAt,
                 dir,
                 root);
+    }
+
+    /** The scenarios with the slow interval and the header deadline given on the command line, if any. */
+    private List<Scenario> withServerAndSlowSettings(List<Scenario> scenarios) {
+        if (slowInterval != null && (slowInterval.isNegative() || slowInterval.toMillis() < 1)) {
+            throw new IllegalArgumentException("--slow-interval must be at least 1ms");
+        }
+        if (headerTimeout != null && (headerTimeout.isNegative() || headerTimeout.toMillis() < 1)) {
+            throw new IllegalArgumentException("--header-timeout must be at least 1ms");
+        }
+        List<Scenario> adjusted = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            if (slowInterval != null && s.slowConnections() > 0) {
+                s = s.withBackground(
+                        s.idleConnections(), s.slowConnections(), Math.toIntExact(slowInterval.toMillis()));
+            }
+            if (headerTimeout != null) {
+                s = s.withHeaderTimeout(Math.toIntExact(headerTimeout.toMillis()));
+            }
+            adjusted.add(s);
+        }
+        return adjusted;
     }
 
     private static List<Boolean> keepAliveModes(String mode) {

@@ -43,6 +43,22 @@ public enum Profile {
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of(0.5, 0.75, 0.9)),
             Duration.ofSeconds(2),
             Duration.ofSeconds(5),
+            1),
+    SLOWLORIS(
+            "slow clients: 40 keep-alive connections alone, then beside 200 slowloris connections (each trickling a"
+                    + " request head, a byte a second); the share of its requests/s each model keeps",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of())
+                    .withBackground(0, 200),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
+            1),
+    CROWD(
+            "many connections: 40 measured keep-alive connections alone, then beside 10,000 idle keep-alive ones;"
+                    + " requests/s, threads, RSS and memory per idle connection",
+            axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of())
+                    .withBackground(10_000, 0),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
             1);
 
     private final String description;
@@ -120,6 +136,9 @@ public enum Profile {
      * @param pipeline      requests in flight per connection
      * @param rate          a fixed open-loop rate for every scenario, or null for closed loop
      * @param rateFractions open-loop fractions of each target's closed-loop peak, added after the closed loops
+     * @param idleConnections idle keep-alive connections held beside the measured ones; when this or
+     *                      {@code slowConnections} is set, each shape runs alone first and then beside them
+     * @param slowConnections slowloris connections held beside the measured ones
      */
     public record Axes(
             List<String> routes,
@@ -128,7 +147,26 @@ public enum Profile {
             List<Integer> connections,
             int pipeline,
             Double rate,
-            List<Double> rateFractions) {
+            List<Double> rateFractions,
+            int idleConnections,
+            int slowConnections) {
+
+        /** Axes without background connections. */
+        public Axes(
+                List<String> routes,
+                List<Integer> workMillis,
+                List<Boolean> keepAlive,
+                List<Integer> connections,
+                int pipeline,
+                Double rate,
+                List<Double> rateFractions) {
+            this(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions, 0, 0);
+        }
+
+        /** The same axes with these background connections. */
+        public Axes withBackground(int idle, int slow) {
+            return new Axes(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions, idle, slow);
+        }
 
         public Axes {
             routes = List.copyOf(routes);
@@ -138,7 +176,10 @@ public enum Profile {
             rateFractions = List.copyOf(rateFractions);
         }
 
-        /** Every combination, route by route, then work, keep-alive and connections; rates after closed loops. */
+        /**
+         * Every combination, route by route, then work, keep-alive and connections; rates after closed loops. With
+         * background connections each shape runs alone, then beside them, so the two compare in the same run.
+         */
         public List<Scenario> scenarios() {
             List<Scenario> closed = new ArrayList<>();
             for (String route : routes) {
@@ -146,7 +187,11 @@ public enum Profile {
                     for (boolean ka : keepAlive) {
                         for (int c : connections) {
                             Scenario s = Scenario.closedLoop(route, work, ka, c, pipeline);
-                            closed.add(rate == null ? s : s.atRate(rate));
+                            s = rate == null ? s : s.atRate(rate);
+                            closed.add(s);
+                            if (idleConnections > 0 || slowConnections > 0) {
+                                closed.add(s.withBackground(idleConnections, slowConnections, 0));
+                            }
                         }
                     }
                 }

@@ -16,6 +16,13 @@ import java.util.Objects;
  * @param rate         open loop at this many requests/s in total, or null for closed loop (or for a fraction)
  * @param rateFraction open loop at this fraction of each target's closed-loop peak measured in the same run, or
  *                     null
+ * @param idleConnections   idle keep-alive connections the client holds beside the measured ones (each sends one
+ *                          request, then stays silent); 0 for none
+ * @param slowConnections   slowloris connections the client holds beside the measured ones (each trickles an
+ *                          endless request head); 0 for none
+ * @param slowIntervalMillis time between two bytes of a slow connection
+ * @param headerTimeoutMillis the server's deadline for a whole request head, passed as {@code serve
+ *                          --header-timeout} only when positive (0: the server's own default, flag not passed)
  */
 public record Scenario(
         String id,
@@ -25,7 +32,14 @@ public record Scenario(
         int connections,
         int pipeline,
         Double rate,
-        Double rateFraction) {
+        Double rateFraction,
+        int idleConnections,
+        int slowConnections,
+        int slowIntervalMillis,
+        int headerTimeoutMillis) {
+
+    /** Time between two bytes of a slow connection unless a scenario says otherwise. */
+    public static final int DEFAULT_SLOW_INTERVAL_MILLIS = 1_000;
 
     public Scenario {
         Objects.requireNonNull(id, "id");
@@ -42,23 +56,112 @@ public record Scenario(
         if ((rate != null && !(rate > 0)) || (rateFraction != null && !(rateFraction > 0))) {
             throw new IllegalArgumentException("a rate must be positive: " + id);
         }
+        slowIntervalMillis = slowIntervalMillis == 0 ? DEFAULT_SLOW_INTERVAL_MILLIS : slowIntervalMillis;
+        if (idleConnections < 0 || slowConnections < 0 || slowIntervalMillis < 0 || headerTimeoutMillis < 0) {
+            throw new IllegalArgumentException(
+                    "idle and slow connections, slow interval and header timeout cannot be negative: " + id);
+        }
+    }
+
+    /** A scenario without background connections and with the server's own header deadline. */
+    public Scenario(
+            String id,
+            String route,
+            int workMillis,
+            boolean keepAlive,
+            int connections,
+            int pipeline,
+            Double rate,
+            Double rateFraction) {
+        this(id, route, workMillis, keepAlive, connections, pipeline, rate, rateFraction, 0, 0, 0, 0);
     }
 
     /** A closed-loop scenario named from its shape. */
     public static Scenario closedLoop(String route, int workMillis, boolean keepAlive, int connections, int pipeline) {
-        return named(route, workMillis, keepAlive, connections, pipeline, null, null);
+        return named(route, workMillis, keepAlive, connections, pipeline, null, null, 0, 0, 0, 0);
     }
 
     /** The same shape in open loop at a fixed total rate. */
     public Scenario atRate(double requestsPerSecond) {
-        return named(route, workMillis, keepAlive, connections, pipeline, requestsPerSecond, null);
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                requestsPerSecond,
+                null,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                headerTimeoutMillis);
     }
 
     /** The same shape in open loop at a fraction of each target's measured peak. */
     public Scenario atPeakFraction(double fraction) {
-        return named(route, workMillis, keepAlive, connections, pipeline, null, fraction);
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                null,
+                fraction,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                headerTimeoutMillis);
     }
 
+    /**
+     * The same load with connections held beside the measured ones: idle keep-alive ones and slowloris ones.
+     *
+     * @param idle               idle connections, 0 for none
+     * @param slow               slow connections, 0 for none
+     * @param slowIntervalMillis time between two bytes of a slow connection (0: {@link #DEFAULT_SLOW_INTERVAL_MILLIS})
+     */
+    public Scenario withBackground(int idle, int slow, int slowIntervalMillis) {
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                rate,
+                rateFraction,
+                idle,
+                slow,
+                slowIntervalMillis,
+                headerTimeoutMillis);
+    }
+
+    /** The same scenario with the server told this header deadline (0: the server's default, not passed). */
+    public Scenario withHeaderTimeout(int millis) {
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                rate,
+                rateFraction,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                millis);
+    }
+
+    /** Whether the client holds idle or slow connections beside the measured ones. */
+    public boolean hasBackground() {
+        return idleConnections > 0 || slowConnections > 0;
+    }
+
+    /** The same scenario without background connections: what a slowloris or crowd scenario is compared with. */
+    public Scenario quietShape() {
+        return withBackground(0, 0, 0);
+    }
+
+    /** The one factory every scenario goes through, so each is named from all of its components. */
     private static Scenario named(
             String route,
             int workMillis,
@@ -66,16 +169,38 @@ public record Scenario(
             int connections,
             int pipeline,
             Double rate,
-            Double fraction) {
+            Double fraction,
+            int idle,
+            int slow,
+            int slowIntervalMillis,
+            int headerTimeoutMillis) {
+        int interval = slowIntervalMillis == 0 ? DEFAULT_SLOW_INTERVAL_MILLIS : slowIntervalMillis;
+        StringBuilder id = new StringBuilder(idOf(route, workMillis, keepAlive, connections, pipeline, rate, fraction));
+        if (idle > 0) {
+            id.append("-idle").append(idle);
+        }
+        if (slow > 0) {
+            id.append("-slow").append(slow);
+            if (interval != DEFAULT_SLOW_INTERVAL_MILLIS) {
+                id.append("-every").append(interval).append("ms");
+            }
+        }
+        if (headerTimeoutMillis > 0) {
+            id.append("-ht").append(headerTimeoutMillis).append("ms");
+        }
         return new Scenario(
-                idOf(route, workMillis, keepAlive, connections, pipeline, rate, fraction),
+                id.toString(),
                 route,
                 workMillis,
                 keepAlive,
                 connections,
                 pipeline,
                 rate,
-                fraction);
+                fraction,
+                idle,
+                slow,
+                interval,
+                headerTimeoutMillis);
     }
 
     /** Whether the client paces itself (open loop), so latency counts from each request's intended send time. */
@@ -85,7 +210,18 @@ public record Scenario(
 
     /** The scenario without its rate: the closed-loop shape a rate scenario is a fraction of. */
     public Scenario closedLoopShape() {
-        return closedLoop(route, workMillis, keepAlive, connections, pipeline);
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                null,
+                null,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                headerTimeoutMillis);
     }
 
     /** Words for report headings: {@code GET /plaintext, 40 connections, keep-alive, no work}. */
@@ -103,6 +239,19 @@ public record Scenario(
             sb.append(String.format(Locale.ROOT, ", open loop at %.0f %% of each peak", rateFraction * 100));
         } else {
             sb.append(", closed loop");
+        }
+        if (idleConnections > 0) {
+            sb.append(String.format(Locale.ROOT, ", beside %,d idle connections", idleConnections));
+        }
+        if (slowConnections > 0) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    ", beside %,d slow connections (a header byte every %s)",
+                    slowConnections,
+                    slowIntervalMillis % 1000 == 0 ? slowIntervalMillis / 1000 + " s" : slowIntervalMillis + " ms"));
+        }
+        if (headerTimeoutMillis > 0) {
+            sb.append(", server header deadline ").append(headerTimeoutMillis).append(" ms");
         }
         return sb.toString();
     }

@@ -56,6 +56,10 @@ final class TargetLauncher {
             command.addAll(List.of("--threads", String.valueOf(plan.serverThreads())));
         }
         command.addAll(List.of("--transport", plan.transport()));
+        if (scenario.headerTimeoutMillis() > 0) {
+            // Only when asked for: a server without the option keeps its own default and still starts.
+            command.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
+        }
         return command;
     }
 

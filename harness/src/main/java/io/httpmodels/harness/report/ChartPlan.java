@@ -28,13 +28,15 @@ public final class ChartPlan {
     public static final String SWEEP = "sweep";
     /** Timeouts and errors, where any were counted. */
     public static final String ERRORS = "errors";
+    /** The share of requests/s kept beside slow connections, against the same load alone. */
+    public static final String KEPT = "kept";
 
     /**
      * One chart.
      *
      * @param id          the container's element id, unique in the page
-     * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP}
-     *                    or {@link #ERRORS}
+     * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP},
+     *                    {@link #ERRORS} or {@link #KEPT}
      * @param title       its heading
      * @param subtitle    what it shows and in which unit
      * @param scenarioIds the scenarios it draws, in order
@@ -65,6 +67,7 @@ public final class ChartPlan {
         charts.addAll(cost(results));
         charts.addAll(sweeps(results));
         charts.addAll(errors(results));
+        charts.addAll(kept(results));
         return List.copyOf(charts);
     }
 
@@ -177,6 +180,29 @@ public final class ChartPlan {
                 "A timeout is a request unanswered for "
                         + Format.seconds(results.conditions().timeoutSeconds())
                         + "; its connection is then reopened. A model that starves connections shows here."));
+    }
+
+    /**
+     * One share-kept chart per scenario run beside slow connections whose load alone ran too; its scenarios are
+     * the one with slow connections, then the one alone.
+     */
+    static List<Chart> kept(Results results) {
+        List<Chart> charts = new ArrayList<>();
+        for (BackgroundTables.Table t : BackgroundTables.of(results)) {
+            if (!t.slow() || t.aloneId() == null) {
+                continue;
+            }
+            charts.add(new Chart(
+                    "chart-kept-" + t.scenarioId(),
+                    KEPT,
+                    t.heading(),
+                    "requests/s beside the slow connections, % of the same load alone in this run",
+                    List.of(t.scenarioId(), t.aloneId()),
+                    60 + 34 * results.targets().size(),
+                    "A model whose threads the slow connections hold keeps next to nothing until a header deadline"
+                            + " frees them."));
+        }
+        return charts;
     }
 
     /** The rows of a scenario that a chart cannot show plainly: bound, starved, failed, not run. */

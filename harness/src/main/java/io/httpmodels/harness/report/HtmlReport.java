@@ -59,7 +59,9 @@ public final class HtmlReport {
         }
         h.append("<nav class=\"toc\"><a href=\"#throughput\">Requests/s</a><a href=\"#latency\">Latency</a>"
                 + "<a href=\"#cost\">CPU and memory</a><a href=\"#sweep\">Connections</a>"
-                + "<a href=\"#errors\">Timeouts and errors</a><a href=\"#numbers\">The numbers</a>"
+                + "<a href=\"#errors\">Timeouts and errors</a>"
+                + (BackgroundTables.of(results).isEmpty() ? "" : "<a href=\"#survives\">Slow and idle clients</a>")
+                + "<a href=\"#numbers\">The numbers</a>"
                 + "<a href=\"#targets\">Targets</a></nav>\n</header>\n");
 
         h.append("<div class=\"intro\">\n<section class=\"panel\" id=\"conditions\">\n<h2>Conditions</h2>\n");
@@ -120,6 +122,7 @@ public final class HtmlReport {
                 ChartPlan.ERRORS,
                 "No timeouts and no errors in this run.");
         h.append("</div>\n");
+        survives(h, results, charts);
 
         h.append("<section id=\"numbers\">\n<h2>The numbers</h2>\n");
         for (Scenario scenario : results.scenarios()) {
@@ -164,6 +167,45 @@ public final class HtmlReport {
                 .append(Html.text(EChartsAsset.version()))
                 .append(" (Apache License 2.0), inlined.</footer>\n");
         return h.toString();
+    }
+
+    /** Slow clients and many connections: the share-kept charts and what each target survived, when any ran. */
+    private static void survives(StringBuilder h, Results results, List<ChartPlan.Chart> charts) {
+        List<BackgroundTables.Table> tables = BackgroundTables.of(results);
+        if (tables.isEmpty()) {
+            return; // no section at all for a run without slow or idle connections
+        }
+        section(
+                h,
+                "survives",
+                "Slow clients and many connections",
+                "Each load beside connections the client held open, against the same load alone in this run.",
+                charts,
+                ChartPlan.KEPT,
+                "No slow-client chart: no scenario with slow connections and its load alone in this run.");
+        for (BackgroundTables.Table t : tables) {
+            h.append("<div class=\"panel table-panel\">\n<h3>").append(Html.text(t.heading()));
+            h.append(" <code>").append(Html.text(t.scenarioId())).append("</code></h3>\n");
+            h.append("<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr>");
+            for (int i = 0; i < t.headers().size(); i++) {
+                h.append(t.numeric().get(i) ? "<th class=\"num\">" : "<th>")
+                        .append(Html.text(t.headers().get(i)))
+                        .append("</th>");
+            }
+            h.append("</tr></thead>\n<tbody>\n");
+            for (List<String> row : t.rows()) {
+                h.append("<tr>");
+                for (int i = 0; i < row.size(); i++) {
+                    h.append(t.numeric().get(i) ? "<td class=\"num\">" : "<td>")
+                            .append(Html.text(row.get(i)))
+                            .append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table></div>\n<p class=\"footnote\">")
+                    .append(Html.text(t.note()))
+                    .append("</p>\n</div>\n");
+        }
     }
 
     /** A section of chart cards of the given kinds (space-separated), or a sentence when there are none. */

@@ -50,6 +50,17 @@ public final class MarkdownReport {
             }
         }
 
+        for (BackgroundTables.Table t : BackgroundTables.of(results)) {
+            md.append("\n## ").append(escape(t.heading())).append("\n\n");
+            md.append("Scenario `").append(t.scenarioId()).append("`");
+            if (t.aloneId() != null) {
+                md.append(", against `").append(t.aloneId()).append("`");
+            }
+            md.append(".\n\n");
+            table(md, t.headers(), t.numeric(), t.rows());
+            md.append('\n').append(escape(t.note())).append('\n');
+        }
+
         if (!results.capacities().isEmpty()) {
             md.append("\n## Capacity\n\n");
             table(

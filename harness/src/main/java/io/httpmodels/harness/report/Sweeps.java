@@ -15,12 +15,31 @@ final class Sweeps {
 
     private Sweeps() {}
 
-    /** The shape a sweep holds fixed: everything but the connections. */
+    /** The shape a sweep holds fixed: everything but the connections (background ones included). */
     private record Shape(
-            String route, int workMillis, boolean keepAlive, int pipeline, Double rate, Double rateFraction) {
+            String route,
+            int workMillis,
+            boolean keepAlive,
+            int pipeline,
+            Double rate,
+            Double rateFraction,
+            int idleConnections,
+            int slowConnections,
+            int slowIntervalMillis,
+            int headerTimeoutMillis) {
 
         static Shape of(Scenario s) {
-            return new Shape(s.route(), s.workMillis(), s.keepAlive(), s.pipeline(), s.rate(), s.rateFraction());
+            return new Shape(
+                    s.route(),
+                    s.workMillis(),
+                    s.keepAlive(),
+                    s.pipeline(),
+                    s.rate(),
+                    s.rateFraction(),
+                    s.idleConnections(),
+                    s.slowConnections(),
+                    s.slowIntervalMillis(),
+                    s.headerTimeoutMillis());
         }
     }
 

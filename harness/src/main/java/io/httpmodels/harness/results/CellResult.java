@@ -35,6 +35,8 @@ import java.util.TreeMap;
  * @param timeline          requests/s in each second of the window
  * @param distribution      the latency's percentile spectrum, for the percentile plot
  * @param hlog              the HdrHistogram interval log of this cell, relative to the results folder
+ * @param background        what the idle and slow connections held beside the measured ones saw; null when the
+ *                          scenario has none
  */
 public record CellResult(
         String scenarioId,
@@ -59,7 +61,8 @@ public record CellResult(
         String abortReason,
         List<Double> timeline,
         List<PercentilePoint> distribution,
-        String hlog) {
+        String hlog,
+        Background background) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -70,6 +73,58 @@ public record CellResult(
         statusCounts = statusCounts == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(statusCounts));
         timeline = timeline == null ? List.of() : List.copyOf(timeline);
         distribution = distribution == null ? List.of() : List.copyOf(distribution);
+    }
+
+    /** A cell without background connections. */
+    public CellResult(
+            String scenarioId,
+            String target,
+            int repetition,
+            String status,
+            String failure,
+            Double offeredRate,
+            Double durationSeconds,
+            Long requests,
+            Double requestsPerSecond,
+            Latency latency,
+            Latency corrected,
+            Latency service,
+            Map<String, Long> errors,
+            Map<Integer, Long> statusCounts,
+            int connections,
+            Integer connectionsServed,
+            Long connectsSucceeded,
+            ServerUsage server,
+            ClientUsage client,
+            String abortReason,
+            List<Double> timeline,
+            List<PercentilePoint> distribution,
+            String hlog) {
+        this(
+                scenarioId,
+                target,
+                repetition,
+                status,
+                failure,
+                offeredRate,
+                durationSeconds,
+                requests,
+                requestsPerSecond,
+                latency,
+                corrected,
+                service,
+                errors,
+                statusCounts,
+                connections,
+                connectionsServed,
+                connectsSucceeded,
+                server,
+                client,
+                abortReason,
+                timeline,
+                distribution,
+                hlog,
+                null);
     }
 
     /** A cell that produced no figures, with the reason. */

@@ -367,7 +367,38 @@
         });
     }
 
+    // (g) Slow clients: the share of its requests/s each target kept beside the slow connections, against the same
+    // load alone in the same run (scenarioIds: [with slow connections, alone]).
+    function keptOption(scenarioIds) {
+        var names = data.targets.map(function (t) { return t.name; });
+        var items = data.targets.map(function (t) {
+            var slow = okSummaryOf(scenarioIds[0], t.name);
+            var alone = okSummaryOf(scenarioIds[1], t.name);
+            var kept = slow && alone && alone.requestsPerSecond > 0
+                ? 100 * slow.requestsPerSecond / alone.requestsPerSecond : null;
+            var label = kept === null ? 'no figure' : roundTo(kept, kept < 10 ? 1 : 0) + ' %  ('
+                + compact(slow.requestsPerSecond) + ' of ' + compact(alone.requestsPerSecond) + ' req/s)';
+            return {
+                value: kept === null ? 0 : kept,
+                itemStyle: {color: colors[t.name], borderRadius: [0, 3, 3, 0]},
+                label: {show: true, position: 'right', formatter: label,
+                    color: kept === null ? '#a12a2a' : '#1d232b'}
+            };
+        });
+        var axis = valueAxisName('% of its requests/s alone', 28);
+        axis.type = 'value';
+        axis.min = 0;
+        return base({
+            grid: {left: 8, right: 210, top: 8, bottom: 38, containLabel: true},
+            tooltip: {trigger: 'item'},
+            xAxis: axis,
+            yAxis: {type: 'category', data: names, inverse: true, axisTick: {show: false}},
+            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}]
+        });
+    }
+
     var OPTIONS = {
+        kept: keptOption,
         rps: rpsOption,
         latency: latencyOption,
         cpu: cpuOption,

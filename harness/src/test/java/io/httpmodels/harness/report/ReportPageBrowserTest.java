@@ -58,6 +58,20 @@ class ReportPageBrowserTest {
     }
 
     @Test
+    void theSlowClientsChartRendersToo() throws Exception {
+        Path chromium = chromium();
+        Results results = SlowAndIdleResults.run();
+        Path dir = CHECK_DIR.resolve("slow-and-idle");
+        ReportWriter.writeAll(results, dir);
+
+        PageCheck check = BrowserCheck.check(chromium, dir.resolve("report.html"), dir.resolve("report.png"));
+
+        assertEquals(List.of(), check.problems());
+        assertTrue(check.charts().stream()
+                .anyMatch(c -> c.id().equals("chart-kept-plaintext-c40-ka-w0-slow200") && c.shapes() >= 5));
+    }
+
+    @Test
     void aBrokenPageFailsTheCheck() throws Exception {
         Path chromium = chromium();
         String page = HtmlReport.render(SampleResults.run());

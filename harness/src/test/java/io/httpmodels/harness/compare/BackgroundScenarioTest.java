@@ -1,0 +1,113 @@
+package io.httpmodels.harness.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.load.LoadConfig;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+class BackgroundScenarioTest {
+
+    @Test
+    void theSlowlorisProfileRunsTheLoadAloneThenBesideTwoHundredSlowConnections() {
+        List<Scenario> s = Profile.SLOWLORIS.axes().scenarios();
+        assertEquals(
+                List.of("plaintext-c40-ka-w0", "plaintext-c40-ka-w0-slow200"),
+                s.stream().map(Scenario::id).toList());
+        assertFalse(s.get(0).hasBackground());
+        assertEquals(200, s.get(1).slowConnections());
+        assertEquals(1_000, s.get(1).slowIntervalMillis());
+        assertEquals(s.get(0), s.get(1).quietShape());
+        assertEquals(
+                "GET /plaintext, 40 connections, keep-alive, no work, closed loop, beside 200 slow connections"
+                        + " (a header byte every 1 s)",
+                s.get(1).title());
+    }
+
+    @Test
+    void theCrowdProfileRunsTheLoadAloneThenBesideTenThousandIdleConnections() {
+        List<Scenario> s = Profile.CROWD.axes().scenarios();
+        assertEquals(
+                List.of("plaintext-c40-ka-w0", "plaintext-c40-ka-w0-idle10000"),
+                s.stream().map(Scenario::id).toList());
+        assertEquals(10_000, s.get(1).idleConnections());
+        assertEquals(0, s.get(1).slowConnections());
+        assertTrue(
+                s.get(1).title().endsWith(", beside 10,000 idle connections"),
+                s.get(1).title());
+    }
+
+    @Test
+    void everyComponentIsInTheNameAndSurvivesARateOrAnotherSetting() {
+        Scenario slow = Scenario.closedLoop("/plaintext", 0, true, 40, 1)
+                .withBackground(5, 7, 250)
+                .withHeaderTimeout(10_000);
+        assertEquals("plaintext-c40-ka-w0-idle5-slow7-every250ms-ht10000ms", slow.id());
+        Scenario rated = slow.atRate(1_000);
+        assertEquals(7, rated.slowConnections());
+        assertEquals(10_000, rated.headerTimeoutMillis());
+        assertEquals(slow, rated.closedLoopShape());
+        assertEquals("plaintext-c40-ka-w0-ht10000ms", slow.quietShape().id());
+    }
+
+    @Test
+    void theConstructorWithoutBackgroundKeepsWorking() {
+        Scenario old = new Scenario("x", "/", 0, true, 1, 1, null, null);
+        assertEquals(0, old.idleConnections());
+        assertEquals(Scenario.DEFAULT_SLOW_INTERVAL_MILLIS, old.slowIntervalMillis());
+        assertEquals(0, old.headerTimeoutMillis());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Scenario.closedLoop("/", 0, true, 1, 1).withBackground(-1, 0, 0));
+    }
+
+    @Test
+    void theHeaderTimeoutReachesTheServerOnlyWhenConfigured() {
+        TargetLauncher launcher = new TargetLauncher(plan());
+        Scenario plain = Scenario.closedLoop("/plaintext", 0, true, 40, 1).withBackground(0, 200, 0);
+        assertFalse(launcher.modelCommand("netty", plain).contains("--header-timeout"));
+        List<String> command = launcher.modelCommand("netty", plain.withHeaderTimeout(2_500));
+        int flag = command.indexOf("--header-timeout");
+        assertTrue(flag > 0, command.toString());
+        assertEquals("2500ms", command.get(flag + 1));
+    }
+
+    @Test
+    void theClientHoldsTheScenariosBackgroundConnections() {
+        Scenario s = Scenario.closedLoop("/plaintext", 0, true, 40, 1).withBackground(300, 20, 50);
+        LoadConfig config = new CellRunner(plan()).loadConfig("http://127.0.0.1:1/plaintext", s, null);
+        assertEquals(40, config.connections());
+        assertEquals(300, config.idleConnections());
+        assertEquals(20, config.slowConnections());
+        assertEquals(Duration.ofMillis(50), config.slowInterval());
+        LoadConfig quiet = new CellRunner(plan()).loadConfig("http://127.0.0.1:1/plaintext", s.quietShape(), null);
+        assertFalse(quiet.hasBackground());
+    }
+
+    private static Plan plan() {
+        return new Plan(
+                "test",
+                List.of(TargetSpec.model("netty", "event loops")),
+                Profile.SLOWLORIS.axes().scenarios(),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                1,
+                1,
+                Duration.ofSeconds(2),
+                0,
+                "auto",
+                List.of(),
+                Pinning.plan(false, null, null),
+                null,
+                0.95,
+                Path.of("target/unused"),
+                Path.of("."));
+    }
+}

@@ -1,0 +1,145 @@
+package io.httpmodels.harness.report;
+
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Background;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link SampleResults}' 40-connection scenario run alone, beside 200 slow connections and beside 10,000 idle
+ * ones, with figures of the kind expected before header deadlines exist: the single thread and the fixed pool
+ * keep nearly nothing beside slow connections, the others most; beside idle connections thread-per-connection
+ * grows by a thread and ~60 KiB per connection, netty by ~2 KiB. For the report tests only.
+ */
+public final class SlowAndIdleResults {
+
+    static final Scenario ALONE = SampleResults.C40;
+    static final Scenario SLOW = ALONE.withBackground(0, 200, 0);
+    static final Scenario IDLE = ALONE.withBackground(10_000, 0, 0);
+
+    /** Per target: share of requests/s kept beside slow connections, and beside idle ones. */
+    private static final Map<String, double[]> KEPT = Map.of(
+            "single-thread", new double[] {0.0, 0.0},
+            "thread-per-connection", new double[] {0.97, 0.80},
+            "fixed-pool", new double[] {0.0, 0.0},
+            "virtual-threads", new double[] {0.95, 0.90},
+            "netty", new double[] {0.99, 0.96},
+            "nginx", new double[] {0.99, 0.98});
+
+    /** Per target: server memory per idle connection, KiB, and threads added per idle connection. */
+    private static final Map<String, double[]> PER_IDLE = Map.of(
+            "single-thread", new double[] {0.5, 0},
+            "thread-per-connection", new double[] {60, 1},
+            "fixed-pool", new double[] {1, 0},
+            "virtual-threads", new double[] {6, 0},
+            "netty", new double[] {2, 0},
+            "nginx", new double[] {0.5, 0});
+
+    private SlowAndIdleResults() {}
+
+    /** The run: the sample's 40-connection scenario alone, then beside slow and beside idle connections. */
+    public static Results run() {
+        Results alone = SampleResults.onlyScenarios(SampleResults.withoutCapacities(), ALONE);
+        List<CellResult> cells = new ArrayList<>(alone.cells());
+        List<Summary> summaries = new ArrayList<>(alone.summaries());
+        for (Summary s : alone.summaries()) {
+            summaries.add(beside(s, SLOW, KEPT.get(s.target())[0], 0, 0));
+            double[] perIdle = PER_IDLE.get(s.target());
+            summaries.add(
+                    beside(s, IDLE, KEPT.get(s.target())[1], (long) (perIdle[0] * 1024 * IDLE.idleConnections()), (int)
+                            (perIdle[1] * IDLE.idleConnections())));
+        }
+        for (CellResult c : alone.cells()) {
+            boolean starved = KEPT.get(c.target())[0] == 0;
+            cells.add(cell(c, SLOW, new Background(0, 0, 0, 0, 200, 200, 0, 0, 0, 0.2, true)));
+            cells.add(cell(
+                    c,
+                    IDLE,
+                    new Background(
+                            10_000,
+                            10_000,
+                            starved ? (c.target().equals("fixed-pool") ? 8 : 1) : 10_000,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            1.4,
+                            true)));
+        }
+        return new Results(
+                alone.schemaVersion(),
+                alone.tool(),
+                alone.startedAt(),
+                alone.finishedAt(),
+                alone.status(),
+                alone.conditions(),
+                alone.targets(),
+                List.of(ALONE, SLOW, IDLE),
+                cells,
+                summaries,
+                List.of());
+    }
+
+    private static Summary beside(Summary s, Scenario scenario, double kept, long moreRss, int moreThreads) {
+        return new Summary(
+                scenario.id(),
+                s.target(),
+                s.status(),
+                s.failure(),
+                s.repetitions(),
+                s.okRepetitions(),
+                s.requestsPerSecond() * kept,
+                s.requestsPerSecondMin() * kept,
+                s.requestsPerSecondMax() * kept,
+                s.latency(),
+                s.connections(),
+                kept == 0 ? 0 : s.connectionsServed(),
+                s.timeouts(),
+                s.errors(),
+                s.serverCpuPercent(),
+                s.cpuMicrosPerRequest(),
+                s.rssPeakBytes() + moreRss,
+                s.rssMeanBytes() + moreRss,
+                s.threadsPeak() + moreThreads,
+                s.clientCpuPercent(),
+                s.clientBound(),
+                s.relativeToBest(),
+                s.relativeToNginx(),
+                s.distribution());
+    }
+
+    private static CellResult cell(CellResult c, Scenario scenario, Background background) {
+        return new CellResult(
+                scenario.id(),
+                c.target(),
+                c.repetition(),
+                c.status(),
+                c.failure(),
+                c.offeredRate(),
+                c.durationSeconds(),
+                c.requests(),
+                c.requestsPerSecond(),
+                c.latency(),
+                c.corrected(),
+                c.service(),
+                c.errors(),
+                c.statusCounts(),
+                c.connections(),
+                c.connectionsServed(),
+                c.connectsSucceeded(),
+                c.server(),
+                c.client(),
+                c.abortReason(),
+                c.timeline(),
+                c.distribution(),
+                c.hlog(),
+                background);
+    }
+}
