@@ -22,9 +22,9 @@ import java.util.List;
  * Transfer-Encoding whose final coding is not {@code chunked} with 400 ({@link TransferCodings}); every line must
  * end with CRLF (a bare LF is 400, as in the Netty model); chunk lines follow {@link ChunkExtensionSyntax} and
  * {@code Host} {@link HostField}. Lenient where RFC 9112 allows: empty lines before the request line are
- * skipped. Limits: the request line and header fields together at
- * most {@code maxHeaderBytes} (414 when the request line alone is over, else 431), the body at most
- * {@code maxBodyBytes} (413, decided from Content-Length before any body byte is read).
+ * skipped. Limits: the request line and header fields together at most {@code maxHeaderBytes} (414 when the
+ * request line alone is over, else 431), the body at most {@code maxBodyBytes} (413, decided from
+ * Content-Length before any body byte is read).
  *
  * <p>Not thread-safe: one reader per connection, used by the thread that serves it.
  */
@@ -255,7 +255,8 @@ public final class HttpRequestReader {
     private int findHeadEnd(int from, int to) {
         for (int i = from; i < to; i++) {
             if (buf[i] == '\n') {
-                // "\n\n" or "\n\r\n" ends the head (CRLF CRLF, or bare LFs). buf[pos] is neither CR nor LF
+                // "\n\n" or "\n\r\n" ends the head (CRLF CRLF, or bare LFs, refused once the head is parsed). buf[pos]
+                // is neither CR nor LF
                 // (awaitHead skipped those), so an LF here is past pos, a CR at i - 1 too, and i - 2 is in the head.
                 if (buf[i - 1] == '\n') {
                     return i + 1;
