@@ -46,8 +46,11 @@ public abstract class DeadlineKit {
     /** The idle timeout in the kit: far longer than a deadline, so a cut at the deadline cannot be the idle one. */
     protected static final Duration IDLE = Duration.ofSeconds(10);
 
-    /** How late after its deadline a cut may come: timer granularity and a busy, shared machine. */
-    protected static final Duration BOUND = Duration.ofMillis(1500);
+    /**
+     * How late after its deadline a cut may come: timer granularity and a busy, shared machine (a 2-core machine at
+     * a load average of 26 once took 2.1 s in all for a 0.6 s deadline). Still far below {@link #IDLE}.
+     */
+    protected static final Duration BOUND = Duration.ofSeconds(3);
 
     private static final long TRICKLE_MILLIS = 100;
     private static final String HELLO = "Hello, World!";
@@ -140,9 +143,11 @@ public abstract class DeadlineKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void aSlowClientWithinTheDeadlinesIsServed(ModelUnderTest model) throws IOException {
-        try (RunningServer server = start(model, config());
+        // Deadlines with room to spare for a busy machine; the pauses still put each piece in a read of its own.
+        Duration roomy = DEADLINE.multipliedBy(4);
+        try (RunningServer server =
+                        start(model, config().withHeaderTimeout(roomy).withBodyTimeout(roomy));
                 RawHttpConnection client = new RawHttpConnection(server.port())) {
-            // Each piece after a pause, the whole head and the whole body each within half their deadline.
             long gap = DEADLINE.toMillis() / 8;
             sendInPieces(client, List.of("GET /plain", "text HTTP/1.1\r\nHo", "st: localhost\r\n", "\r\n"), gap);
             assertEquals(HELLO, client.read().bodyText());
@@ -163,7 +168,7 @@ public abstract class DeadlineKit {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void keepAliveIdlingIsTimedByTheIdleTimeoutAlone(ModelUnderTest model) throws IOException {
-        Duration idle = DEADLINE.multipliedBy(3);
+        Duration idle = DEADLINE.multipliedBy(4);
         try (RunningServer server = start(model, config().withIdleTimeout(idle));
                 RawHttpConnection client = new RawHttpConnection(server.port())) {
             long start = System.nanoTime();
@@ -176,7 +181,10 @@ public abstract class DeadlineKit {
             long silentFrom = System.nanoTime();
             assertTrue(client.closedByServer(), "closed at the idle timeout");
             long closedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - silentFrom);
-            assertTrue(closedAfter >= idle.toMillis() - 100, "closed after " + closedAfter + " ms of silence");
+            // Well past the deadline: the idle timeout's close (it started at the server's last write, a little
+            // before the client's silence did).
+            assertTrue(
+                    closedAfter >= idle.minus(DEADLINE).toMillis(), "closed after " + closedAfter + " ms of silence");
         }
     }
 

@@ -61,6 +61,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     /** Set once a response that closes the connection is decided: everything read after it is dropped. */
     private boolean closing;
+
     /** The request whose body is being read, or {@code null}. */
     private HttpRequest bodyRequest;
 

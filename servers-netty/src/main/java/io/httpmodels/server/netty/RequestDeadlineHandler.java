@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.concurrent.Ticker;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -61,8 +62,11 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
     private final ChannelHandler bytesWatcher = new BytesWatcher();
 
     private ChannelHandlerContext ctx;
+    /** The event loop's clock, as its timers' (a test's EmbeddedChannel can move it). */
+    private Ticker ticker;
+
     private Phase phase = Phase.IDLE;
-    /** When the current phase's clock started, from {@link System#nanoTime()}; NOT_STARTED until it is timed. */
+    /** When the current phase's clock started, on {@link #ticker}; NOT_STARTED until it is timed. */
     private long startNanos = NOT_STARTED;
     /** The one pending check, or null; it fires at {@link #timerAtNanos}. */
     private ScheduledFuture<?> timer;
@@ -82,6 +86,7 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
+        this.ticker = context.executor().ticker();
     }
 
     @Override
@@ -102,7 +107,7 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext context) {
         if ((phase == Phase.HEAD || phase == Phase.BODY) && startNanos == NOT_STARTED) {
-            startNanos = System.nanoTime();
+            startNanos = ticker.nanoTime();
             armFor(startNanos + timeout().toNanos());
         }
         context.fireChannelReadComplete();
@@ -132,7 +137,7 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
             timer.cancel(false);
         }
         timerAtNanos = deadlineNanos;
-        timer = ctx.executor().schedule(this::check, deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        timer = ctx.executor().schedule(this::check, deadlineNanos - ticker.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private void check() {
@@ -141,7 +146,7 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
             return; // the request it was armed for completed in time; the next one arms its own
         }
         long deadlineNanos = startNanos + timeout().toNanos();
-        if (deadlineNanos - System.nanoTime() > 0) {
+        if (deadlineNanos - ticker.nanoTime() > 0) {
             armFor(deadlineNanos); // a later phase, or a later request, started after this timer was set
             return;
         }
