@@ -35,10 +35,11 @@ import java.util.stream.Stream;
 
 /**
  * The load client against broken servers: one killed mid-run, one closing after every N requests, one
- * answering garbage, one that accepts and never answers, a closed port, one slower than the timeout. Each
- * run goes through the command line, as a user's would: what went wrong is counted by kind, what was measured
- * before is kept (text, JSON and interval log written whole, agreeing with each other), the exit status says
- * whether anything could be measured, and the run ends within its time bound.
+ * answering garbage, one that accepts and never answers, a closed port, one slower than the timeout. The
+ * runs go through the command line, as a user's would (one constant-rate run through {@link LoadClient}): what
+ * went wrong is counted by kind, what was measured before is kept (text, JSON and interval log written whole,
+ * agreeing with each other), the exit status says whether anything could be measured, and the run ends within
+ * its time bound.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadFaultTest {
