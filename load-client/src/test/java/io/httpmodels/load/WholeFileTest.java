@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -31,6 +32,8 @@ class WholeFileTest {
         WholeFile.write(target, "sécond\n");
         assertEquals("sécond\n", Files.readString(target, StandardCharsets.UTF_8));
         assertEquals(List.of("report.json"), names(dir));
+        // Readable by others, as a file written directly would be (a temporary file starts private).
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
     }
 
     @Test
