@@ -432,22 +432,34 @@ public abstract class HostileClientKit {
         }
     }
 
+    // Netty answers every request it has read and queues the answers; through a 4 KB window they take seconds
+    // to drain.
+    private static final long DRAIN_BOUND_MILLIS = 30_000;
+
+    /**
+     * The most a client that never reads sends: enough to block a blocking server's writes (over 3 MB of answers
+     * for each MB of these requests, past the kernel's largest send buffer, tcp_wmem's 4 MB here), and little
+     * enough that Netty, which reads and answers all of it, is not kept busy for long (with no cap, about 4 MB
+     * each, it held a bystander on the same event loop for 1 to 7 s on this shared 2-core machine).
+     */
+    static final long SEND_CAP_BYTES = 3 << 20;
+
     // Pipelines requests without reading until the server stops taking them (its buffers and ours are full) or
-    // 16 MB have gone; the answers pile up unread.
-    private static SocketChannel sendWithoutReading(int port) throws IOException {
+    // SEND_CAP_BYTES have gone; the answers pile up unread.
+    static SocketChannel sendWithoutReading(int port) throws IOException {
         SocketChannel channel = SocketChannel.open();
         channel.setOption(StandardSocketOptions.SO_RCVBUF, 4096); // before connecting, so the window stays small
         channel.connect(new InetSocketAddress("127.0.0.1", port));
         channel.configureBlocking(false);
         ByteBuffer requests = ByteBuffer.wrap(get("/plaintext").repeat(1000).getBytes(StandardCharsets.US_ASCII));
-        long sent = 0;
+        long total = 0;
         long stuckSince = 0;
-        while (sent < 16 << 20) {
+        while (total < SEND_CAP_BYTES) {
             if (!requests.hasRemaining()) {
                 requests.rewind();
             }
             int n = channel.write(requests);
-            sent += n;
+            total += n;
             if (n > 0) {
                 stuckSince = 0;
             } else if (stuckSince == 0) {
@@ -461,15 +473,17 @@ public abstract class HostileClientKit {
         return channel;
     }
 
-    // Reads and discards everything the server sent, bounded by the read timeout: true once EOF or a reset
-    // arrives.
-    private static boolean closedByServerAfterDiscarding(SocketChannel channel) throws IOException {
+    // Reads and discards everything the server sent: true once EOF or a reset arrives. Each read is bounded by
+    // the read timeout, the whole by DRAIN_BOUND_MILLIS: what the server queued before it gave up comes first,
+    // through the client's small receive window.
+    static boolean closedByServerAfterDiscarding(SocketChannel channel) throws IOException {
         Socket socket = channel.socket();
+        socket.setReceiveBufferSize(1 << 20); // drain faster than the small window the test stalled with
         channel.configureBlocking(true);
         socket.setSoTimeout(RawHttpConnection.READ_TIMEOUT_MILLIS);
         InputStream in = socket.getInputStream();
         byte[] sink = new byte[64 * 1024];
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RawHttpConnection.READ_TIMEOUT_MILLIS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_BOUND_MILLIS);
         try {
             while (in.read(sink) >= 0) {
                 if (System.nanoTime() > deadline) {
