@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * connections, and a lifecycle that ends all of them. The model decides only who serves an accepted
  * connection: the acceptor thread itself, or a thread of the executor the model supplies.
  *
+ * <p>A connection is closed when it sends nothing for the idle timeout, or when a write to it makes no progress
+ * for as long ({@link WriteDeadlineServerSocket}).
+ *
  * <p>{@link #close()} stops accepting, closes every open connection (which unblocks the threads reading them),
  * interrupts simulated work, and waits for the acceptor and every executor thread to end.
  */
@@ -43,7 +46,8 @@ final class BlockingServer implements RunningServer {
     private BlockingServer(
             String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
             throws IOException {
-        this.serverSocket = new ServerSocket();
+        // The idle timeout bounds reads (SO_TIMEOUT) and, through this socket, writes to a peer that stops reading.
+        this.serverSocket = new WriteDeadlineServerSocket(config.idleTimeout(), modelName + "-write-deadline");
         try {
             serverSocket.setReuseAddress(true);
             serverSocket.bind(new InetSocketAddress(config.bindAddress(), config.port()), ACCEPT_BACKLOG);

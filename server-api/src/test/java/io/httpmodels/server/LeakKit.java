@@ -1,0 +1,282 @@
+package io.httpmodels.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+/**
+ * Leaks, as tests: each model runs alone in a child JVM ({@link LeakProbe}); after many requests on short
+ * connections, and again after a pass of every hostile client of {@link HostileClientKit}, its thread count and
+ * open file descriptors (from {@code /proc}) come back to where they were after a warm-up, and {@code close()}
+ * brings them back to where they were before the model started, with none of the model's threads left.
+ *
+ * <p>The request count is {@value #DEFAULT_REQUESTS} by default so that the build stays fast;
+ * {@code -Dhttpmodels.leak.requests=100000} runs the issue's full size. Every wait is bounded: the child's answers
+ * by {@link #ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+public abstract class LeakKit {
+
+    /** Requests on short connections per model unless {@code httpmodels.leak.requests} says otherwise. */
+    public static final int DEFAULT_REQUESTS = 10_000;
+
+    private static final int CLIENT_THREADS = 4;
+    private static final int WARM_UP_REQUESTS = 400;
+    private static final long SETTLE_MILLIS = 10_000;
+    private static final Duration ANSWER_BOUND = Duration.ofSeconds(30);
+    private static final Duration IDLE_TIMEOUT = Duration.ofMillis(500);
+
+    /** The models this module checks. */
+    protected abstract Stream<ModelUnderTest> models();
+
+    private static int requests() {
+        return Integer.getInteger("httpmodels.leak.requests", DEFAULT_REQUESTS);
+    }
+
+    private Stream<Arguments> modelsToCheck() {
+        return models().map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modelsToCheck")
+    void threadsAndDescriptorsComeBackAfterLoadAndHostileClients(ModelUnderTest model) throws Exception {
+        String transport = model.configure().apply(ServerConfig.defaults()).transport();
+        try (Child child = Child.start(model.name(), transport)) {
+            int port = Integer.parseInt(child.expect("port")[1]);
+            load(port, WARM_UP_REQUESTS);
+            String[] warm = child.ask("count", "count");
+            int threads = Integer.parseInt(warm[1]);
+            int fds = Integer.parseInt(warm[2]);
+
+            int requests = requests();
+            long start = System.nanoTime();
+            load(port, requests);
+            long loaded = System.nanoTime();
+            assertSettles(child, threads, fds, model + " after " + requests + " requests on short connections");
+            long settled = System.nanoTime();
+            hostilePass(port);
+            long hostile = System.nanoTime();
+            assertSettles(child, threads, fds, model + " after the hostile clients");
+            // For the report: where the time went, and the counts the model came back to.
+            System.out.printf(
+                    "%s: %d requests in %d ms, settled in %d ms; hostile pass %d ms, settled in %d ms;"
+                            + " %d threads and %d fds after the warm-up%n",
+                    model,
+                    requests,
+                    TimeUnit.NANOSECONDS.toMillis(loaded - start),
+                    TimeUnit.NANOSECONDS.toMillis(settled - loaded),
+                    TimeUnit.NANOSECONDS.toMillis(hostile - settled),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - hostile),
+                    threads,
+                    fds);
+
+            String[] closed = child.ask("close", "closed");
+            int threadsAfter = Integer.parseInt(closed[1]);
+            int fdsAfter = Integer.parseInt(closed[2]);
+            int threadsBefore = Integer.parseInt(closed[3]);
+            int fdsBefore = Integer.parseInt(closed[4]);
+            String left = closed.length > 5 ? closed[5] : "";
+            String newFds = closed.length > 6 ? closed[6] : "";
+            assertEquals("", left, model + ": threads of the model still alive after close()");
+            assertTrue(
+                    threadsAfter <= threadsBefore,
+                    model + ": " + threadsAfter + " threads after close(), " + threadsBefore + " before start");
+            assertTrue(
+                    fdsAfter <= fdsBefore,
+                    model + ": " + fdsAfter + " fds after close(), " + fdsBefore + " before start; new: " + newFds);
+            assertTrue(child.exits(), model + ": the child did not exit after close()");
+        }
+    }
+
+    private static void assertSettles(Child child, int threads, int fds, String when) throws IOException {
+        String[] now = child.ask("settle " + threads + " " + fds + " " + SETTLE_MILLIS, "count");
+        int threadsNow = Integer.parseInt(now[1]);
+        int fdsNow = Integer.parseInt(now[2]);
+        assertTrue(threadsNow <= threads, when + ": " + threadsNow + " threads, " + threads + " after the warm-up");
+        assertTrue(fdsNow <= fds, when + ": " + fdsNow + " fds, " + fds + " after the warm-up");
+    }
+
+    // Requests on short connections from a few threads at once: half closed by the server (Connection: close),
+    // half by the client after its answer. Every one must be answered 200.
+    private static void load(int port, int requests) throws InterruptedException {
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger failures = new AtomicInteger();
+        AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+        List<Thread> clients = new ArrayList<>();
+        for (int t = 0; t < CLIENT_THREADS; t++) {
+            clients.add(Thread.ofPlatform().name("leak-client-" + t).start(() -> {
+                for (int i; (i = next.getAndIncrement()) < requests; ) {
+                    boolean serverCloses = i % 2 == 0;
+                    try (RawHttpConnection client = new RawHttpConnection(port)) {
+                        RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: x\r\n"
+                                        + (serverCloses ? "Connection: close\r\n" : "") + "\r\n")
+                                .read();
+                        if (response.status() != 200 || (serverCloses && !client.closedByServer())) {
+                            throw new IOException("request " + i + ": " + response.statusLine());
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        failures.incrementAndGet();
+                        firstFailure.compareAndSet(null, e);
+                    }
+                }
+            }));
+        }
+        for (Thread client : clients) {
+            client.join();
+        }
+        if (failures.get() > 0) {
+            throw new AssertionError(failures.get() + " of " + requests + " requests failed", firstFailure.get());
+        }
+    }
+
+    // Every hostile request of the kit, resets in the middle of a request and of a response, and two clients
+    // that never read; each connection is over (closed by the server, or reset by us) on return.
+    private static void hostilePass(int port) throws IOException {
+        for (Arguments hostile : HostileClientKit.hostileRequests().toList()) {
+            try (RawHttpConnection client = new RawHttpConnection(port)) {
+                client.send((byte[]) hostile.get()[1]);
+                client.closedByServerAfterDiscarding();
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            RawHttpConnection half = new RawHttpConnection(port);
+            half.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a few bytes");
+            half.socket().setSoLinger(true, 0);
+            half.close();
+        }
+        String body = "x".repeat(32 * 1024);
+        RawHttpConnection midResponse = new RawHttpConnection(port);
+        midResponse.send(
+                ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length() + "\r\n\r\n" + body).repeat(40));
+        assertEquals(100, midResponse.socket().getInputStream().readNBytes(100).length);
+        midResponse.socket().setSoLinger(true, 0);
+        midResponse.close();
+        // Two clients that never read, abandoned with a reset while the server is stuck writing to them (the
+        // hostile kit checks that the server gives up on them by itself).
+        List<SocketChannel> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                stalled.add(HostileClientKit.sendWithoutReading(port));
+            }
+        } finally {
+            for (SocketChannel channel : stalled) {
+                channel.socket().setSoLinger(true, 0);
+                channel.close();
+            }
+        }
+    }
+
+    /** The child JVM running {@link LeakProbe}: one command, one answer line, each bounded. */
+    private static final class Child implements AutoCloseable {
+
+        private final Process process;
+        private final OutputStream stdin;
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final Path log;
+
+        private Child(Process process, Path log) {
+            this.process = process;
+            this.stdin = process.getOutputStream();
+            this.log = log;
+            Thread.ofPlatform().daemon().name("leak-probe-reader").start(() -> {
+                try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = out.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (IOException e) {
+                    // the child is gone; ask() reports the missing answer
+                }
+            });
+        }
+
+        static Child start(String model, String transport) throws IOException {
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(LeakProbe.stableJvmFlags());
+            command.addAll(List.of(
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    LeakProbe.class.getName(),
+                    model,
+                    transport,
+                    String.valueOf(IDLE_TIMEOUT.toMillis())));
+            Path log = Files.createTempFile("leak-probe-" + model, ".log");
+            Process process =
+                    new ProcessBuilder(command).redirectError(log.toFile()).start();
+            return new Child(process, log);
+        }
+
+        String[] ask(String command, String answer) throws IOException {
+            stdin.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            return expect(answer);
+        }
+
+        String[] expect(String answer) throws IOException {
+            String line;
+            try {
+                line = lines.poll(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            assertNotNull(
+                    line, "the probe did not answer '" + answer + "' in " + ANSWER_BOUND + "; its log:\n" + logText());
+            String[] fields = line.split(" ");
+            if (!fields[0].equals(answer)) {
+                fail("the probe answered '" + line + "' instead of '" + answer + "'; its log:\n" + logText());
+            }
+            return fields;
+        }
+
+        boolean exits() throws InterruptedException {
+            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0;
+        }
+
+        private String logText() {
+            try {
+                return Files.readString(log);
+            } catch (IOException e) {
+                return "(unreadable: " + e + ")";
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Files.deleteIfExists(log);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.httpmodels.server.bio;
+
+import io.httpmodels.server.HostileClientKit;
+import io.httpmodels.server.ModelUnderTest;
+
+import java.util.stream.Stream;
+
+/** The blocking models against the hostile-client kit. */
+class BioHostileClientTest extends HostileClientKit {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(
+                ModelUnderTest.named("single-thread"),
+                ModelUnderTest.named("thread-per-connection"),
+                ModelUnderTest.named("fixed-pool"),
+                ModelUnderTest.named("virtual-threads"));
+    }
+
+    @Override
+    protected boolean servesOneConnectionAtATime(ModelUnderTest model) {
+        return model.name().equals("single-thread");
+    }
+}
