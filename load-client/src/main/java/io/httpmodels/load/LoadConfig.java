@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,12 @@ import java.util.Objects;
  * @param headers     extra header lines, each {@code "Name: value"}
  * @param body        request body, empty for none
  * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
- * @param maxTime     hard bound on the whole run, warm-up included
+ * @param maxTime     hard bound on the whole run, warm-up included (with {@code startAt}: counted from
+ *                    {@code startAt - warmup})
+ * @param startAt     agent mode: recording starts at this wall-clock instant, whatever the warm-up; the run
+ *                    starts {@code warmup} before it (at once when that is past, or when warmup is zero), so
+ *                    connections are open and warm when it comes. Null: recording starts {@code warmup}
+ *                    after the run starts.
  */
 public record LoadConfig(
         URI uri,
@@ -57,7 +63,8 @@ public record LoadConfig(
         List<String> headers,
         byte[] body,
         Duration timeout,
-        Duration maxTime) {
+        Duration maxTime,
+        Instant startAt) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -67,6 +74,44 @@ public record LoadConfig(
     public static final Duration DEFAULT_COUNTED_MAX_TIME = Duration.ofMinutes(10);
     /** Largest pipeline depth accepted. */
     public static final int MAX_PIPELINE = 1024;
+    /** An agent that cannot start recording within this of {@link #startAt()} fails rather than skew a merge. */
+    public static final Duration START_TOLERANCE = Duration.ofMillis(100);
+
+    /** A configuration without a start time (recording starts {@code warmup} after the run starts). */
+    public LoadConfig(
+            URI uri,
+            int connections,
+            int threads,
+            Duration duration,
+            long requests,
+            Duration warmup,
+            Duration rampUp,
+            boolean keepAlive,
+            int pipeline,
+            double rate,
+            String method,
+            List<String> headers,
+            byte[] body,
+            Duration timeout,
+            Duration maxTime) {
+        this(
+                uri,
+                connections,
+                threads,
+                duration,
+                requests,
+                warmup,
+                rampUp,
+                keepAlive,
+                pipeline,
+                rate,
+                method,
+                headers,
+                body,
+                timeout,
+                maxTime,
+                null);
+    }
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
@@ -219,6 +264,7 @@ public record LoadConfig(
         private byte[] body = new byte[0];
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration maxTime;
+        private Instant startAt;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -306,6 +352,12 @@ public record LoadConfig(
             return this;
         }
 
+        /** Agent mode: start recording at this instant (connections open and warm before it); null: not. */
+        public Builder startAt(Instant startAt) {
+            this.startAt = startAt;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -322,7 +374,8 @@ public record LoadConfig(
                     headers,
                     body,
                     timeout,
-                    maxTime);
+                    maxTime,
+                    startAt);
         }
     }
 }

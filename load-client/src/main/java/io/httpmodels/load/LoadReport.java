@@ -37,6 +37,8 @@ import java.util.Map;
  *                          single thread serving one keep-alive client, a pool smaller than the connections)
  * @param abortReason       why the run stopped early, or null when it ran its course
  * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
+ * @param start             agent mode ({@link LoadConfig#startAt()}): when recording was due and how late it
+ *                          began; null otherwise
  */
 public record LoadReport(
         int schemaVersion,
@@ -59,7 +61,8 @@ public record LoadReport(
         long connectsSucceeded,
         int connectionsServed,
         String abortReason,
-        Histogram histogram) {
+        Histogram histogram,
+        Start start) {
 
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -67,6 +70,54 @@ public record LoadReport(
     public LoadReport {
         statusCounts = Map.copyOf(statusCounts);
         intervals = List.copyOf(intervals);
+    }
+
+    /** A report of a run without a start time. */
+    public LoadReport(
+            int schemaVersion,
+            LoadConfig config,
+            Instant startedAt,
+            double durationSeconds,
+            long requests,
+            long bytesRead,
+            double requestsPerSecond,
+            double bytesPerSecond,
+            LatencySummary latency,
+            LatencySummary corrected,
+            LatencySummary uncorrected,
+            LatencySummary connect,
+            LatencySummary waiting,
+            LatencySummary total,
+            Map<Integer, Long> statusCounts,
+            ErrorCounts errors,
+            List<Interval> intervals,
+            long connectsSucceeded,
+            int connectionsServed,
+            String abortReason,
+            Histogram histogram) {
+        this(
+                schemaVersion,
+                config,
+                startedAt,
+                durationSeconds,
+                requests,
+                bytesRead,
+                requestsPerSecond,
+                bytesPerSecond,
+                latency,
+                corrected,
+                uncorrected,
+                connect,
+                waiting,
+                total,
+                statusCounts,
+                errors,
+                intervals,
+                connectsSucceeded,
+                connectionsServed,
+                abortReason,
+                histogram,
+                null);
     }
 
     /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
@@ -88,6 +139,22 @@ public record LoadReport(
 
         public double requestsPerSecond() {
             return lengthSeconds <= 0 ? 0 : requests / lengthSeconds;
+        }
+    }
+
+    /**
+     * Agent mode: when recording was due and when it began, as this agent's clock tells (agents on several
+     * machines are as far apart as their clocks too: keep them synchronised, e.g. by NTP).
+     *
+     * @param startAt    the instant recording was due ({@link LoadConfig#startAt()})
+     * @param skewMillis how much later than that the last of this client's threads began recording (negative:
+     *                   earlier), or null when none did
+     */
+    public record Start(Instant startAt, Double skewMillis) {
+
+        /** Whether recording began within {@link LoadConfig#START_TOLERANCE} of the start time. */
+        public boolean withinTolerance() {
+            return skewMillis != null && Math.abs(skewMillis) <= LoadConfig.START_TOLERANCE.toMillis();
         }
     }
 }
