@@ -28,13 +28,15 @@ public final class ChartPlan {
     public static final String SWEEP = "sweep";
     /** Timeouts and errors, where any were counted. */
     public static final String ERRORS = "errors";
+    /** A merged run's requests/s over time: one line per agent and the total. */
+    public static final String TIMELINE = "timeline";
 
     /**
      * One chart.
      *
      * @param id          the container's element id, unique in the page
-     * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP}
-     *                    or {@link #ERRORS}
+     * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP},
+     *                    {@link #ERRORS} or {@link #TIMELINE}
      * @param title       its heading
      * @param subtitle    what it shows and in which unit
      * @param scenarioIds the scenarios it draws, in order
@@ -60,12 +62,35 @@ public final class ChartPlan {
     /** Every chart of the run's page, in page order. */
     public static List<Chart> of(Results results) {
         List<Chart> charts = new ArrayList<>();
+        charts.addAll(timelines(results));
         charts.addAll(throughput(results));
         charts.addAll(latency(results));
         charts.addAll(cost(results));
         charts.addAll(sweeps(results));
         charts.addAll(errors(results));
         return List.copyOf(charts);
+    }
+
+    /** A merged run: one requests/s-over-time chart per scenario, a line per agent and the total; else none. */
+    static List<Chart> timelines(Results results) {
+        if (results.merge() == null) {
+            return List.of();
+        }
+        List<Chart> charts = new ArrayList<>();
+        for (Scenario s : results.scenarios()) {
+            charts.add(new Chart(
+                    "chart-timeline-" + s.id(),
+                    TIMELINE,
+                    "Requests/s over time, " + results.merge().agents().size() + " agents merged",
+                    "requests/s in each second from " + results.merge().timelineStart()
+                            + ", aligned on the logs' absolute timestamps",
+                    List.of(s.id()),
+                    380,
+                    "Each agent's line counts only its own requests; "
+                            + results.merge().total()
+                            + " is their sum. An agent that started late shows as a line that rises late."));
+        }
+        return charts;
     }
 
     /** One requests/s chart per scenario: their scales differ too much to share an axis. */
