@@ -65,7 +65,10 @@ public final class ChartPlan {
         charts.addAll(timelines(results));
         charts.addAll(throughput(results));
         charts.addAll(latency(results));
-        charts.addAll(cost(results));
+        if (results.merge() == null) {
+            // A merged run has no server figures: agents' logs carry only latencies and counts.
+            charts.addAll(cost(results));
+        }
         charts.addAll(sweeps(results));
         charts.addAll(errors(results));
         return List.copyOf(charts);

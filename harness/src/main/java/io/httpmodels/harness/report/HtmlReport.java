@@ -113,7 +113,7 @@ public final class HtmlReport {
                 null,
                 charts,
                 ChartPlan.CPU + " " + ChartPlan.RSS,
-                null);
+                "No server figures in a merged run: the agents' logs carry latencies and counts only.");
         // Usually one chart each: side by side rather than two half-empty rows.
         h.append("<div class=\"duo\">\n");
         section(
