@@ -316,6 +316,12 @@ public final class LoadMain implements Callable<Integer> {
             };
             try {
                 report = new LoadClient(config).run(listener);
+            } catch (RuntimeException e) {
+                // No run, no log: an agent that missed its start leaves nothing for a merge to trip on.
+                if (log != null) {
+                    log.abort();
+                }
+                throw e;
             } finally {
                 if (progress) {
                     err.print("\r\033[K");

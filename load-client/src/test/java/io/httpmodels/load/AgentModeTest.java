@@ -102,11 +102,25 @@ class AgentModeTest {
     }
 
     @Test
-    void aStartTimeAlreadyPastFailsSayingByHowMuch() throws IOException {
+    void aStartTimeAlreadyPastFailsSayingByHowMuch(@TempDir Path dir) throws IOException {
         long startAt = System.currentTimeMillis() - 5000;
+        Path hlog = dir.resolve("late.hlog");
         try (TestServer server = TestServer.ok()) {
-            assertEquals(1, run(server.url("/"), "-c", "1", "-d", "1s", "-q", "--start-at", String.valueOf(startAt)));
+            assertEquals(
+                    1,
+                    run(
+                            server.url("/"),
+                            "-c",
+                            "1",
+                            "-d",
+                            "1s",
+                            "-q",
+                            "--start-at",
+                            String.valueOf(startAt),
+                            "--hlog",
+                            hlog.toString()));
         }
+        assertTrue(Files.notExists(hlog), "no log from a run that never started");
         String errors = err.toString(StandardCharsets.UTF_8);
         Matcher m =
                 Pattern.compile("missed the start time \\S+ by (\\d+\\.\\d) ms").matcher(errors);
