@@ -1,6 +1,7 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
+import io.httpmodels.harness.merge.MergeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +24,7 @@ import java.nio.file.Path;
             CompareCommand.class,
             ReportCommand.class,
             StatsCommand.class,
+            MergeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

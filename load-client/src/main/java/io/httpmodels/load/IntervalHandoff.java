@@ -37,9 +37,9 @@ final class IntervalHandoff {
         this.endNanos = run.recordStartNanos + INTERVAL_NANOS;
     }
 
-    /** A latency histogram as the client keeps them: microseconds, 1 us to one hour, three digits. */
+    /** A latency histogram as the client keeps them ({@link LatencyHistograms}: the settings every agent shares). */
     static Histogram newHistogram() {
-        return new Histogram(1, Worker.HIGHEST_MICROS, Worker.SIGNIFICANT_DIGITS);
+        return LatencyHistograms.create();
     }
 
     /** Records one latency (microseconds, within the histogram's range) in the current interval. */

@@ -5,10 +5,12 @@ import org.HdrHistogram.Histogram;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +46,7 @@ public final class LoadClient {
     private final LoadConfig config;
     private volatile RunState current;
     private volatile boolean stopRequested;
+    private final CountDownLatch stopSignal = new CountDownLatch(1);
 
     public LoadClient(LoadConfig config) {
         this.config = config;
@@ -86,8 +89,31 @@ public final class LoadClient {
     }
 
     private LoadReport measure(LoadListener listener, InetSocketAddress address, byte[] request, int threads) {
-        long startEpochMillis = System.currentTimeMillis();
-        RunState run = new RunState(System.nanoTime(), startEpochMillis, config);
+        if (config.startAt() != null && config.warmup().toNanos() > 0) {
+            // Agent mode: idle until the warm-up before the start time, not loading the server meanwhile.
+            awaitInstant(config.startAt().minus(config.warmup()));
+        }
+        long startNanos = System.nanoTime();
+        Instant startInstant = Instant.now();
+        long startEpochMillis = startInstant.toEpochMilli();
+        RunState run;
+        long targetNanos = 0;
+        if (config.startAt() == null) {
+            run = new RunState(startNanos, startEpochMillis, config);
+        } else {
+            targetNanos = startNanos
+                    + Duration.between(startInstant, config.startAt()).toNanos();
+            long lateNanos = startNanos - targetNanos;
+            if (lateNanos > LoadConfig.START_TOLERANCE.toNanos()) {
+                throw new LoadException(String.format(
+                        Locale.ROOT,
+                        "missed the start time %s by %.1f ms (an agent must start within %d ms of it)",
+                        config.startAt(),
+                        lateNanos / 1e6,
+                        LoadConfig.START_TOLERANCE.toMillis()));
+            }
+            run = new RunState(startNanos, startEpochMillis, Math.max(targetNanos, startNanos), config);
+        }
         current = run;
         if (stopRequested) {
             run.stop();
@@ -157,12 +183,39 @@ public final class LoadClient {
             end = Math.max(end, w.stoppedNanos());
         }
         end = Math.min(end, run.recordEndNanos);
-        return report(workers, run, total, intervals, end, Instant.ofEpochMilli(startEpochMillis));
+        LoadReport.Start start = null;
+        if (config.startAt() != null) {
+            long began = 0;
+            for (Worker w : workers) {
+                long b = w.recordingStartedNanos();
+                if (b != 0 && (began == 0 || b - began > 0)) {
+                    began = b;
+                }
+            }
+            start = new LoadReport.Start(config.startAt(), began == 0 ? null : (began - targetNanos) / 1e6);
+        }
+        return report(workers, run, total, intervals, end, Instant.ofEpochMilli(startEpochMillis), start);
+    }
+
+    /** Waits until the wall clock reaches {@code instant}, or until {@link #stop()}. */
+    private void awaitInstant(Instant instant) {
+        try {
+            while (!stopRequested) {
+                long millis = Duration.between(Instant.now(), instant).toMillis();
+                if (millis <= 0 || stopSignal.await(millis, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LoadException("interrupted", e);
+        }
     }
 
     /** Asks a running (or about to run) load to stop soon; the report covers what was recorded. */
     public void stop() {
         stopRequested = true;
+        stopSignal.countDown();
         RunState run = current;
         if (run != null) {
             run.stop();
@@ -260,7 +313,8 @@ public final class LoadClient {
             Histogram total,
             List<LoadReport.Interval> intervals,
             long endNanos,
-            Instant startedAt) {
+            Instant startedAt,
+            LoadReport.Start start) {
         long connects = 0;
         int served = 0;
         long requests = 0;
@@ -347,6 +401,8 @@ public final class LoadClient {
                 connects,
                 served,
                 abortReason,
-                total);
+                total,
+                null,
+                start);
     }
 }

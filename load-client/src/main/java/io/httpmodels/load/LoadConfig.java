@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,11 +42,16 @@ import java.util.Objects;
  * @param body        request body, empty for none
  * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
  * @param maxTime     hard bound on the whole run, warm-up included (background connections are opened before
- *                    it starts, within {@link #openingBound()})
+ *                    it starts, within {@link #openingBound()}; with {@code startAt}: counted from
+ *                    {@code startAt - warmup})
  * @param idleConnections background connections held beside the measured ones, each sending one request and
  *                    then staying open and silent (0 for none); see {@link BackgroundConnections}
  * @param slowConnections background connections that trickle an endless request head (slowloris), 0 for none
  * @param slowInterval time between two bytes of a slow connection
+ * @param startAt     agent mode: recording starts at this wall-clock instant, whatever the warm-up; the run
+ *                    starts {@code warmup} before it (at once when that is past, or when warmup is zero), so
+ *                    connections are open and warm when it comes. Null: recording starts {@code warmup}
+ *                    after the run starts.
  */
 public record LoadConfig(
         URI uri,
@@ -65,7 +71,8 @@ public record LoadConfig(
         Duration maxTime,
         int idleConnections,
         int slowConnections,
-        Duration slowInterval) {
+        Duration slowInterval,
+        Instant startAt) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -77,6 +84,8 @@ public record LoadConfig(
     public static final int MAX_PIPELINE = 1024;
     /** Time between two bytes of a slow connection unless set. */
     public static final Duration DEFAULT_SLOW_INTERVAL = Duration.ofSeconds(1);
+    /** An agent that cannot start recording within this of {@link #startAt()} fails rather than skew a merge. */
+    public static final Duration START_TOLERANCE = Duration.ofMillis(100);
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
@@ -148,7 +157,7 @@ public record LoadConfig(
         }
     }
 
-    /** A load without background connections (the settings before idle and slow connections existed). */
+    /** A load without background connections or a start time (the settings before those existed). */
     public LoadConfig(
             URI uri,
             int connections,
@@ -183,6 +192,7 @@ public record LoadConfig(
                 maxTime,
                 0,
                 0,
+                null,
                 null);
     }
 
@@ -291,6 +301,7 @@ public record LoadConfig(
         private int idleConnections;
         private int slowConnections;
         private Duration slowInterval = DEFAULT_SLOW_INTERVAL;
+        private Instant startAt;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -396,6 +407,12 @@ public record LoadConfig(
             return this;
         }
 
+        /** Agent mode: start recording at this instant (connections open and warm before it); null: not. */
+        public Builder startAt(Instant startAt) {
+            this.startAt = startAt;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -415,7 +432,8 @@ public record LoadConfig(
                     maxTime,
                     idleConnections,
                     slowConnections,
-                    slowInterval);
+                    slowInterval,
+                    startAt);
         }
     }
 }

@@ -14,6 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +56,9 @@ import java.util.regex.Pattern;
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
             "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive",
             "  load http://127.0.0.1:8080/plaintext -c 40 --idle-connections 10000",
-            "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200"
+            "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200",
+            "  load http://10.0.0.5:8080/plaintext -c 20 -R 30000 -d 30s --agents 3 --agent-index 0 \\",
+            "       --start-at 2026-01-31T12:00:00Z --warmup 5s --hlog agent-0.hlog --json agent-0.json"
         })
 public final class LoadMain implements Callable<Integer> {
 
@@ -191,12 +196,49 @@ public final class LoadMain implements Callable<Integer> {
     private Path hlog;
 
     @Option(
+            names = "--start-at",
+            paramLabel = "TIME",
+            converter = InstantConverter.class,
+            description = "Agent mode: start recording at this instant, epoch milliseconds or ISO-8601 "
+                    + "(2026-01-31T12:00:00Z). Connections open and warm up first (from --warmup before it, or "
+                    + "at once); an agent that cannot start within 100 ms of it fails, saying by how much.")
+    private Instant startAt;
+
+    @Option(
+            names = "--tag",
+            paramLabel = "NAME",
+            description = "Agent mode: this agent's name on every interval of its --hlog (Tag=) and in its "
+                    + "--json (default with --agent-index: agent-<index>).")
+    private String tag;
+
+    @Option(
+            names = "--agents",
+            paramLabel = "N",
+            description = "Agent mode: N agents share the load; with -R each sends its share, -R / N.")
+    private Integer agents;
+
+    @Option(
+            names = "--agent-index",
+            paramLabel = "I",
+            description = "Agent mode: this agent's number, 0 to N - 1 (with --agents).")
+    private Integer agentIndex;
+
+    @Option(
+            names = "--rate-share",
+            paramLabel = "F",
+            description = "Agent mode: with -R, send this fraction of it (instead of --agents' equal share).")
+    private Double rateShare;
+
+    @Option(
             names = {"-q", "--quiet"},
             description = "No progress line (it is shown only on a terminal anyway).")
     private boolean quiet;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    /** A start time further ahead than this is refused as a likely mistake. */
+    private static final Duration MAX_START_AHEAD = Duration.ofHours(24);
 
     private final PrintStream out;
     private final PrintStream err;
@@ -246,6 +288,7 @@ public final class LoadMain implements Callable<Integer> {
         byte[] bodyBytes = bodyFile != null
                 ? Files.readAllBytes(bodyFile)
                 : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
+        AgentInfo agent = agent();
         LoadConfig.Builder builder = LoadConfig.builder(url)
                 .connections(connections)
                 .threads(threads)
@@ -253,7 +296,8 @@ public final class LoadMain implements Callable<Integer> {
                 .rampUp(rampUp)
                 .keepAlive(!noKeepAlive)
                 .pipeline(pipeline)
-                .rate(rate)
+                .rate(agent == null || rate == 0 ? rate : agent.rate())
+                .startAt(startAt)
                 .method(method)
                 .body(bodyBytes)
                 .timeout(timeout)
@@ -280,7 +324,7 @@ public final class LoadMain implements Callable<Integer> {
         text.flush();
         boolean progress = !quiet && isTerminal();
         LoadReport report;
-        try (IntervalLog log = hlog == null ? null : new IntervalLog(hlog, null)) {
+        try (IntervalLog log = hlog == null ? null : new IntervalLog(hlog, agent == null ? null : agent.tag())) {
             LoadListener listener = new LoadListener() {
                 @Override
                 public void onProgress(Progress p) {
@@ -300,8 +344,9 @@ public final class LoadMain implements Callable<Integer> {
             try {
                 report = new LoadClient(config).run(listener);
             } catch (RuntimeException e) {
+                // Nothing was measured (or an agent missed its start): no log appears, rather than an empty one
+                // that reads as a run or trips a merge.
                 if (log != null) {
-                    // Nothing was measured: no log appears, rather than an empty one that reads as a run.
                     log.abort();
                 }
                 throw e;
@@ -313,9 +358,15 @@ public final class LoadMain implements Callable<Integer> {
             }
         }
         text.print(ReportText.render(report));
+        if (agent != null) {
+            text.println(agent.describe());
+        }
+        if (report.start() != null) {
+            text.println(startLine(report.start()));
+        }
         text.flush();
         if (json != null) {
-            String rendered = ReportJson.render(report);
+            String rendered = ReportJson.render(report, agent);
             if (jsonToStdout) {
                 out.print(rendered);
                 out.flush();
@@ -331,7 +382,69 @@ public final class LoadMain implements Callable<Integer> {
             err.println("load: " + ReportText.nothingRecorded(report));
             return 1;
         }
+        if (report.start() != null && !report.start().withinTolerance()) {
+            err.println("load: " + startLine(report.start()) + ": outside the " + LoadConfig.START_TOLERANCE.toMillis()
+                    + " ms an agent is allowed");
+            return 1;
+        }
         return 0;
+    }
+
+    /** The agent's settings from its flags, or null when none was given (not an agent). */
+    private AgentInfo agent() {
+        if (tag == null && agents == null && agentIndex == null && rateShare == null && startAt == null) {
+            return null;
+        }
+        if ((agents == null) != (agentIndex == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --agents and --agent-index together");
+        }
+        if (rateShare != null && agents != null) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "give --rate-share or --agents with --agent-index, not both");
+        }
+        if (rateShare != null && rate == 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rate-share needs -R (the total rate)");
+        }
+        if (startAt != null && Duration.between(Instant.now(), startAt).compareTo(MAX_START_AHEAD) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--start-at " + startAt + " is more than " + MAX_START_AHEAD.toHours()
+                            + " h ahead: a mistaken date?");
+        }
+        Double share = rate == 0 ? null : rateShare != null ? rateShare : agents != null ? 1.0 / agents : 1.0;
+        String name = tag != null ? tag : agentIndex != null ? "agent-" + agentIndex : null;
+        try {
+            return new AgentInfo(name, agents, agentIndex, share, rate == 0 ? null : rate);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static String startLine(LoadReport.Start start) {
+        return start.skewMillis() == null
+                ? "Start at " + start.startAt() + ": recording never began"
+                : String.format(
+                        Locale.ROOT,
+                        "Start at %s: recording began %+.1f ms from it (start skew)",
+                        start.startAt(),
+                        start.skewMillis());
+    }
+
+    /** Parses epoch milliseconds ({@code 1767225600000}) or an ISO-8601 instant or offset date-time. */
+    public static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String value) {
+            String v = value.trim();
+            try {
+                if (v.chars().allMatch(Character::isDigit) && !v.isEmpty()) {
+                    return Instant.ofEpochMilli(Long.parseLong(v));
+                }
+                return OffsetDateTime.parse(v).toInstant();
+            } catch (DateTimeParseException | NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value
+                        + "' is not a time: give epoch milliseconds or ISO-8601, e.g. 2026-01-31T12:00:00Z");
+            }
+        }
     }
 
     /** Whether standard output is a terminal (System.console() alone is not enough from JDK 22 on). */

@@ -39,6 +39,8 @@ import java.util.Map;
  * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
  * @param background        what the idle and slow connections held beside the measured ones saw, or null when
  *                          the run had none (they are not in any other figure)
+ * @param start             agent mode ({@link LoadConfig#startAt()}): when recording was due and how late it
+ *                          began; null otherwise
  */
 public record LoadReport(
         int schemaVersion,
@@ -62,7 +64,8 @@ public record LoadReport(
         int connectionsServed,
         String abortReason,
         Histogram histogram,
-        BackgroundReport background) {
+        BackgroundReport background,
+        Start start) {
 
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -72,7 +75,7 @@ public record LoadReport(
         intervals = List.copyOf(intervals);
     }
 
-    /** A report of a run without background connections. */
+    /** A report of a run without background connections or a start time. */
     public LoadReport(
             int schemaVersion,
             LoadConfig config,
@@ -117,6 +120,7 @@ public record LoadReport(
                 connectionsServed,
                 abortReason,
                 histogram,
+                null,
                 null);
     }
 
@@ -144,7 +148,8 @@ public record LoadReport(
                 connectionsServed,
                 abortReason,
                 histogram,
-                held);
+                held,
+                start);
     }
 
     /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
@@ -166,6 +171,22 @@ public record LoadReport(
 
         public double requestsPerSecond() {
             return lengthSeconds <= 0 ? 0 : requests / lengthSeconds;
+        }
+    }
+
+    /**
+     * Agent mode: when recording was due and when it began, as this agent's clock tells (agents on several
+     * machines are as far apart as their clocks too: keep them synchronised, e.g. by NTP).
+     *
+     * @param startAt    the instant recording was due ({@link LoadConfig#startAt()})
+     * @param skewMillis how much later than that the last of this client's threads began recording (negative:
+     *                   earlier), or null when none did
+     */
+    public record Start(Instant startAt, Double skewMillis) {
+
+        /** Whether recording began within {@link LoadConfig#START_TOLERANCE} of the start time. */
+        public boolean withinTolerance() {
+            return skewMillis != null && Math.abs(skewMillis) <= LoadConfig.START_TOLERANCE.toMillis();
         }
     }
 }

@@ -41,11 +41,40 @@ public final class ReportJson {
 
     /** The report as a JSON document, ending with a newline. */
     public static String render(LoadReport r) {
+        return render(r, null);
+    }
+
+    /**
+     * The report of one agent among several as a JSON document: the report's fields with an {@code agent}
+     * object after {@code tool} (tag, agents, index, rate share, total rate) when {@code agent} is not null.
+     */
+    public static String render(LoadReport r, AgentInfo agent) {
+        ObjectNode tree = tree(r);
+        if (agent != null) {
+            ObjectNode withAgent = MAPPER.createObjectNode();
+            tree.properties().forEach(e -> {
+                withAgent.set(e.getKey(), e.getValue());
+                if (e.getKey().equals("tool")) {
+                    withAgent.set("agent", agent(agent));
+                }
+            });
+            tree = withAgent;
+        }
         try {
-            return WRITER.writeValueAsString(tree(r)) + "\n";
+            return WRITER.writeValueAsString(tree) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree of plain values did not serialise", e);
         }
+    }
+
+    private static ObjectNode agent(AgentInfo a) {
+        ObjectNode agent = MAPPER.createObjectNode();
+        agent.put("tag", a.tag());
+        agent.put("agents", a.agents());
+        agent.put("index", a.agentIndex());
+        agent.put("rateShare", a.rateShare());
+        agent.put("totalRate", a.totalRate());
+        return agent;
     }
 
     /** The report as a JSON tree: the fields {@link #render} writes, in that order. */
@@ -90,6 +119,13 @@ public final class ReportJson {
         root.put("abortReason", r.abortReason());
         root.put("latencyHistogram", encode(r.histogram()));
         root.set("background", background(r.background()));
+        if (r.start() != null) {
+            // Agent mode only, so that a plain run's document keeps its fields.
+            ObjectNode start = root.putObject("start");
+            start.put("startAt", r.start().startAt().toString());
+            start.put("skewMillis", r.start().skewMillis());
+            start.put("toleranceMillis", LoadConfig.START_TOLERANCE.toMillis());
+        }
         return root;
     }
 
@@ -120,6 +156,9 @@ public final class ReportJson {
         config.put("idleConnections", c.idleConnections());
         config.put("slowConnections", c.slowConnections());
         config.put("slowIntervalSeconds", seconds(c.slowInterval()));
+        if (c.startAt() != null) {
+            config.put("startAt", c.startAt().toString());
+        }
         return config;
     }
 

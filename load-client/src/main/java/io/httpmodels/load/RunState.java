@@ -18,10 +18,20 @@ final class RunState {
     private volatile String abortReason;
 
     RunState(long startNanos, long startEpochMillis, LoadConfig config) {
+        this(startNanos, startEpochMillis, startNanos + config.warmup().toNanos(), config);
+    }
+
+    /**
+     * A run whose recording starts at a given instant (agent mode) rather than a warm-up after its start. The
+     * hard bound counts from {@code recordStartNanos - warmup}, or from the start when that is later.
+     */
+    RunState(long startNanos, long startEpochMillis, long recordStartNanos, LoadConfig config) {
         this.startNanos = startNanos;
         this.startEpochMillis = startEpochMillis;
-        this.recordStartNanos = startNanos + config.warmup().toNanos();
-        this.hardEndNanos = startNanos + config.maxTime().toNanos();
+        this.recordStartNanos = recordStartNanos;
+        long nominalStart = recordStartNanos - config.warmup().toNanos();
+        this.hardEndNanos = (nominalStart - startNanos > 0 ? nominalStart : startNanos)
+                + config.maxTime().toNanos();
         this.recordEndNanos = config.counted()
                 ? hardEndNanos
                 : recordStartNanos + config.duration().toNanos();

@@ -27,9 +27,7 @@ import java.util.function.Consumer;
 final class Worker implements Runnable {
 
     /** Largest latency recorded, in microseconds (one hour); larger values are recorded as this. */
-    static final long HIGHEST_MICROS = 3_600_000_000L;
-
-    static final int SIGNIFICANT_DIGITS = 3;
+    static final long HIGHEST_MICROS = LatencyHistograms.HIGHEST_TRACKABLE_MICROS;
 
     private static final int READ_BUFFER_BYTES = 256 * 1024;
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
@@ -98,6 +96,8 @@ final class Worker implements Runnable {
     private long errorTotal;
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
+    /** When this worker began recording (System.nanoTime), 0 before: the measured start of its window. */
+    private volatile long recordingStartedNanos;
 
     Worker(
             int id,
@@ -146,7 +146,7 @@ final class Worker implements Runnable {
     }
 
     static Histogram newHistogram() {
-        return IntervalHandoff.newHistogram();
+        return LatencyHistograms.create();
     }
 
     @Override
@@ -231,6 +231,7 @@ final class Worker implements Runnable {
     private void startRecording() {
         // Warm-up figures are dropped; what follows is recorded.
         recording = true;
+        recordingStartedNanos = System.nanoTime();
         Arrays.fill(statusCounts, 0);
         Arrays.fill(errorCounts, 0);
         errorTotal = 0;
@@ -665,6 +666,11 @@ final class Worker implements Runnable {
     /** This worker's finished latency intervals, for the run's thread. */
     IntervalHandoff intervals() {
         return intervals;
+    }
+
+    /** When this worker began recording ({@link System#nanoTime()}), or 0 if it never did. Safe from any thread. */
+    long recordingStartedNanos() {
+        return recordingStartedNanos;
     }
 
     /** Errors so far, published by the worker when they change; safe to read at any time. */

@@ -30,13 +30,15 @@ public final class ChartPlan {
     public static final String ERRORS = "errors";
     /** The share of requests/s kept beside slow connections, against the same load alone. */
     public static final String KEPT = "kept";
+    /** A merged run's requests/s over time: one line per agent and the total. */
+    public static final String TIMELINE = "timeline";
 
     /**
      * One chart.
      *
      * @param id          the container's element id, unique in the page
      * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP},
-     *                    {@link #ERRORS} or {@link #KEPT}
+     *                    {@link #ERRORS}, {@link #KEPT} or {@link #TIMELINE}
      * @param title       its heading
      * @param subtitle    what it shows and in which unit
      * @param scenarioIds the scenarios it draws, in order
@@ -62,13 +64,39 @@ public final class ChartPlan {
     /** Every chart of the run's page, in page order. */
     public static List<Chart> of(Results results) {
         List<Chart> charts = new ArrayList<>();
+        charts.addAll(timelines(results));
         charts.addAll(throughput(results));
         charts.addAll(latency(results));
-        charts.addAll(cost(results));
+        if (results.merge() == null) {
+            // A merged run has no server figures: agents' logs carry only latencies and counts.
+            charts.addAll(cost(results));
+        }
         charts.addAll(sweeps(results));
         charts.addAll(errors(results));
         charts.addAll(kept(results));
         return List.copyOf(charts);
+    }
+
+    /** A merged run: one requests/s-over-time chart per scenario, a line per agent and the total; else none. */
+    static List<Chart> timelines(Results results) {
+        if (results.merge() == null) {
+            return List.of();
+        }
+        List<Chart> charts = new ArrayList<>();
+        for (Scenario s : results.scenarios()) {
+            charts.add(new Chart(
+                    "chart-timeline-" + s.id(),
+                    TIMELINE,
+                    "Requests/s over time, " + results.merge().agents().size() + " agents merged",
+                    "requests/s in each second from " + results.merge().timelineStart()
+                            + ", aligned on the logs' absolute timestamps",
+                    List.of(s.id()),
+                    380,
+                    "Each agent's line counts only its own requests; "
+                            + results.merge().total()
+                            + " is their sum. An agent that started late shows as a line that rises late."));
+        }
+        return charts;
     }
 
     /** One requests/s chart per scenario: their scales differ too much to share an axis. */

@@ -78,6 +78,19 @@ public final class HtmlReport {
         }
         h.append("</ul>\n</section>\n</div>\n");
 
+        if (results.merge() != null) {
+            section(
+                    h,
+                    "timeline",
+                    "Agents over time",
+                    "Merged from " + results.merge().agents().size() + " agents' interval logs: histograms added"
+                            + " exactly (" + results.merge().histogramSettings() + "), timelines aligned on"
+                            + " absolute time.",
+                    charts,
+                    ChartPlan.TIMELINE,
+                    null);
+            agentsTable(h, results);
+        }
         section(
                 h,
                 "throughput",
@@ -102,7 +115,7 @@ public final class HtmlReport {
                 null,
                 charts,
                 ChartPlan.CPU + " " + ChartPlan.RSS,
-                null);
+                "No server figures in a merged run: the agents' logs carry latencies and counts only.");
         // Usually one chart each: side by side rather than two half-empty rows.
         h.append("<div class=\"duo\">\n");
         section(
@@ -310,6 +323,25 @@ public final class HtmlReport {
             h.append("<p class=\"footnote\">").append(Html.text(note)).append("</p>\n");
         }
         h.append("</div>\n");
+    }
+
+    private static void agentsTable(StringBuilder h, Results results) {
+        h.append("<div class=\"panel table-panel\">\n<h3>Agents</h3>\n<div class=\"scroll\"><table class=\"numbers\">");
+        h.append("<thead><tr>");
+        for (String header : AgentsTable.HEADERS) {
+            h.append("<th>").append(Html.text(header)).append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : AgentsTable.rows(results)) {
+            h.append("<tr>");
+            for (String cell : row) {
+                h.append("<td>").append(Html.text(cell)).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table></div>\n<p class=\"footnote\">")
+                .append(Html.text(AgentsTable.NOTE))
+                .append("</p>\n</div>\n");
     }
 
     private static String orNone(String value) {

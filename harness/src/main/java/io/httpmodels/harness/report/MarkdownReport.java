@@ -30,6 +30,22 @@ public final class MarkdownReport {
                         .map(t -> List.of(t.name(), t.kind(), orNone(t.description()), orNone(t.running())))
                         .toList());
 
+        if (results.merge() != null) {
+            md.append("\n## Agents\n\nMerged from ")
+                    .append(results.merge().agents().size())
+                    .append(" agents' interval logs: histograms added exactly (")
+                    .append(escape(results.merge().histogramSettings()))
+                    .append("), timelines aligned on absolute time from ")
+                    .append(results.merge().timelineStart())
+                    .append(".\n\n");
+            table(
+                    md,
+                    AgentsTable.HEADERS,
+                    AgentsTable.HEADERS.stream().map(h -> false).toList(),
+                    AgentsTable.rows(results));
+            md.append('\n').append(escape(AgentsTable.NOTE)).append('\n');
+        }
+
         md.append("\n## How to read the tables\n\n");
         for (String sentence : ReadingGuide.sentences(ScenarioTable.hasNginx(results))) {
             md.append("- ").append(escape(sentence)).append('\n');

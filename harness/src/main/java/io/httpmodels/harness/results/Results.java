@@ -1,5 +1,6 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.httpmodels.harness.compare.Scenario;
 
 import java.time.Instant;
@@ -23,6 +24,8 @@ import java.util.List;
  * @param cells         one per target, scenario and repetition that ran (failed ones included, with a reason)
  * @param summaries     one per scenario and target: the medians over repetitions, relative figures
  * @param capacities    with {@code --capacity}: per target, the highest rate within the latency bound
+ * @param merge         set by {@code httpmodels merge}: the agents whose logs were merged; absent (null) from a
+ *                      comparison's results
  */
 public record Results(
         int schemaVersion,
@@ -35,7 +38,8 @@ public record Results(
         List<Scenario> scenarios,
         List<CellResult> cells,
         List<Summary> summaries,
-        List<Capacity> capacities) {
+        List<Capacity> capacities,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge) {
 
     /** Version of this structure; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -49,6 +53,44 @@ public record Results(
         cells = List.copyOf(cells);
         summaries = List.copyOf(summaries);
         capacities = capacities == null ? List.of() : List.copyOf(capacities);
+    }
+
+    /** Results of a comparison (no merge). */
+    public Results(
+            int schemaVersion,
+            String tool,
+            Instant startedAt,
+            Instant finishedAt,
+            String status,
+            Conditions conditions,
+            List<TargetInfo> targets,
+            List<Scenario> scenarios,
+            List<CellResult> cells,
+            List<Summary> summaries,
+            List<Capacity> capacities) {
+        this(
+                schemaVersion,
+                tool,
+                startedAt,
+                finishedAt,
+                status,
+                conditions,
+                targets,
+                scenarios,
+                cells,
+                summaries,
+                capacities,
+                null);
+    }
+
+    /** The cell of one scenario and target (its first repetition), or null when that pair did not run. */
+    public CellResult cell(String scenarioId, String target) {
+        for (CellResult c : cells) {
+            if (c.scenarioId().equals(scenarioId) && c.target().equals(target)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** The summary of one scenario and target, or null when that pair did not run. */

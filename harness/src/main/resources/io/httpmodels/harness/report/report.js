@@ -23,7 +23,9 @@
     var colors = {};
     var paletteIndex = 0;
     data.targets.forEach(function (t) {
-        colors[t.name] = t.kind === 'model' ? PALETTE[paletteIndex++ % PALETTE.length] : REFERENCE_COLOR;
+        // A merged run's agents take the palette; their total, like a reference peer, the neutral grey.
+        colors[t.name] = t.kind === 'model' || t.kind === 'agent'
+            ? PALETTE[paletteIndex++ % PALETTE.length] : REFERENCE_COLOR;
     });
 
     var scenarios = {};
@@ -397,8 +399,51 @@
         });
     }
 
+    // (f) A merged run: requests/s in each second from the common start, one line per agent and the total.
+    function timelineOption(scenarioIds) {
+        var sid = scenarioIds[0];
+        var totalName = data.merge ? data.merge.total : null;
+        var length = 0;
+        var series = [];
+        data.targets.forEach(function (t) {
+            var cell = null;
+            data.cells.forEach(function (c) {
+                if (!cell && c.scenarioId === sid && c.target === t.name) { cell = c; }
+            });
+            if (!cell || !cell.timeline || cell.timeline.length === 0) { return; }
+            length = Math.max(length, cell.timeline.length);
+            var total = t.name === totalName;
+            series.push({
+                name: t.name,
+                type: 'line',
+                showSymbol: false,
+                data: cell.timeline,
+                color: colors[t.name],
+                lineStyle: {width: total ? 3 : 2},
+                z: total ? 3 : 2,
+                emphasis: {focus: 'series'}
+            });
+        });
+        var seconds = [];
+        for (var i = 0; i < length; i++) { seconds.push(String(i)); }
+        var axis = valueAxisName('requests/s', 48);
+        axis.type = 'value';
+        axis.axisLabel = {formatter: compact};
+        var option = base({
+            grid: {left: 34, right: 24, top: 60, bottom: 36, containLabel: true},
+            legend: legend(),
+            tooltip: {trigger: 'axis', valueFormatter: function (v) { return compact(v) + '/s'; }},
+            xAxis: {type: 'category', data: seconds, name: 'second', nameLocation: 'middle', nameGap: 26,
+                nameTextStyle: {color: '#5a6472'}, boundaryGap: false},
+            yAxis: axis,
+            series: series
+        });
+        return series.length ? option : noFigures(option, 'no timeline in the data');
+    }
+
     var OPTIONS = {
         kept: keptOption,
+        timeline: timelineOption,
         rps: rpsOption,
         latency: latencyOption,
         cpu: cpuOption,

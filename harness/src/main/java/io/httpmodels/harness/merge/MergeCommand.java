@@ -1,0 +1,95 @@
+package io.httpmodels.harness.merge;
+
+import io.httpmodels.harness.report.ReportWriter;
+import io.httpmodels.harness.results.AtomicFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code httpmodels merge [--json FILE] [--report DIR] HLOG...}: merges several load agents' interval logs
+ * exactly (histograms added, never percentiles averaged), aligns their timelines on absolute time, prints a
+ * wrk-like summary of the total and one line per agent, and writes the same reports as {@code compare}.
+ */
+@Command(
+        name = "merge",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Merge load agents' HdrHistogram interval logs (load-client --hlog) exactly: their histograms are",
+            "added (identical settings required), their per-second timelines aligned on absolute time.",
+            "Prints the total and one line per agent. Errors and start skew come from each agent's JSON",
+            "(load-client --json) when it lies beside its log with the same name: agent-0.hlog, agent-0.json."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:merged",
+            "1:could not write an output file",
+            "2:usage error: no such log, not an interval log, histogram settings that differ, a log given twice"
+        })
+public final class MergeCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "HLOG", description = "The agents' interval logs, one per agent.")
+    List<Path> hlogs = new ArrayList<>();
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the merged figures as JSON to FILE.")
+    Path json;
+
+    @Option(
+            names = "--report",
+            paramLabel = "DIR",
+            description = "Write results.json, report.md and report.html into DIR (as compare does), with a"
+                    + " timeline of every agent and the total.")
+    Path report;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        MergedRun run;
+        try {
+            run = Merge.files(hlogs);
+        } catch (MergeException e) {
+            err.println("httpmodels merge: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        out.print(MergeText.render(run));
+        try {
+            if (json != null) {
+                AtomicFiles.write(json, MergeJson.render(run));
+                out.println("wrote " + json);
+            }
+            if (report != null) {
+                for (Path p : ReportWriter.writeAll(MergeResults.of(run, command()), report)) {
+                    out.println("wrote " + p);
+                }
+            }
+        } catch (IOException e) {
+            err.println("httpmodels merge: cannot write: " + e);
+            err.flush();
+            return 1;
+        } finally {
+            out.flush();
+        }
+        return 0;
+    }
+
+    private String command() {
+        // The parse result's original arguments start with the subcommand's own name.
+        List<String> words = new ArrayList<>(List.of("httpmodels"));
+        words.addAll(spec.commandLine().getParseResult().originalArgs());
+        return String.join(" ", words);
+    }
+}

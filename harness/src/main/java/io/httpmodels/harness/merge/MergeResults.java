@@ -1,0 +1,273 @@
+package io.httpmodels.harness.merge;
+
+import io.httpmodels.harness.Version;
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.MergeInfo;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.TargetInfo;
+import org.HdrHistogram.Histogram;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A merged run as the comparison's {@link Results}, so that the same writers render it: one scenario, one target
+ * per agent plus the total (kind {@code agent} and {@code merged}), one cell each with its timeline aligned on the
+ * merge's origin, and a {@link MergeInfo} saying where each agent's figures came from. Stateless.
+ */
+final class MergeResults {
+
+    /** The total's name: a row of every table and a line of the timeline. */
+    static final String TOTAL = "total";
+
+    static final String MERGED_KIND = "merged";
+    static final String AGENT_KIND = "agent";
+
+    private MergeResults() {}
+
+    static Results of(MergedRun run, String command) {
+        LatencyKind kind = LatencyKind.of(run);
+        AgentJson first = run.agents().get(0).log().json();
+        Scenario scenario = scenario(run);
+
+        List<TargetInfo> targets = new ArrayList<>();
+        List<CellResult> cells = new ArrayList<>();
+        List<Summary> summaries = new ArrayList<>();
+        List<MergeInfo.Agent> agents = new ArrayList<>();
+        targets.add(new TargetInfo(
+                TOTAL,
+                MERGED_KIND,
+                "every agent's histograms added (HdrHistogram add on identical settings: exact)",
+                null));
+        Long totalErrors = run.errors();
+        add(
+                cells,
+                summaries,
+                scenario,
+                TOTAL,
+                run.total(),
+                run.windowSeconds(),
+                run.requestsPerSecond(),
+                scenario.rate(),
+                totalErrors,
+                errorsByKind(run),
+                scenario.connections(),
+                run.timeline(),
+                null,
+                kind);
+        for (MergedRun.Agent a : run.agents()) {
+            AgentJson json = a.log().json();
+            targets.add(new TargetInfo(
+                    a.name(),
+                    AGENT_KIND,
+                    describe(json),
+                    "interval log " + a.log().file()));
+            add(
+                    cells,
+                    summaries,
+                    scenario,
+                    a.name(),
+                    a.histogram(),
+                    a.windowSeconds(),
+                    a.requestsPerSecond(),
+                    json == null ? null : json.rate(),
+                    json == null ? null : json.errorTotal(),
+                    json == null ? null : json.errors(),
+                    json == null || json.connections() == null ? 0 : json.connections(),
+                    a.timeline(),
+                    a.log().file().getFileName().toString(),
+                    kind);
+            agents.add(new MergeInfo.Agent(
+                    a.name(),
+                    a.log().file().toString(),
+                    json == null ? null : json.file().toString(),
+                    a.startOffsetMillis(),
+                    json == null ? null : json.startSkewMillis()));
+        }
+
+        String cpu = ProcFs.cpuModel();
+        int online = ProcFs.onlineCpus().isEmpty()
+                ? Runtime.getRuntime().availableProcessors()
+                : ProcFs.onlineCpus().size();
+        Conditions conditions = new Conditions(
+                cpu,
+                online,
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                "merged from " + run.agents().size() + " agents' interval logs; the machine and JDK above are"
+                        + " where the merge ran, not where the agents did",
+                Version.get(),
+                null,
+                null,
+                "merge",
+                first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds(),
+                run.windowSeconds(),
+                1,
+                first == null || first.threads() == null ? 1 : first.threads(),
+                first == null || first.timeoutSeconds() == null ? 0 : first.timeoutSeconds(),
+                1.0,
+                command);
+        Instant origin = Instant.ofEpochMilli(run.originMillis());
+        return new Results(
+                Results.SCHEMA_VERSION,
+                "httpmodels merge " + Version.get(),
+                origin,
+                Instant.ofEpochMilli(run.endMillis()),
+                Results.COMPLETE,
+                conditions,
+                targets,
+                List.of(scenario),
+                cells,
+                summaries,
+                List.of(),
+                new MergeInfo(origin, run.settings(), TOTAL, agents));
+    }
+
+    private static void add(
+            List<CellResult> cells,
+            List<Summary> summaries,
+            Scenario scenario,
+            String target,
+            Histogram h,
+            double seconds,
+            double requestsPerSecond,
+            Double rate,
+            Long errorTotal,
+            Map<String, Long> errors,
+            int connections,
+            List<Double> timeline,
+            String hlog,
+            LatencyKind kind) {
+        Latency latency = kind.latency(h);
+        var distribution = Distribution.of(h);
+        cells.add(new CellResult(
+                scenario.id(),
+                target,
+                1,
+                CellResult.OK,
+                null,
+                rate,
+                seconds,
+                h.getTotalCount(),
+                requestsPerSecond,
+                latency,
+                null,
+                null,
+                errors,
+                Map.of(),
+                connections,
+                null,
+                null,
+                null,
+                null,
+                null,
+                timeline,
+                distribution,
+                hlog));
+        long timeouts = errors == null ? 0 : errors.getOrDefault("timeout", 0L);
+        summaries.add(new Summary(
+                scenario.id(),
+                target,
+                CellResult.OK,
+                null,
+                1,
+                1,
+                requestsPerSecond,
+                requestsPerSecond,
+                requestsPerSecond,
+                latency,
+                connections,
+                null,
+                timeouts,
+                errorTotal == null ? 0 : errorTotal,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null,
+                distribution));
+    }
+
+    /** Every agent's errors summed by kind, or null when some agent's JSON does not say. */
+    private static Map<String, Long> errorsByKind(MergedRun run) {
+        Map<String, Long> sum = new LinkedHashMap<>();
+        for (MergedRun.Agent a : run.agents()) {
+            AgentJson json = a.log().json();
+            if (json == null || json.errors() == null) {
+                return null;
+            }
+            json.errors().forEach((k, v) -> sum.merge(k, v, Long::sum));
+        }
+        return sum;
+    }
+
+    /** The load shape, from the agents' JSON when every one has it: route, connections summed, rate summed. */
+    private static Scenario scenario(MergedRun run) {
+        String route = "/";
+        int connections = 0;
+        double rate = 0;
+        boolean keepAlive = true;
+        int pipeline = 1;
+        boolean allKnown = true;
+        for (MergedRun.Agent a : run.agents()) {
+            AgentJson json = a.log().json();
+            if (json == null || json.connections() == null) {
+                allKnown = false;
+                continue;
+            }
+            connections += json.connections();
+            rate += json.rate() == null ? 0 : json.rate();
+            keepAlive &= !Boolean.FALSE.equals(json.keepAlive());
+            pipeline = json.pipeline() == null ? pipeline : Math.max(pipeline, json.pipeline());
+            if (json.url() != null) {
+                String path = URI.create(json.url()).getRawPath();
+                route = path == null || path.isEmpty() ? "/" : path;
+            }
+        }
+        return new Scenario(
+                "merged",
+                route,
+                0,
+                keepAlive,
+                Math.max(1, allKnown ? connections : 1),
+                pipeline,
+                allKnown && rate > 0 ? rate : null,
+                null);
+    }
+
+    private static String describe(AgentJson json) {
+        if (json == null) {
+            return "no JSON beside its log";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(json.url() == null ? "?" : json.url());
+        if (json.connections() != null) {
+            sb.append(", ").append(json.connections()).append(" connections");
+        }
+        sb.append(
+                json.rate() == null
+                        ? ", closed loop"
+                        : String.format(Locale.ROOT, ", %.0f requests/s (open loop)", json.rate()));
+        return sb.toString();
+    }
+}
