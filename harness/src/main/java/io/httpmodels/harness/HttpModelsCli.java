@@ -1,6 +1,7 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
+import io.httpmodels.harness.distribute.DistributeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +24,7 @@ import java.nio.file.Path;
             CompareCommand.class,
             ReportCommand.class,
             StatsCommand.class,
+            DistributeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {
