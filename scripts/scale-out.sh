@@ -59,21 +59,17 @@ out="$(cd "$out" && pwd)"
 # The variables as JSON (python3 is there: Ansible needs it), so no load argument is ever re-split or quoted.
 vars_file="$out/scale-out-vars.json"
 python3 - "$vars_file" "$load_jar" "$harness_jar" "$out" "$java_bin" "$url" "$start_delay" "$timeout" \
-    "$remote_java" "${HTTPMODELS_SCALE_OUT_PRE_AGENT_MODE:-0}" "$@" <<'PY'
+    "$remote_java" "$@" <<'PY'
 import json, sys
-(path, load_jar, harness_jar, results_dir, local_java, url, delay, timeout, remote_java, pre, *load_args) = sys.argv[1:]
+(path, load_jar, harness_jar, results_dir, local_java, url, delay, timeout, remote_java, *load_args) = sys.argv[1:]
 variables = {"load_jar": load_jar, "harness_jar": harness_jar, "results_dir": results_dir,
              "local_java": local_java, "url": url, "load_args": load_args,
-             "start_delay_ms": int(delay) * 1000, "agent_timeout_s": int(delay) + int(timeout),
-             "pre_agent_mode": pre == "1"}
+             "start_delay_ms": int(delay) * 1000, "agent_timeout_s": int(delay) + int(timeout)}
 if remote_java:
     variables["java"] = remote_java
 with open(path, "w") as f:
     json.dump(variables, f, indent=2)
 PY
-if [ "${HTTPMODELS_SCALE_OUT_PRE_AGENT_MODE:-0}" = 1 ]; then
-    echo "scale-out: TEMPORARY pre-agent mode: no shared start, no tags, no rate share, no merge" >&2
-fi
 
 playbooks="$HTTPMODELS_ROOT/scale-out/ansible"
 stop_agents() {
