@@ -1,5 +1,6 @@
 package io.httpmodels.harness.distribute;
 
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -203,7 +204,7 @@ public final class DistributeCommand implements Callable<Integer> {
     private static KubernetesLauncher.Listener progress(PrintWriter out) {
         return new KubernetesLauncher.Listener() {
             @Override
-            public void jobCreated(io.fabric8.kubernetes.api.model.batch.v1.Job job) {
+            public void jobCreated(Job job) {
                 out.println("created Job " + job.getMetadata().getNamespace() + "/"
                         + job.getMetadata().getName());
                 out.flush();
