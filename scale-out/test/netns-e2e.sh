@@ -128,14 +128,6 @@ step "starting the netty model in $server_ns"
 ip netns exec "$server_ns" "$java_bin" -Xms64m -Xmx256m -jar "$harness_jar" serve netty --bind "$SERVER_IP" \
     --port 0 --exit-with-parent "$$" >"$tmp/server.out" 2>&1 &
 pids+=($!)
-port=""
-for ((t = 0; t < 150; t++)); do
-    port="$(sed -n 's#.*listening on http://[^:]*:\([0-9]*\).*#\1#p' "$tmp/server.out" || true)"
-    [ -n "$port" ] && break
-    kill -0 "${pids[0]}" 2>/dev/null || fail "the server exited: $(cat "$tmp/server.out")"
-    sleep 0.1
-done
-[ -n "$port" ] || fail "the server printed no port within 15 s: $(cat "$tmp/server.out")"
 
 # ---- one sshd per load host, inside its namespace ----
 step "starting sshd in each load namespace (port $SSH_PORT, key auth only, sftp on)"
@@ -171,6 +163,16 @@ for ((i = 1; i <= AGENTS; i++)); do
     done
     (exec 3<>"/dev/tcp/$SUBNET.1$i/$SSH_PORT") 2>/dev/null || fail "sshd in $(agent_ns "$i") not listening: $(cat "$tmp/sshd.$i.log")"
 done
+
+# The server's JVM started meanwhile: its port, once it listens.
+port=""
+for ((t = 0; t < 150; t++)); do
+    port="$(sed -n 's#.*listening on http://[^:]*:\([0-9]*\).*#\1#p' "$tmp/server.out" || true)"
+    [ -n "$port" ] && break
+    kill -0 "${pids[0]}" 2>/dev/null || fail "the server exited: $(cat "$tmp/server.out")"
+    sleep 0.1
+done
+[ -n "$port" ] || fail "the server printed no port within 15 s: $(cat "$tmp/server.out")"
 
 # ---- the inventory: what a user writes, with this test's keys and addresses ----
 {
