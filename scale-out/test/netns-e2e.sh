@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test of the Ansible launcher on one machine, bounded (about 40 s, 90 s at most):
+# End-to-end test of the Ansible launcher on one machine, bounded (about 45 s; .ci/run stops it at 90 s):
 #   3 network namespaces are 3 load hosts, each running its own sshd (own config, own host key, sftp on, key
 #   authentication only) on its own address; a 4th namespace runs the server (the netty model); a bridge the
 #   test creates joins them. scripts/scale-out.sh then runs the real playbook against them over ssh: it copies
