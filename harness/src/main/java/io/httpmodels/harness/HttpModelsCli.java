@@ -2,6 +2,7 @@ package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
 import io.httpmodels.harness.merge.MergeCommand;
+import io.httpmodels.harness.distribute.DistributeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,6 +26,7 @@ import java.nio.file.Path;
             ReportCommand.class,
             StatsCommand.class,
             MergeCommand.class,
+            DistributeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {
