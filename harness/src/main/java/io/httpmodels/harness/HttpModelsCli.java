@@ -1,6 +1,7 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
+import io.httpmodels.harness.regress.RegressCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +24,7 @@ import java.nio.file.Path;
             CompareCommand.class,
             ReportCommand.class,
             StatsCommand.class,
+            RegressCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

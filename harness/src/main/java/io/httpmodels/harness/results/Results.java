@@ -1,5 +1,6 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.httpmodels.harness.compare.Scenario;
 
 import java.time.Instant;
@@ -23,6 +24,8 @@ import java.util.List;
  * @param cells         one per target, scenario and repetition that ran (failed ones included, with a reason)
  * @param summaries     one per scenario and target: the medians over repetitions, relative figures
  * @param capacities    with {@code --capacity}: per target, the highest rate within the latency bound
+ * @param regression    a {@code regress} run only: the candidate against its base, cell by cell, and the verdict;
+ *                      absent from the JSON otherwise
  */
 public record Results(
         int schemaVersion,
@@ -35,7 +38,8 @@ public record Results(
         List<Scenario> scenarios,
         List<CellResult> cells,
         List<Summary> summaries,
-        List<Capacity> capacities) {
+        List<Capacity> capacities,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Regression regression) {
 
     /** Version of this structure; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -49,6 +53,34 @@ public record Results(
         cells = List.copyOf(cells);
         summaries = List.copyOf(summaries);
         capacities = capacities == null ? List.of() : List.copyOf(capacities);
+    }
+
+    /** Results of a comparison, which has no regression section. */
+    public Results(
+            int schemaVersion,
+            String tool,
+            Instant startedAt,
+            Instant finishedAt,
+            String status,
+            Conditions conditions,
+            List<TargetInfo> targets,
+            List<Scenario> scenarios,
+            List<CellResult> cells,
+            List<Summary> summaries,
+            List<Capacity> capacities) {
+        this(
+                schemaVersion,
+                tool,
+                startedAt,
+                finishedAt,
+                status,
+                conditions,
+                targets,
+                scenarios,
+                cells,
+                summaries,
+                capacities,
+                null);
     }
 
     /** The summary of one scenario and target, or null when that pair did not run. */
