@@ -4,7 +4,7 @@
 #
 #   scripts/regress-selfcheck.sh                                  10 slowed runs + 20 same-build runs, interleaved
 #   scripts/regress-selfcheck.sh --slowed 5 --same 5 --cells netty:c40
-#   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --duration 2s --warmup 1s
+#   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
 #
 # The slowdown touches no code: the candidate's server JVMs get --slow-flags (default -XX:TieredStopAtLevel=1,
 # C1 only). What that costs is measured in the same runs: each slowed run's median paired ratio is the cost it
@@ -15,7 +15,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-slowed=10 same=20 slow_flags="-XX:TieredStopAtLevel=1" cells="netty:c40" rounds=8 duration=2s warmup=1s
+slowed=10 same=20 slow_flags="-XX:TieredStopAtLevel=1" cells="netty:c40" rounds=8 windows=3 duration=0.5s warmup=1s
 while [ $# -gt 0 ]; do
     case "$1" in
         --slowed) slowed="$2"; shift 2 ;;
@@ -23,6 +23,7 @@ while [ $# -gt 0 ]; do
         --slow-flags) slow_flags="$2"; shift 2 ;;
         --cells) cells="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
+        --windows) windows="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
         -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
@@ -36,19 +37,22 @@ httpmodels_ensure_jar harness "$jar"
 export HTTPMODELS_ROOT
 out="$HTTPMODELS_ROOT/results/regress-selfcheck-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
-# The base: a copy of this build, so base and candidate are separate files of the same bytes.
-base_dir="$out/base-build"
-mkdir -p "$base_dir"
-cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$base_dir/"
+# Base and candidate: two copies of this build (same bytes, separate files), so a rebuild of the working tree
+# while the check runs changes neither.
+base_dir="$out/base-build" candidate_dir="$out/candidate-build"
+for d in "$base_dir" "$candidate_dir"; do
+    mkdir -p "$d"
+    cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
+done
 
 # One run: regress with or without the slowdown; prints "KIND EXIT CHANGE" (CHANGE: the median req/s change of
 # each cell, e.g. -12.3%).
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
-    local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" \
+    local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
         --duration "$duration" --warmup "$warmup" --out "$dir")
     if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
-    flock /tmp/httpmodels-bench.lock "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$jar" "${args[@]}" \
+    flock /tmp/httpmodels-bench.lock "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
         >"$dir.log" 2>&1 || code=$?
     local change="?"
     if [ -f "$dir/results.json" ]; then
@@ -74,7 +78,7 @@ errors=$(awk '$2 != 0 && $2 != 1' "$out/runs.txt" | wc -l)
 costs=$(awk '$1 == "slowed" {print $3}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
-    echo "cells: $cells; $rounds rounds, $warmup warm-up + $duration measured per measurement; slowdown: $slow_flags"
+    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(httpmodels_median $costs) %"

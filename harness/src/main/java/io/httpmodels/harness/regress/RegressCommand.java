@@ -102,16 +102,24 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             converter = DurationConverter.class,
             defaultValue = "1s",
-            description = "Unrecorded warm-up of every measurement (default: ${DEFAULT-VALUE}).")
+            description = "Unrecorded warm-up of every server JVM before its first window (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
     @Option(
             names = {"-d", "--duration"},
             paramLabel = "DURATION",
             converter = DurationConverter.class,
-            defaultValue = "2s",
-            description = "Recorded duration of every measurement (default: ${DEFAULT-VALUE}).")
+            defaultValue = "0.5s",
+            description = "Recorded duration of every window (default: ${DEFAULT-VALUE}).")
     Duration duration;
+
+    @Option(
+            names = "--windows",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Recorded windows per side and round, alternating A B, B A, ...; a side's figure in a round"
+                    + " is the median of its windows (default: ${DEFAULT-VALUE}).")
+    int windows;
 
     @Option(
             names = "--cells",
@@ -268,7 +276,7 @@ public final class RegressCommand implements Callable<Integer> {
 
         Contender candidate = new Contender(
                 "candidate", RoundRunner.ownLaunch(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
-        RoundRunner runner = new RoundRunner(pinning, flags(serverJvmOpts), warmup, duration, timeout, root);
+        RoundRunner runner = new RoundRunner(pinning, flags(serverJvmOpts), warmup, duration, windows, timeout, root);
         Thread hook = new Thread(
                 () -> {
                     runner.stop();
@@ -279,21 +287,22 @@ public final class RegressCommand implements Callable<Integer> {
         try {
             Instant startedAt = Instant.now();
             outWriter.printf(
-                    "httpmodels regress: %d cells x %d rounds x 2 sides; %s warm-up + %s measured each; %s%n",
-                    cellList.size(), rounds, seconds(warmup), seconds(duration), pinning.note());
+                    "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM each; %s warm-up, then %d windows"
+                            + " of %s each; %s%n",
+                    cellList.size(), rounds, seconds(warmup), windows, seconds(duration), pinning.note());
             outWriter.printf(
                     "  base: %s%n  candidate: %s%s%n",
                     baseWords,
                     candidate.what(),
                     candidate.extraFlags().isEmpty() ? "" : " with " + String.join(" ", candidate.extraFlags()));
             outWriter.flush();
-            Map<RegressCell, List<CellResult[]>> measured = measure(runner, cellList, base, candidate, outWriter);
+            Measured measured = measure(runner, cellList, base, candidate, outWriter);
             List<RegressionCell> regressionCells = new ArrayList<>();
             for (RegressCell cell : cellList) {
                 regressionCells.add(
                         stored == null
-                                ? decide(cell, measured.get(cell))
-                                : decide(cell, rescaled(cell, measured.get(cell), stored)));
+                                ? decide(cell, measured.rounds().get(cell))
+                                : decide(cell, rescaled(cell, measured.rounds().get(cell), stored)));
             }
             List<String> regressions = regressionCells.stream()
                     .filter(c -> c.verdict().equals(Verdict.REGRESSION.label())
@@ -377,6 +386,9 @@ public final class RegressCommand implements Callable<Integer> {
         if (baseJar != null && !Files.isRegularFile(baseJar)) {
             throw new IllegalArgumentException("--base-jar: no such file: " + baseJar);
         }
+        if (windows < 1) {
+            throw new IllegalArgumentException("--windows must be at least 1, was " + windows);
+        }
         if (rounds < 2) {
             throw new IllegalArgumentException("--rounds must be at least 2 (pairs need rounds), was " + rounds);
         }
@@ -396,21 +408,27 @@ public final class RegressCommand implements Callable<Integer> {
         return list;
     }
 
-    /** Every round: every cell, both sides, the order alternating by round (A B, then B A). */
-    private Map<RegressCell, List<CellResult[]>> measure(
+    /** What was measured: per cell, each round's figures (base first), and every window for results.json. */
+    private record Measured(Map<RegressCell, List<SideRound[]>> rounds, List<CellResult> windows) {}
+
+    /** Every round: every cell, both sides, which starts first alternating by round (A B, then B A). */
+    private Measured measure(
             RoundRunner runner, List<RegressCell> cellList, Contender base, Contender candidate, PrintWriter out) {
-        Map<RegressCell, List<CellResult[]>> measured = new LinkedHashMap<>();
+        Map<RegressCell, List<SideRound[]>> measured = new LinkedHashMap<>();
+        List<CellResult> all = new ArrayList<>();
         cellList.forEach(c -> measured.put(c, new ArrayList<>()));
         int width = cellList.stream().mapToInt(c -> c.id().length()).max().orElse(10);
         for (int round = 1; round <= rounds; round++) {
             for (RegressCell cell : cellList) {
                 boolean baseFirst = round % 2 == 1;
-                CellResult[] pair = new CellResult[2];
-                for (int i = 0; i < 2; i++) {
-                    boolean isBase = (i == 0) == baseFirst;
-                    Contender side = isBase ? base : candidate;
-                    pair[isBase ? 0 : 1] = runner.measure(side, cell, round).result();
-                }
+                RoundRunner.Round r = baseFirst
+                        ? runner.round(base, candidate, cell, round)
+                        : runner.round(candidate, base, cell, round);
+                List<CellResult> baseWindows = baseFirst ? r.first() : r.second();
+                List<CellResult> candWindows = baseFirst ? r.second() : r.first();
+                all.addAll(baseWindows);
+                all.addAll(candWindows);
+                SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
                 measured.get(cell).add(pair);
                 out.printf(
                         Locale.ROOT,
@@ -430,64 +448,38 @@ public final class RegressCommand implements Callable<Integer> {
                 out.flush();
             }
         }
-        return measured;
+        return new Measured(measured, all);
     }
 
-    /** Baseline mode: each round's calibration measurement becomes the stored figure scaled by nginx-now / -then. */
-    private static List<CellResult[]> rescaled(RegressCell cell, List<CellResult[]> pairs, StoredBaseline stored) {
+    /** Baseline mode: each round's calibration figure becomes the stored figure scaled by nginx-now / -then. */
+    private static List<SideRound[]> rescaled(RegressCell cell, List<SideRound[]> pairs, StoredBaseline stored) {
         StoredBaseline.Figure model = stored.model(cell.model(), cell.scenario().id());
         StoredBaseline.Figure nginx = stored.calibration(cell.scenario().id());
-        List<CellResult[]> out = new ArrayList<>();
-        for (CellResult[] pair : pairs) {
-            CellResult now = pair[0];
-            CellResult scaled;
+        List<SideRound[]> out = new ArrayList<>();
+        for (SideRound[] pair : pairs) {
+            SideRound now = pair[0];
+            SideRound scaled;
             if (model == null || nginx == null) {
-                scaled = CellResult.failed(
-                        cell.scenario().id(),
-                        "baseline",
-                        now.repetition(),
-                        now.connections(),
+                scaled = new SideRound(
+                        null,
+                        null,
                         "the baseline holds no " + (model == null ? cell.model() : "nginx") + " figure for "
-                                + cell.scenario().id(),
-                        null);
+                                + cell.scenario().id());
             } else if (!now.ok()) {
-                scaled = now;
+                scaled = new SideRound(null, null, "calibration: " + now.failure());
             } else {
-                double rps = model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond();
-                long p99 = Math.round(model.p99Micros() * now.latency().p99() / nginx.p99Micros());
-                scaled = new CellResult(
-                        cell.scenario().id(),
-                        "baseline",
-                        now.repetition(),
-                        CellResult.OK,
-                        null,
-                        null,
-                        now.durationSeconds(),
-                        null,
-                        rps,
-                        new io.httpmodels.harness.results.Latency(
-                                "raw", "stored p99 x nginx p99 now / then", 0, 0, 0, 0, p99, 0, 0),
-                        null,
-                        null,
-                        null,
-                        null,
-                        now.connections(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
+                scaled = new SideRound(
+                        model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond(),
+                        Math.max(1, Math.round(model.p99Micros() * now.p99Micros() / nginx.p99Micros())),
                         null);
             }
-            out.add(new CellResult[] {scaled, pair[1]});
+            out.add(new SideRound[] {scaled, pair[1]});
         }
         return out;
     }
 
     /** A cell's change and verdict from its pairs; pairs where a side failed are left out and said. */
-    private RegressionCell decide(RegressCell cell, List<CellResult[]> pairs) {
+    private RegressionCell decide(RegressCell cell, List<SideRound[]> pairs) {
         List<Double> baseRps = new ArrayList<>();
         List<Double> candRps = new ArrayList<>();
         List<Long> baseP99 = new ArrayList<>();
@@ -495,7 +487,7 @@ public final class RegressCommand implements Callable<Integer> {
         int baseFailed = 0;
         int candFailed = 0;
         String lastFailure = null;
-        for (CellResult[] pair : pairs) {
+        for (SideRound[] pair : pairs) {
             if (!pair[0].ok()) {
                 baseFailed++;
                 lastFailure = "base: " + pair[0].failure();
@@ -507,8 +499,8 @@ public final class RegressCommand implements Callable<Integer> {
             if (pair[0].ok() && pair[1].ok()) {
                 baseRps.add(pair[0].requestsPerSecond());
                 candRps.add(pair[1].requestsPerSecond());
-                baseP99.add(Math.max(1, pair[0].latency().p99()));
-                candP99.add(Math.max(1, pair[1].latency().p99()));
+                baseP99.add(pair[0].p99Micros());
+                candP99.add(pair[1].p99Micros());
             }
         }
         String failure = baseFailed + candFailed == 0
@@ -567,7 +559,7 @@ public final class RegressCommand implements Callable<Integer> {
             Path root,
             List<String> args,
             List<RegressCell> cellList,
-            Map<RegressCell, List<CellResult[]>> measured,
+            Measured measured,
             Contender base,
             Contender candidate,
             Instant startedAt,
@@ -600,17 +592,12 @@ public final class RegressCommand implements Callable<Integer> {
                 root);
         Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
         Map<String, TargetInfo> targets = new LinkedHashMap<>();
-        List<CellResult> all = new ArrayList<>();
         for (RegressCell cell : cellList) {
             for (Contender side : List.of(base, candidate)) {
                 String name = RoundRunner.targetName(cell, side);
                 targets.putIfAbsent(
                         name,
                         new TargetInfo(name, side.isNginx() ? TargetInfo.NGINX : TargetInfo.MODEL, side.what(), null));
-            }
-            for (CellResult[] pair : measured.get(cell)) {
-                all.add(pair[0]);
-                all.add(pair[1]);
             }
         }
         return new Results(
@@ -622,21 +609,17 @@ public final class RegressCommand implements Callable<Integer> {
                 conditions,
                 new ArrayList<>(targets.values()),
                 scenarios,
-                all,
+                measured.windows(),
                 List.of(),
                 List.of(),
                 regression);
     }
 
-    private static String figure(CellResult c) {
+    private static String figure(SideRound c) {
         if (!c.ok()) {
             return "failed (" + c.failure() + ")";
         }
-        return String.format(
-                Locale.ROOT,
-                "%,9.0f req/s p99 %,6d µs",
-                c.requestsPerSecond(),
-                c.latency().p99());
+        return String.format(Locale.ROOT, "%,9.0f req/s p99 %,6d µs", c.requestsPerSecond(), c.p99Micros());
     }
 
     private static List<String> flags(String opts) {

@@ -110,9 +110,9 @@ public final class RegressTable {
                         : " (its servers run with " + String.join(" ", r.candidateJvmFlags()) + ")"));
         notes.add(String.format(
                 Locale.ROOT,
-                "change: median of the %d per-round paired ratios candidate / base (each round measures both,"
-                        + " order alternating A B / B A, a fresh JVM each); [interval]: %s, achieved confidence"
-                        + " %.1f %% (asked %.0f %%)",
+                "change: median of the %d per-round paired ratios candidate / base (each round: both sides in fresh"
+                        + " JVMs, recorded in windows alternating A B / B A, a side's figure the median of its"
+                        + " windows); [interval]: %s, achieved confidence %.1f %% (asked %.0f %%)",
                 r.rounds(),
                 PairedRatio.METHOD,
                 100 * achieved,

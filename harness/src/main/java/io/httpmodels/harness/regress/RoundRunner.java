@@ -26,92 +26,152 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Measures one side of one cell once: starts the model in a fresh JVM of that side's build (pinned to the
- * servers' CPUs, as {@code compare} does), drives it from this JVM with the load client (warm-up unrecorded),
- * samples the server's CPU over the recorded window, stops it. A fresh JVM per measurement makes the rounds
- * independent: what the JIT happened to do in one JVM is part of the noise the interval sees, not a bias.
+ * Measures one round of one cell: starts each side's model in a fresh JVM of that side's build (pinned to the
+ * servers' CPUs, as {@code compare} does), warms each, then drives them from this JVM with the load client in
+ * short windows, alternating A B, B A, ... so that a burst from a neighbour on a shared machine lands on both
+ * sides alike, or on a window the round's median leaves out. The server's CPU is sampled over each window. A
+ * fresh pair of JVMs per round keeps the rounds independent: what the JIT happened to do in one JVM is part of
+ * the noise the interval sees, not a bias.
  *
- * <p>One measurement at a time; {@link #stop()} may be called from any thread to end the current one.
+ * <p>One round at a time; {@link #stop()} may be called from any thread to end the current one.
  */
 final class RoundRunner {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration SAMPLE_PERIOD = Duration.ofMillis(100);
+    /** Unrecorded lead-in of each window: the 40 connections are reopened and in flight before recording. */
+    private static final Duration WINDOW_LEAD_IN = Duration.ofMillis(100);
 
     private final Pinning pinning;
     private final List<String> serverJvmFlags;
     private final Duration warmup;
     private final Duration duration;
+    private final int windows;
     private final Duration timeout;
     private final Path projectRoot;
     private volatile LoadClient current;
     private volatile boolean stopped;
 
-    /** One measurement: a cell result named {@code MODEL@SIDE}, and what ran, in the server's words. */
-    record Measurement(CellResult result, String running) {}
+    /** A round: each side's windows, in the order measured, and what ran, in the servers' words. */
+    record Round(List<CellResult> first, List<CellResult> second) {}
 
     RoundRunner(
             Pinning pinning,
             List<String> serverJvmFlags,
             Duration warmup,
             Duration duration,
+            int windows,
             Duration timeout,
             Path projectRoot) {
         this.pinning = pinning;
         this.serverJvmFlags = List.copyOf(serverJvmFlags);
         this.warmup = warmup;
         this.duration = duration;
+        this.windows = windows;
         this.timeout = timeout;
         this.projectRoot = projectRoot;
     }
 
-    /** Measures {@code side} on {@code cell}; a failure is a failed cell result with its reason, never thrown. */
-    Measurement measure(Contender side, RegressCell cell, int round) {
-        String name = targetName(cell, side);
-        int connections = cell.scenario().connections();
-        if (stopped) {
-            return new Measurement(
-                    CellResult.failed(cell.scenario().id(), name, round, connections, "stopped", null), null);
-        }
-        RunningTarget target;
+    /**
+     * Runs one round: {@code first} and {@code second} started and warmed in that order, then {@code windows}
+     * windows each, alternating (first second, second first, ...). A side that fails has failed windows with the
+     * reason, never an exception.
+     */
+    Round round(Contender first, Contender second, RegressCell cell, int round) {
+        Started a = start(first, cell, round);
+        Started b = start(second, cell, round);
         try {
-            target = start(side, cell);
+            warm(a, cell);
+            warm(b, cell);
+            List<CellResult> firstWindows = new ArrayList<>();
+            List<CellResult> secondWindows = new ArrayList<>();
+            for (int w = 0; w < windows; w++) {
+                boolean firstFirst = w % 2 == 0;
+                for (int i = 0; i < 2; i++) {
+                    boolean isFirst = (i == 0) == firstFirst;
+                    Started s = isFirst ? a : b;
+                    (isFirst ? firstWindows : secondWindows).add(window(s, cell, round));
+                }
+            }
+            return new Round(firstWindows, secondWindows);
+        } finally {
+            a.close();
+            b.close();
+        }
+    }
+
+    /** A side's server for one round, or why it did not start. */
+    private record Started(String name, RunningTarget target, String failure) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    private Started start(Contender side, RegressCell cell, int round) {
+        String name = targetName(cell, side);
+        if (stopped) {
+            return new Started(name, null, "stopped");
+        }
+        try {
+            return new Started(name, startTarget(side, cell), null);
         } catch (StartFailure e) {
-            return new Measurement(
-                    CellResult.failed(
-                            cell.scenario().id(), name, round, connections, "did not start: " + e.getMessage(), null),
-                    null);
+            return new Started(name, null, "did not start: " + e.getMessage());
         }
-        try (target) {
-            LoadReport report;
-            UsageSampler.Usage usage;
-            LoadClient client =
-                    new LoadClient(loadConfig(target.url(cell.scenario().route()), cell));
-            current = client;
-            if (stopped) {
-                client.stop();
-            }
-            UsageSampler sampler =
-                    UsageSampler.startAt(target.pid(), System.nanoTime() + warmup.toNanos(), SAMPLE_PERIOD);
-            try {
-                report = client.run();
-            } finally {
-                usage = sampler.stop();
-                current = null;
-            }
-            Optional<String> death = target.death();
-            if (death.isPresent() || stopped) {
-                return new Measurement(
-                        CellResult.failed(
-                                cell.scenario().id(), name, round, connections, death.orElse("stopped"), null),
-                        target.running());
-            }
-            return new Measurement(result(cell, name, round, report, usage, target.pid()), target.running());
+    }
+
+    /** Unrecorded load for the warm-up, so the JIT has compiled the hot path before any window. */
+    private void warm(Started s, RegressCell cell) {
+        if (s.target() == null || warmup.isZero() || stopped) {
+            return;
+        }
+        LoadClient client =
+                new LoadClient(loadConfig(s.target().url(cell.scenario().route()), cell, Duration.ZERO, warmup));
+        current = client;
+        try {
+            client.run();
         } catch (LoadException e) {
-            String why = target.death().orElse(e.getMessage());
-            return new Measurement(
-                    CellResult.failed(cell.scenario().id(), name, round, connections, why, null), target.running());
+            // The window that follows fails and says why.
+        } finally {
+            current = null;
         }
+    }
+
+    private CellResult window(Started s, RegressCell cell, int round) {
+        int connections = cell.scenario().connections();
+        String scenario = cell.scenario().id();
+        if (s.target() == null || stopped) {
+            return CellResult.failed(scenario, s.name(), round, connections, stopped ? "stopped" : s.failure(), null);
+        }
+        RunningTarget target = s.target();
+        Optional<String> dead = target.death();
+        if (dead.isPresent()) {
+            return CellResult.failed(scenario, s.name(), round, connections, dead.get(), null);
+        }
+        LoadClient client =
+                new LoadClient(loadConfig(target.url(cell.scenario().route()), cell, WINDOW_LEAD_IN, duration));
+        current = client;
+        LoadReport report;
+        UsageSampler.Usage usage;
+        UsageSampler sampler =
+                UsageSampler.startAt(target.pid(), System.nanoTime() + WINDOW_LEAD_IN.toNanos(), SAMPLE_PERIOD);
+        try {
+            report = client.run();
+        } catch (LoadException e) {
+            sampler.stop();
+            return CellResult.failed(
+                    scenario, s.name(), round, connections, target.death().orElse(e.getMessage()), null);
+        } finally {
+            current = null;
+        }
+        usage = sampler.stop();
+        Optional<String> death = target.death();
+        if (death.isPresent() || stopped) {
+            return CellResult.failed(scenario, s.name(), round, connections, death.orElse("stopped"), null);
+        }
+        return result(cell, s.name(), round, report, usage, target.pid());
     }
 
     /** Ends the current measurement early and refuses new ones. Any thread. */
@@ -127,7 +187,7 @@ final class RoundRunner {
         return side.isNginx() ? "nginx" : cell.model() + "@" + side.name();
     }
 
-    private RunningTarget start(Contender side, RegressCell cell) throws StartFailure {
+    private RunningTarget startTarget(Contender side, RegressCell cell) throws StartFailure {
         if (side.isNginx()) {
             return NginxProcess.start(
                     projectRoot, pinning.enabled() ? pinning.serverCpus().get(0) : null);
@@ -154,12 +214,12 @@ final class RoundRunner {
         return command;
     }
 
-    private LoadConfig loadConfig(String url, RegressCell cell) {
+    private LoadConfig loadConfig(String url, RegressCell cell, Duration leadIn, Duration recorded) {
         return LoadConfig.builder(url)
                 .connections(cell.scenario().connections())
                 .threads(1)
-                .duration(duration)
-                .warmup(warmup)
+                .duration(recorded)
+                .warmup(leadIn)
                 .keepAlive(cell.scenario().keepAlive())
                 .pipeline(cell.scenario().pipeline())
                 .timeout(timeout)
