@@ -102,7 +102,8 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             converter = DurationConverter.class,
             defaultValue = "1s",
-            description = "Unrecorded warm-up of every server JVM before its first window (default: ${DEFAULT-VALUE}).")
+            description = "Unrecorded warm-up of every server JVM before its first window, at least (default:"
+                    + " ${DEFAULT-VALUE}; see --max-warmup).")
     Duration warmup;
 
     @Option(
@@ -112,6 +113,15 @@ public final class RegressCommand implements Callable<Integer> {
             defaultValue = "0.5s",
             description = "Recorded duration of every window (default: ${DEFAULT-VALUE}).")
     Duration duration;
+
+    @Option(
+            names = "--max-warmup",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "10s",
+            description = "The warm-up goes on past --warmup until the server's CPU per request settles (two 0.5 s"
+                    + " chunks within 20 %), at most this long (default: ${DEFAULT-VALUE}).")
+    Duration maxWarmup;
 
     @Option(
             names = "--windows",
@@ -276,7 +286,8 @@ public final class RegressCommand implements Callable<Integer> {
 
         Contender candidate = new Contender(
                 "candidate", RoundRunner.ownLaunch(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
-        RoundRunner runner = new RoundRunner(pinning, flags(serverJvmOpts), warmup, duration, windows, timeout, root);
+        RoundRunner runner =
+                new RoundRunner(pinning, flags(serverJvmOpts), warmup, maxWarmup, duration, windows, timeout, root);
         Thread hook = new Thread(
                 () -> {
                     runner.stop();

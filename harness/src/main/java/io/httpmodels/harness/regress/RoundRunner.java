@@ -42,9 +42,13 @@ final class RoundRunner {
     /** Unrecorded lead-in of each window: the 40 connections are reopened and in flight before recording. */
     private static final Duration WINDOW_LEAD_IN = Duration.ofMillis(100);
 
+    static final long WARM_CHUNK_MILLIS = 500;
+    static final int WARM_SETTLED_PERCENT = 20;
+
     private final Pinning pinning;
     private final List<String> serverJvmFlags;
     private final Duration warmup;
+    private final Duration maxWarmup;
     private final Duration duration;
     private final int windows;
     private final Duration timeout;
@@ -59,6 +63,7 @@ final class RoundRunner {
             Pinning pinning,
             List<String> serverJvmFlags,
             Duration warmup,
+            Duration maxWarmup,
             Duration duration,
             int windows,
             Duration timeout,
@@ -66,6 +71,7 @@ final class RoundRunner {
         this.pinning = pinning;
         this.serverJvmFlags = List.copyOf(serverJvmFlags);
         this.warmup = warmup;
+        this.maxWarmup = maxWarmup.compareTo(warmup) < 0 ? warmup : maxWarmup;
         this.duration = duration;
         this.windows = windows;
         this.timeout = timeout;
@@ -122,20 +128,47 @@ final class RoundRunner {
         }
     }
 
-    /** Unrecorded load for the warm-up, so the JIT has compiled the hot path before any window. */
+    /**
+     * Unrecorded load until the server is warm: in chunks of {@value #WARM_CHUNK_MILLIS} ms, for at least the
+     * warm-up and until the server's CPU time per request in two chunks in a row agrees within
+     * {@value #WARM_SETTLED_PERCENT} %, at most {@link #maxWarmup}. A fixed wall-clock warm-up is not enough on a
+     * busy machine: a server that gets a tenth of its core is still compiling (C2 on the same core) when the
+     * windows start, which once made a JVM limited to C1 look faster than the normal one.
+     */
     private void warm(Started s, RegressCell cell) {
         if (s.target() == null || warmup.isZero() || stopped) {
             return;
         }
-        LoadClient client =
-                new LoadClient(loadConfig(s.target().url(cell.scenario().route()), cell, Duration.ZERO, warmup));
-        current = client;
-        try {
-            client.run();
-        } catch (LoadException e) {
-            // The window that follows fails and says why.
-        } finally {
-            current = null;
+        long startNanos = System.nanoTime();
+        Double previous = null;
+        while (!stopped) {
+            LoadClient client = new LoadClient(loadConfig(
+                    s.target().url(cell.scenario().route()),
+                    cell,
+                    Duration.ZERO,
+                    Duration.ofMillis(WARM_CHUNK_MILLIS)));
+            current = client;
+            UsageSampler sampler = UsageSampler.startAt(s.target().pid(), System.nanoTime(), SAMPLE_PERIOD);
+            LoadReport report;
+            try {
+                report = client.run();
+            } catch (LoadException e) {
+                sampler.stop();
+                return; // the window that follows fails and says why
+            } finally {
+                current = null;
+            }
+            UsageSampler.Usage usage = sampler.stop();
+            Double cpu = usage.serverCpuSeconds() == null
+                    ? null
+                    : Stats.cpuMicrosPerRequest(usage.serverCpuSeconds(), report.requests());
+            long elapsed = System.nanoTime() - startNanos;
+            boolean settled = cpu == null
+                    || previous != null && Math.abs(cpu - previous) <= WARM_SETTLED_PERCENT / 100.0 * previous;
+            if ((elapsed >= warmup.toNanos() && settled) || elapsed >= maxWarmup.toNanos()) {
+                return;
+            }
+            previous = cpu;
         }
     }
 
