@@ -10,15 +10,16 @@
 # C1 only). What that costs is measured in the same runs: each slowed run's median paired ratio is the cost it
 # saw, and the summary prints their median. Every run is `httpmodels regress --base-jar` against a copy of
 # the working tree's own build (same bytes, a separate JVM per measurement), so "same" is true by construction.
-# Each run takes the benchmark lock (flock /tmp/httpmodels-bench.lock) on its own, so other measurements on a
-# shared machine interleave between runs, never within one. Results: results/regress-selfcheck-<timestamp>/.
+# The benchmark lock (/tmp/httpmodels-bench.lock) is taken for each batch of --batch runs (default 3, about 5-10
+# minutes), so other measurements on a shared machine interleave between batches, never within a run. Results: results/regress-selfcheck-<timestamp>/.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-slowed=10 same=20 slow_flags="-XX:TieredStopAtLevel=1" cells="netty:c40" rounds=8 windows=3 duration=0.5s warmup=1s
+batch=3 slowed=10 same=20 slow_flags="-XX:TieredStopAtLevel=1" cells="netty:c40" rounds=8 windows=3 duration=0.5s warmup=1s
 while [ $# -gt 0 ]; do
     case "$1" in
         --slowed) slowed="$2"; shift 2 ;;
+        --batch) batch="$2"; shift 2 ;;
         --same) same="$2"; shift 2 ;;
         --slow-flags) slow_flags="$2"; shift 2 ;;
         --cells) cells="$2"; shift 2 ;;
@@ -52,7 +53,7 @@ run_one() {
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
         --duration "$duration" --warmup "$warmup" --out "$dir")
     if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
-    flock /tmp/httpmodels-bench.lock "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
+    "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
         >"$dir.log" 2>&1 || code=$?
     local change="?"
     if [ -f "$dir/results.json" ]; then
@@ -63,7 +64,13 @@ run_one() {
 
 total=$((slowed + same))
 i_slowed=0 i_same=0
+exec 9>>/tmp/httpmodels-bench.lock
 for ((i = 1; i <= total; i++)); do
+    if [ $(((i - 1) % batch)) -eq 0 ]; then
+        flock -u 9
+        flock 9
+        echo "lock taken at $(date -u +%T), load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/locks.txt"
+    fi
     # Interleave: a slowed run every total/slowed runs, so both kinds see the same machine over time.
     if [ "$i_slowed" -lt "$slowed" ] && { [ "$i_same" -ge "$same" ] || [ $((i_slowed * total)) -le $((i * slowed - slowed)) ]; }; then
         i_slowed=$((i_slowed + 1)); run_one slowed "$i_slowed"
@@ -71,6 +78,7 @@ for ((i = 1; i <= total; i++)); do
         i_same=$((i_same + 1)); run_one same "$i_same"
     fi
 done
+flock -u 9
 
 flagged_slowed=$(awk '$1 == "slowed" && $2 == 1' "$out/runs.txt" | wc -l)
 flagged_same=$(awk '$1 == "same" && $2 == 1' "$out/runs.txt" | wc -l)
