@@ -1,8 +1,9 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
-import io.httpmodels.harness.merge.MergeCommand;
 import io.httpmodels.harness.distribute.DistributeCommand;
+import io.httpmodels.harness.merge.MergeCommand;
+import io.httpmodels.harness.regress.RegressCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,6 +28,7 @@ import java.nio.file.Path;
             StatsCommand.class,
             MergeCommand.class,
             DistributeCommand.class,
+            RegressCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

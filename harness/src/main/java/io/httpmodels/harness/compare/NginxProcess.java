@@ -19,7 +19,7 @@ import java.util.Optional;
  * config: one worker, {@code /plaintext} only, pinned with the servers). nginx daemonises, so it is stopped by
  * the script, and a cleanup is registered for the harness's shutdown hook meanwhile.
  */
-final class NginxProcess implements RunningTarget {
+public final class NginxProcess implements RunningTarget {
 
     private final Path script;
     private final int port;
@@ -35,7 +35,7 @@ final class NginxProcess implements RunningTarget {
     }
 
     /** Starts nginx on a free loopback port, pinned to {@code cpu} when not null. */
-    static NginxProcess start(Path projectRoot, Integer cpu) throws StartFailure {
+    public static NginxProcess start(Path projectRoot, Integer cpu) throws StartFailure {
         Path script = projectRoot.resolve("scripts/peers/nginx.sh");
         if (!Files.isExecutable(script)) {
             throw new StartFailure("no " + script + ": --with nginx needs the project's scripts");

@@ -3,7 +3,7 @@ package io.httpmodels.harness.compare;
 import java.util.Optional;
 
 /** A target while it is measured: where to send requests and which process to sample. */
-interface RunningTarget extends AutoCloseable {
+public interface RunningTarget extends AutoCloseable {
 
     /** The URL of a route on it. */
     String url(String route);

@@ -136,7 +136,8 @@ final class MergeResults {
                 cells,
                 summaries,
                 List.of(),
-                new MergeInfo(origin, run.settings(), TOTAL, agents));
+                new MergeInfo(origin, run.settings(), TOTAL, agents),
+                null);
     }
 
     private static void add(

@@ -26,6 +26,8 @@ import java.util.List;
  * @param capacities    with {@code --capacity}: per target, the highest rate within the latency bound
  * @param merge         set by {@code httpmodels merge}: the agents whose logs were merged; absent (null) from a
  *                      comparison's results
+ * @param regression    a {@code regress} run only: the candidate against its base, cell by cell, and the verdict;
+ *                      absent from the JSON otherwise
  */
 public record Results(
         int schemaVersion,
@@ -39,7 +41,8 @@ public record Results(
         List<CellResult> cells,
         List<Summary> summaries,
         List<Capacity> capacities,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Regression regression) {
 
     /** Version of this structure; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -55,7 +58,7 @@ public record Results(
         capacities = capacities == null ? List.of() : List.copyOf(capacities);
     }
 
-    /** Results of a comparison (no merge). */
+    /** Results of a comparison (no merge, no regression section). */
     public Results(
             int schemaVersion,
             String tool,
@@ -80,6 +83,7 @@ public record Results(
                 cells,
                 summaries,
                 capacities,
+                null,
                 null);
     }
 

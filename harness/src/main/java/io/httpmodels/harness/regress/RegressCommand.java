@@ -1,0 +1,703 @@
+package io.httpmodels.harness.regress;
+
+import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.compare.Plan;
+import io.httpmodels.harness.compare.RunConditions;
+import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.compare.TargetSpec;
+import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.results.AtomicFiles;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.RatioInterval;
+import io.httpmodels.harness.results.Regression;
+import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.load.LoadMain.DurationConverter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code httpmodels regress}: the regression gate. Measures the working tree's build (the candidate) against a
+ * base build of a git ref in the same run, interleaved round by round (A B, then B A), each measurement a fresh
+ * pinned JVM; per cell, the median of the per-round paired ratios candidate / base with an exact
+ * distribution-free interval ({@link PairedRatio}), and a verdict ({@link Verdict}). Exit 1 on any regression.
+ */
+@Command(
+        name = "regress",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Measure the working tree's build (candidate) against a base, interleaved in the same run, and fail on a"
+                    + " regression.",
+            "--base REF builds REF (git archive into target/regress-base/<commit>, mvn package, checks skipped;"
+                    + " reused while the commit is the same) and measures both, A B / B A per round.",
+            "--baseline FILE compares with a stored results.json instead, every figure normalised by nginx measured"
+                    + " now and then (weaker: the stored run's own noise is not in the interval).",
+            ""
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:no regression (same or improvement in every cell)",
+            "1:a regression (or a candidate that could not be measured) in the cells named",
+            "2:usage error (bad flag, unknown ref, unreadable baseline, no calibration for --baseline)",
+            "3:could not run: the base did not build, or the results could not be written",
+            "130:interrupted"
+        })
+public final class RegressCommand implements Callable<Integer> {
+
+    /** Same variable as compare's: set in the JVM relaunched under taskset, so it does not relaunch again. */
+    static final String RELAUNCHED = "HTTPMODELS_PINNED_CLIENT";
+
+    @Option(names = "--base", paramLabel = "REF", description = "Git ref to build and measure as the base.")
+    String baseRef;
+
+    @Option(
+            names = "--base-jar",
+            paramLabel = "JAR",
+            description = "A prebuilt harness.jar (its lib/ beside it) to measure as the base.")
+    Path baseJar;
+
+    @Option(
+            names = "--baseline",
+            paramLabel = "FILE",
+            description = "A stored results.json (compare --with nginx) to compare with instead of a base build.")
+    Path baselineFile;
+
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "8",
+            description = "Rounds per cell; each measures base and candidate (default: ${DEFAULT-VALUE}: the exact"
+                    + " interval between the 2nd and 7th of 8 ratios has 93 % confidence).")
+    int rounds;
+
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "1s",
+            description = "Unrecorded warm-up of every server JVM before its first window, at least (default:"
+                    + " ${DEFAULT-VALUE}; see --max-warmup).")
+    Duration warmup;
+
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "0.5s",
+            description = "Recorded duration of every window (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(
+            names = "--max-warmup",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "10s",
+            description = "The warm-up goes on past --warmup until the server's CPU per request settles (two 0.5 s"
+                    + " chunks within 20 %), at most this long (default: ${DEFAULT-VALUE}).")
+    Duration maxWarmup;
+
+    @Option(
+            names = "--windows",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Recorded windows per side and round, alternating A B, B A, ...; a side's figure in a round"
+                    + " is the median of its windows (default: ${DEFAULT-VALUE}).")
+    int windows;
+
+    @Option(
+            names = "--cells",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Cells as MODEL:cN[:pN][:wN][:close] (default: every model at c40 keep-alive, and"
+                    + " netty:c256:p16).")
+    List<String> cells;
+
+    @Option(names = "--models", paramLabel = "LIST", split = ",", description = "Only the cells of these models.")
+    List<String> models;
+
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            defaultValue = "0.90",
+            description = "Coverage wanted of each interval; the narrowest exact interval reaching it is used"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double confidence;
+
+    @Option(
+            names = "--rps-tolerance",
+            paramLabel = "SHARE",
+            defaultValue = "0.05",
+            description = "Change in requests/s tolerated (default: ${DEFAULT-VALUE}).")
+    double rpsTolerance;
+
+    @Option(
+            names = "--p99-tolerance",
+            paramLabel = "SHARE",
+            defaultValue = "0.10",
+            description = "Change in p99 latency tolerated (default: ${DEFAULT-VALUE}).")
+    double p99Tolerance;
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "2s",
+            description = "A request unanswered this long is a timeout (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(
+            names = "--server-jvm-opts",
+            paramLabel = "FLAGS",
+            defaultValue = "-Xms128m -Xmx512m -XX:+UseParallelGC",
+            description = "Flags of every server JVM, both sides (default: ${DEFAULT-VALUE}).")
+    String serverJvmOpts;
+
+    @Option(
+            names = {"--slow-candidate", "--candidate-jvm-opts"},
+            paramLabel = "FLAGS",
+            description = "Extra flags for the candidate's server JVMs only, e.g. -XX:TieredStopAtLevel=1: a real"
+                    + " slowdown without touching the code, for checking the gate.")
+    String candidateJvmOpts;
+
+    @Option(
+            names = "--base-jvm-opts",
+            paramLabel = "FLAGS",
+            description = "Extra flags for the base's server JVMs only.")
+    String baseJvmOpts;
+
+    @Option(names = "--no-pin", negatable = false, description = "Do not pin servers and client to disjoint CPUs.")
+    boolean noPin;
+
+    @Option(
+            names = "--server-cpus",
+            paramLabel = "LIST",
+            description = "CPUs for the servers (default: all but the last).")
+    String serverCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST", description = "CPUs for the client (default: the last).")
+    String clientCpus;
+
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            description = "Where to write results.json and regress.md (default: results/regress-<timestamp>).")
+    Path out;
+
+    @Option(
+            names = "--markdown",
+            paramLabel = "FILE",
+            description = "Also append the Markdown table to FILE (e.g. $GITHUB_STEP_SUMMARY).")
+    Path markdownFile;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter outWriter = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<RegressCell> cellList;
+        Pinning pinning;
+        try {
+            cellList = validate();
+            pinning = Pinning.plan(!noPin, serverCpus, clientCpus);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Path root = HttpModelsCli.projectRoot();
+        List<String> args = spec.root().commandLine().getParseResult().originalArgs();
+
+        Contender base;
+        StoredBaseline stored = null;
+        String baseWords;
+        if (baseRef != null) {
+            BaseBuild.Built built;
+            try {
+                BaseBuild.resolve(root, baseRef);
+            } catch (BaseBuild.BuildFailure e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--base: " + e.getMessage());
+            }
+            try {
+                // Built before the relaunch: the build uses every CPU, and the pinned child then reuses it.
+                built = BaseBuild.prepare(root, baseRef, err);
+            } catch (BaseBuild.BuildFailure e) {
+                err.println("error: " + e.getMessage());
+                return 3;
+            }
+            base = new Contender(
+                    "base",
+                    List.of("-jar", built.jar().toString()),
+                    flags(baseJvmOpts),
+                    "build of " + baseRef + " (" + built.commit().substring(0, 12) + ")");
+            baseWords = baseRef + " at " + built.commit().substring(0, 12) + " (built in "
+                    + root.relativize(built.jar().getParent().getParent().getParent()) + ")";
+        } else if (baseJar != null) {
+            base = new Contender(
+                    "base",
+                    List.of("-jar", baseJar.toAbsolutePath().toString()),
+                    flags(baseJvmOpts),
+                    "prebuilt " + baseJar);
+            baseWords = "the prebuilt " + baseJar;
+        } else {
+            if (!nginxInstalled(root)) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--baseline needs a calibration measured now and none is available: nginx is not installed"
+                                + " (scripts/peers/install.sh installs it). Use --base REF instead.");
+            }
+            try {
+                stored = new StoredBaseline(ResultsJson.read(baselineFile));
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
+            }
+            base = Contender.nginx();
+            baseWords = baselineFile + " (" + stored.describe() + ")";
+        }
+        if (pinning.enabled() && !pinning.selfOnClientCpus() && System.getenv(RELAUNCHED) == null) {
+            return relaunchPinned(pinning, args);
+        }
+
+        Contender candidate = new Contender(
+                "candidate", RoundRunner.ownLaunch(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
+        RoundRunner runner =
+                new RoundRunner(pinning, flags(serverJvmOpts), warmup, maxWarmup, duration, windows, timeout, root);
+        Thread hook = new Thread(
+                () -> {
+                    runner.stop();
+                    ChildProcesses.stopAll();
+                },
+                "regress-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Instant startedAt = Instant.now();
+            outWriter.printf(
+                    "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM each; %s warm-up, then %d windows"
+                            + " of %s each; %s%n",
+                    cellList.size(), rounds, seconds(warmup), windows, seconds(duration), pinning.note());
+            outWriter.printf(
+                    "  base: %s%n  candidate: %s%s%n",
+                    baseWords,
+                    candidate.what(),
+                    candidate.extraFlags().isEmpty() ? "" : " with " + String.join(" ", candidate.extraFlags()));
+            outWriter.flush();
+            Measured measured = measure(runner, cellList, base, candidate, outWriter);
+            List<RegressionCell> regressionCells = new ArrayList<>();
+            for (RegressCell cell : cellList) {
+                regressionCells.add(
+                        stored == null
+                                ? decide(cell, measured.rounds().get(cell))
+                                : decide(cell, rescaled(cell, measured.rounds().get(cell), stored)));
+            }
+            List<String> regressions = regressionCells.stream()
+                    .filter(c -> c.verdict().equals(Verdict.REGRESSION.label())
+                            || c.verdict().equals(RegressionCell.FAILED))
+                    .map(RegressionCell::id)
+                    .toList();
+            String verdict = !regressions.isEmpty()
+                    ? Verdict.REGRESSION.label()
+                    : regressionCells.stream().anyMatch(c -> c.verdict().equals(Verdict.IMPROVEMENT.label()))
+                            ? Verdict.IMPROVEMENT.label()
+                            : Verdict.SAME.label();
+            Regression regression = new Regression(
+                    stored == null ? Regression.BASE : Regression.BASELINE,
+                    baseWords,
+                    candidate.what(),
+                    base.extraFlags(),
+                    candidate.extraFlags(),
+                    stored == null
+                            ? null
+                            : "nginx (1 worker, scripts/peers), measured in this run beside every candidate"
+                                    + " measurement and stored in the baseline: each stored figure is scaled by"
+                                    + " nginx-now / nginx-then",
+                    stored == null
+                            ? "base and candidate measured in the same run, interleaved: the machine's drift cancels"
+                                    + " in each pair"
+                            : "weaker than --base: the stored run's own noise and any change in the machine that"
+                                    + " affects our servers and nginx differently are not in the interval",
+                    PairedRatio.METHOD,
+                    confidence,
+                    rpsTolerance,
+                    p99Tolerance,
+                    rounds,
+                    regressionCells,
+                    regressions,
+                    verdict);
+            Path dir = out != null ? out : defaultOutputDir(root);
+            Results results =
+                    results(root, args, cellList, measured, base, candidate, startedAt, regression, dir, pinning);
+            outWriter.println();
+            outWriter.print(RegressTable.text(regression));
+            try {
+                Files.createDirectories(dir);
+                ResultsJson.write(results, dir.resolve("results.json"));
+                String md = RegressTable.markdown(regression);
+                AtomicFiles.write(dir.resolve("regress.md"), md);
+                if (markdownFile != null) {
+                    Files.writeString(
+                            markdownFile,
+                            md,
+                            StandardCharsets.UTF_8,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                }
+            } catch (IOException | RuntimeException e) {
+                err.println("error: cannot write the results: " + e);
+                return 3;
+            }
+            outWriter.printf("wrote %s and %s%n", dir.resolve("results.json"), dir.resolve("regress.md"));
+            if (!regressions.isEmpty()) {
+                outWriter.printf("REGRESSION in %d cell(s): %s%n", regressions.size(), String.join(", ", regressions));
+            } else {
+                outWriter.printf("no regression (%s)%n", verdict);
+            }
+            outWriter.flush();
+            return regressions.isEmpty() ? 0 : 1;
+        } finally {
+            ChildProcesses.stopAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down.
+            }
+        }
+    }
+
+    private List<RegressCell> validate() {
+        int modes = (baseRef == null ? 0 : 1) + (baseJar == null ? 0 : 1) + (baselineFile == null ? 0 : 1);
+        if (modes != 1) {
+            throw new IllegalArgumentException("give exactly one of --base REF, --base-jar JAR and --baseline FILE");
+        }
+        if (baseJar != null && !Files.isRegularFile(baseJar)) {
+            throw new IllegalArgumentException("--base-jar: no such file: " + baseJar);
+        }
+        if (windows < 1) {
+            throw new IllegalArgumentException("--windows must be at least 1, was " + windows);
+        }
+        if (rounds < 2) {
+            throw new IllegalArgumentException("--rounds must be at least 2 (pairs need rounds), was " + rounds);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("--confidence must be in (0, 1)");
+        }
+        if (!(rpsTolerance >= 0 && rpsTolerance < 1) || !(p99Tolerance >= 0 && p99Tolerance < 1)) {
+            throw new IllegalArgumentException("a tolerance is a share in [0, 1), e.g. 0.05");
+        }
+        if (duration.isZero() || duration.isNegative() || warmup.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("--duration and --timeout must be positive, --warmup not negative");
+        }
+        List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
+        for (RegressCell c : list) {
+            io.httpmodels.server.ServerModels.byName(c.model()); // throws for an unknown model, naming the known
+        }
+        return list;
+    }
+
+    /** What was measured: per cell, each round's figures (base first), and every window for results.json. */
+    private record Measured(Map<RegressCell, List<SideRound[]>> rounds, List<CellResult> windows) {}
+
+    /** Every round: every cell, both sides, which starts first alternating by round (A B, then B A). */
+    private Measured measure(
+            RoundRunner runner, List<RegressCell> cellList, Contender base, Contender candidate, PrintWriter out) {
+        Map<RegressCell, List<SideRound[]>> measured = new LinkedHashMap<>();
+        List<CellResult> all = new ArrayList<>();
+        cellList.forEach(c -> measured.put(c, new ArrayList<>()));
+        int width = cellList.stream().mapToInt(c -> c.id().length()).max().orElse(10);
+        for (int round = 1; round <= rounds; round++) {
+            for (RegressCell cell : cellList) {
+                boolean baseFirst = round % 2 == 1;
+                RoundRunner.Round r = baseFirst
+                        ? runner.round(base, candidate, cell, round)
+                        : runner.round(candidate, base, cell, round);
+                List<CellResult> baseWindows = baseFirst ? r.first() : r.second();
+                List<CellResult> candWindows = baseFirst ? r.second() : r.first();
+                all.addAll(baseWindows);
+                all.addAll(candWindows);
+                SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
+                measured.get(cell).add(pair);
+                out.printf(
+                        Locale.ROOT,
+                        "round %d/%d  %-" + width + "s  %s %s  candidate %s%s%n",
+                        round,
+                        rounds,
+                        cell.id(),
+                        base.isNginx() ? "nginx" : "base",
+                        figure(pair[0]),
+                        figure(pair[1]),
+                        pair[0].ok() && pair[1].ok()
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "  ratio %.3f",
+                                        pair[1].requestsPerSecond() / pair[0].requestsPerSecond())
+                                : "");
+                out.flush();
+            }
+        }
+        return new Measured(measured, all);
+    }
+
+    /** Baseline mode: each round's calibration figure becomes the stored figure scaled by nginx-now / -then. */
+    private static List<SideRound[]> rescaled(RegressCell cell, List<SideRound[]> pairs, StoredBaseline stored) {
+        StoredBaseline.Figure model = stored.model(cell.model(), cell.scenario().id());
+        StoredBaseline.Figure nginx = stored.calibration(cell.scenario().id());
+        List<SideRound[]> out = new ArrayList<>();
+        for (SideRound[] pair : pairs) {
+            SideRound now = pair[0];
+            SideRound scaled;
+            if (model == null || nginx == null) {
+                scaled = new SideRound(
+                        null,
+                        null,
+                        "the baseline holds no " + (model == null ? cell.model() : "nginx") + " figure for "
+                                + cell.scenario().id());
+            } else if (!now.ok()) {
+                scaled = new SideRound(null, null, "calibration: " + now.failure());
+            } else {
+                scaled = new SideRound(
+                        model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond(),
+                        Math.max(1, Math.round(model.p99Micros() * now.p99Micros() / nginx.p99Micros())),
+                        null);
+            }
+            out.add(new SideRound[] {scaled, pair[1]});
+        }
+        return out;
+    }
+
+    /** A cell's change and verdict from its pairs; pairs where a side failed are left out and said. */
+    private RegressionCell decide(RegressCell cell, List<SideRound[]> pairs) {
+        List<Double> baseRps = new ArrayList<>();
+        List<Double> candRps = new ArrayList<>();
+        List<Long> baseP99 = new ArrayList<>();
+        List<Long> candP99 = new ArrayList<>();
+        int baseFailed = 0;
+        int candFailed = 0;
+        String lastFailure = null;
+        for (SideRound[] pair : pairs) {
+            if (!pair[0].ok()) {
+                baseFailed++;
+                lastFailure = "base: " + pair[0].failure();
+            }
+            if (!pair[1].ok()) {
+                candFailed++;
+                lastFailure = "candidate: " + pair[1].failure();
+            }
+            if (pair[0].ok() && pair[1].ok()) {
+                baseRps.add(pair[0].requestsPerSecond());
+                candRps.add(pair[1].requestsPerSecond());
+                baseP99.add(pair[0].p99Micros());
+                candP99.add(pair[1].p99Micros());
+            }
+        }
+        String failure = baseFailed + candFailed == 0
+                ? null
+                : String.format(
+                        Locale.ROOT,
+                        "%d of %d rounds not measured (base failed %d, candidate %d; last: %s)",
+                        pairs.size() - baseRps.size(),
+                        pairs.size(),
+                        baseFailed,
+                        candFailed,
+                        lastFailure);
+        if (baseRps.size() < 2) {
+            String verdict =
+                    candFailed > 0 && baseFailed < pairs.size() ? RegressionCell.FAILED : RegressionCell.NO_BASE;
+            return new RegressionCell(
+                    cell.id(),
+                    cell.model(),
+                    cell.scenario().id(),
+                    baseRps,
+                    candRps,
+                    baseP99,
+                    candP99,
+                    null,
+                    null,
+                    null,
+                    null,
+                    verdict,
+                    failure);
+        }
+        RatioInterval rps = PairedRatio.of(baseRps, candRps, confidence);
+        RatioInterval p99 = PairedRatio.of(baseP99, candP99, confidence);
+        Verdict rv = Verdict.of(rps, rpsTolerance, true);
+        Verdict pv = Verdict.of(p99, p99Tolerance, false);
+        // A candidate that failed rounds its base passed is broken, whatever the rounds it did serve say.
+        String verdict = candFailed > baseFailed
+                ? RegressionCell.FAILED
+                : Verdict.combine(rv, pv).label();
+        return new RegressionCell(
+                cell.id(),
+                cell.model(),
+                cell.scenario().id(),
+                baseRps,
+                candRps,
+                baseP99,
+                candP99,
+                rps,
+                p99,
+                rv.label(),
+                pv.label(),
+                verdict,
+                failure);
+    }
+
+    private Results results(
+            Path root,
+            List<String> args,
+            List<RegressCell> cellList,
+            Measured measured,
+            Contender base,
+            Contender candidate,
+            Instant startedAt,
+            Regression regression,
+            Path dir,
+            Pinning pinning) {
+        List<TargetSpec> specs = cellList.stream()
+                .map(RegressCell::model)
+                .distinct()
+                .map(m -> TargetSpec.model(m, m))
+                .toList();
+        List<Scenario> scenarios =
+                cellList.stream().map(RegressCell::scenario).distinct().toList();
+        Plan plan = new Plan(
+                "regress",
+                specs,
+                scenarios,
+                warmup,
+                duration,
+                rounds,
+                1,
+                timeout,
+                0,
+                "auto",
+                flags(serverJvmOpts),
+                pinning,
+                null,
+                0.95,
+                dir,
+                root);
+        Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
+        Map<String, TargetInfo> targets = new LinkedHashMap<>();
+        for (RegressCell cell : cellList) {
+            for (Contender side : List.of(base, candidate)) {
+                String name = RoundRunner.targetName(cell, side);
+                targets.putIfAbsent(
+                        name,
+                        new TargetInfo(name, side.isNginx() ? TargetInfo.NGINX : TargetInfo.MODEL, side.what(), null));
+            }
+        }
+        return new Results(
+                Results.SCHEMA_VERSION,
+                "httpmodels " + conditions.projectVersion(),
+                startedAt,
+                Instant.now(),
+                Results.COMPLETE,
+                conditions,
+                new ArrayList<>(targets.values()),
+                scenarios,
+                measured.windows(),
+                List.of(),
+                List.of(),
+                null,
+                regression);
+    }
+
+    private static String figure(SideRound c) {
+        if (!c.ok()) {
+            return "failed (" + c.failure() + ")";
+        }
+        return String.format(Locale.ROOT, "%,9.0f req/s p99 %,6d µs", c.requestsPerSecond(), c.p99Micros());
+    }
+
+    private static List<String> flags(String opts) {
+        return opts == null || opts.isBlank()
+                ? List.of()
+                : Arrays.asList(opts.trim().split("\\s+"));
+    }
+
+    private static boolean nginxInstalled(Path root) {
+        if (!Files.isExecutable(root.resolve("scripts/peers/nginx.sh"))) {
+            return false;
+        }
+        String path = System.getenv("PATH");
+        for (String dir : ((path == null ? "" : path) + ":/usr/sbin:/usr/local/sbin").split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nginx"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Path defaultOutputDir(Path root) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = root.resolve("results").resolve("regress-" + stamp);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = root.resolve("results").resolve("regress-" + stamp + "-" + i);
+        }
+        return dir;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
+    }
+
+    /**
+     * Runs this command again in a JVM started under taskset on the client's CPUs (as compare does), so the
+     * load client's JVM sizes itself for them, and returns its exit code. A SIGTERM to this one is passed on.
+     */
+    private static int relaunchPinned(Pinning pinning, List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(pinning.clientPrefix());
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(RoundRunner.ownLaunch());
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        pb.environment().put(RELAUNCHED, "1");
+        Process child = pb.start();
+        Thread hook = new Thread(
+                () -> {
+                    if (child.isAlive()) {
+                        child.destroy();
+                        try {
+                            child.waitFor(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                },
+                "regress-relaunch-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code = child.waitFor();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // Shutting down: the hook waits for the child.
+        }
+        return code;
+    }
+}

@@ -1,0 +1,179 @@
+package io.httpmodels.harness.regress;
+
+import io.httpmodels.harness.results.RatioInterval;
+import io.httpmodels.harness.results.Regression;
+import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.Stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link Regression} as the terminal's table and as Markdown (a CI job summary): per cell the base's
+ * and the candidate's median requests/s and p99, each change as the median paired ratio with its interval, and
+ * the verdict; then how to read it. Reads only the data, so a stored run renders the same.
+ */
+public final class RegressTable {
+
+    private static final String[] HEADER = {
+        "cell",
+        "base req/s",
+        "cand req/s",
+        "req/s change [interval]",
+        "base p99",
+        "cand p99",
+        "p99 change [interval]",
+        "verdict"
+    };
+
+    private RegressTable() {}
+
+    /** The table for a terminal, columns aligned, then the notes. */
+    public static String text(Regression r) {
+        List<String[]> rows = rows(r);
+        int[] width = new int[HEADER.length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                boolean left = i == 0 || i == row.length - 1;
+                String cell = left ? pad(row[i], width[i], false) : pad(row[i], width[i], true);
+                sb.append(i == 0 ? "" : "  ").append(cell);
+            }
+            sb.append(System.lineSeparator());
+        }
+        for (String note : notes(r)) {
+            sb.append(note).append(System.lineSeparator());
+        }
+        return sb.toString().replaceAll(" +(\\R)", "$1");
+    }
+
+    /** The table as GitHub-flavoured Markdown, with a heading and the notes. */
+    public static String markdown(Regression r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("### httpmodels regress: ").append(r.verdict());
+        if (!r.regressions().isEmpty()) {
+            sb.append(" in ").append(String.join(", ", r.regressions()));
+        }
+        sb.append("\n\n");
+        List<String[]> rows = rows(r);
+        for (int i = 0; i < rows.size(); i++) {
+            sb.append("| ").append(String.join(" | ", escape(rows.get(i)))).append(" |\n");
+            if (i == 0) {
+                sb.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+            }
+        }
+        sb.append('\n');
+        for (String note : notes(r)) {
+            sb.append(note).append("  \n");
+        }
+        return sb.toString();
+    }
+
+    private static List<String[]> rows(Regression r) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADER.clone());
+        for (RegressionCell c : r.cells()) {
+            rows.add(new String[] {
+                c.id(),
+                rps(c.baseRequestsPerSecond()),
+                rps(c.candidateRequestsPerSecond()),
+                change(c.requestsPerSecond()),
+                micros(c.baseP99Micros()),
+                micros(c.candidateP99Micros()),
+                change(c.p99()),
+                c.verdict()
+            });
+        }
+        return rows;
+    }
+
+    private static List<String> notes(Regression r) {
+        List<String> notes = new ArrayList<>();
+        double achieved = r.cells().stream()
+                .filter(c -> c.requestsPerSecond() != null)
+                .mapToDouble(c -> c.requestsPerSecond().confidence())
+                .min()
+                .orElse(Double.NaN);
+        notes.add(String.format(
+                Locale.ROOT,
+                "base: %s; candidate: %s%s",
+                r.base(),
+                r.candidate(),
+                r.candidateJvmFlags().isEmpty()
+                        ? ""
+                        : " (its servers run with " + String.join(" ", r.candidateJvmFlags()) + ")"));
+        notes.add(String.format(
+                Locale.ROOT,
+                "change: median of the %d per-round paired ratios candidate / base (each round: both sides in fresh"
+                        + " JVMs, recorded in windows alternating A B / B A, a side's figure the median of its"
+                        + " windows); [interval]: %s, achieved confidence %.1f %% (asked %.0f %%)",
+                r.rounds(),
+                PairedRatio.METHOD,
+                100 * achieved,
+                100 * r.confidenceWanted()));
+        notes.add(String.format(
+                Locale.ROOT,
+                "verdict: regression when the whole interval lies beyond -%.0f %% for req/s or +%.0f %% for p99;"
+                        + " improvement symmetrically; else same",
+                100 * r.requestsTolerance(),
+                100 * r.p99Tolerance()));
+        if (r.calibration() != null) {
+            notes.add("calibration: " + r.calibration());
+        }
+        if (r.note() != null) {
+            notes.add("note: " + r.note());
+        }
+        for (RegressionCell c : r.cells()) {
+            if (c.failure() != null) {
+                notes.add(c.id() + ": " + c.failure());
+            }
+        }
+        return notes;
+    }
+
+    static String change(RatioInterval i) {
+        if (i == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%s [%s, %s]", percent(i.median()), percent(i.lower()), percent(i.upper()));
+    }
+
+    private static String percent(double ratio) {
+        double p = 100 * (ratio - 1);
+        return String.format(Locale.ROOT, "%+.1f %%", Math.abs(p) < 0.05 ? 0.0 : p);
+    }
+
+    private static String rps(List<Double> values) {
+        return values.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f", Stats.median(values));
+    }
+
+    private static String micros(List<Long> values) {
+        if (values.isEmpty()) {
+            return "–";
+        }
+        double us = Stats.median(values);
+        if (us >= 1000) {
+            return String.format(Locale.ROOT, "%.2f ms", us / 1000);
+        }
+        return String.format(Locale.ROOT, "%.0f µs", us);
+    }
+
+    private static String pad(String s, int width, boolean right) {
+        String spaces = " ".repeat(Math.max(0, width - s.length()));
+        return right ? spaces + s : s + spaces;
+    }
+
+    private static String[] escape(String[] row) {
+        String[] out = new String[row.length];
+        for (int i = 0; i < row.length; i++) {
+            out[i] = row[i].replace("|", "\\|");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,45 @@
+package io.httpmodels.harness.regress;
+
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Stats;
+
+import java.util.List;
+
+/**
+ * One side's figures in one round: the medians over its windows (so a burst on one window does not move them),
+ * or why it has none (more than half of its windows failed).
+ *
+ * @param requestsPerSecond median requests/s of the windows, or null
+ * @param p99Micros         median p99 latency of the windows, microseconds, or null
+ * @param failure           why the side has no figure this round, or null
+ *
+ * <p>A window that completed no request counts as failed: a ratio against nothing says nothing.
+ */
+record SideRound(Double requestsPerSecond, Long p99Micros, String failure) {
+
+    static SideRound of(List<CellResult> windows) {
+        List<CellResult> ok = windows.stream()
+                .filter(c ->
+                        c.ok() && c.requestsPerSecond() != null && c.requestsPerSecond() > 0 && c.latency() != null)
+                .toList();
+        if (ok.isEmpty() || 2 * ok.size() <= windows.size() && windows.size() > 1) {
+            String why = windows.stream()
+                    .filter(c -> !c.ok())
+                    .map(CellResult::failure)
+                    .findFirst()
+                    .orElse("no request completed in its windows");
+            return new SideRound(null, null, why);
+        }
+        return new SideRound(
+                Stats.median(ok.stream().map(CellResult::requestsPerSecond).toList()),
+                Math.max(
+                        1,
+                        Math.round(Stats.median(
+                                ok.stream().map(c -> c.latency().p99()).toList()))),
+                null);
+    }
+
+    boolean ok() {
+        return failure == null;
+    }
+}

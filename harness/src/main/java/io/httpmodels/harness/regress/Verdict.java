@@ -1,0 +1,51 @@
+package io.httpmodels.harness.regress;
+
+import io.httpmodels.harness.results.RatioInterval;
+
+import java.util.Locale;
+
+/**
+ * What the gate says of a change: a {@code regression} or an {@code improvement} only when the whole confidence
+ * interval of the paired ratio lies beyond the tolerance, else {@code same}. An interval that straddles the
+ * tolerance is {@code same}: the gate fails only on evidence.
+ */
+public enum Verdict {
+    REGRESSION,
+    IMPROVEMENT,
+    SAME;
+
+    /**
+     * The verdict on one figure.
+     *
+     * @param change         candidate / base with its interval
+     * @param tolerance      the change tolerated, e.g. 0.05 for 5 %
+     * @param higherIsBetter true for requests/s, false for latency
+     */
+    public static Verdict of(RatioInterval change, double tolerance, boolean higherIsBetter) {
+        if (!(tolerance >= 0 && tolerance < 1)) {
+            throw new IllegalArgumentException("a tolerance is in [0, 1), was " + tolerance);
+        }
+        boolean allBelow = change.upper() < 1 - tolerance;
+        boolean allAbove = change.lower() > 1 + tolerance;
+        if (higherIsBetter) {
+            return allBelow ? REGRESSION : allAbove ? IMPROVEMENT : SAME;
+        }
+        return allAbove ? REGRESSION : allBelow ? IMPROVEMENT : SAME;
+    }
+
+    /** A cell's verdict from its figures': any regression is one; else any improvement; else same. */
+    public static Verdict combine(Verdict a, Verdict b) {
+        if (a == REGRESSION || b == REGRESSION) {
+            return REGRESSION;
+        }
+        if (a == IMPROVEMENT || b == IMPROVEMENT) {
+            return IMPROVEMENT;
+        }
+        return SAME;
+    }
+
+    /** The word the outputs use: {@code regression}, {@code improvement}, {@code same}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

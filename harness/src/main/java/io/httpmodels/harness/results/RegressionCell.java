@@ -1,0 +1,50 @@
+package io.httpmodels.harness.results;
+
+import java.util.List;
+
+/**
+ * One cell of a regression run: one model under one load shape, measured for base and candidate in every round.
+ * The per-round figures are kept in round order, so the pairs can be recomputed from the file.
+ *
+ * @param id                    {@code MODEL/SCENARIO}, e.g. {@code netty/plaintext-c40-ka-w0}
+ * @param model                 the model's name
+ * @param scenarioId            the {@link io.httpmodels.harness.compare.Scenario#id()}
+ * @param baseRequestsPerSecond the base's requests/s per round (baseline mode: the stored figure rescaled by
+ *                              that round's calibration)
+ * @param candidateRequestsPerSecond the candidate's requests/s per round
+ * @param baseP99Micros         the base's p99 latency per round, microseconds (raw, closed loop)
+ * @param candidateP99Micros    the candidate's p99 latency per round, microseconds
+ * @param requestsPerSecond     the change in requests/s: median paired ratio candidate / base and its interval;
+ *                              null when a side could not be measured
+ * @param p99                   the change in p99 latency, likewise
+ * @param requestsVerdict       the verdict on requests/s, or null
+ * @param p99Verdict            the verdict on p99, or null
+ * @param verdict               {@code regression}, {@code improvement}, {@code same}, {@code failed} (the
+ *                              candidate could not be measured) or {@code no base} (the base could not)
+ * @param failure               why a side could not be measured, or null
+ */
+public record RegressionCell(
+        String id,
+        String model,
+        String scenarioId,
+        List<Double> baseRequestsPerSecond,
+        List<Double> candidateRequestsPerSecond,
+        List<Long> baseP99Micros,
+        List<Long> candidateP99Micros,
+        RatioInterval requestsPerSecond,
+        RatioInterval p99,
+        String requestsVerdict,
+        String p99Verdict,
+        String verdict,
+        String failure) {
+
+    public static final String FAILED = "failed";
+    public static final String NO_BASE = "no base";
+
+    public RegressionCell {
+        baseRequestsPerSecond = List.copyOf(baseRequestsPerSecond);
+        candidateRequestsPerSecond = List.copyOf(candidateRequestsPerSecond);
+        baseP99Micros = List.copyOf(baseP99Micros);
+        candidateP99Micros = List.copyOf(candidateP99Micros);
+    }
+}

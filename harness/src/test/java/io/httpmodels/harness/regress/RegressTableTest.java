@@ -1,0 +1,47 @@
+package io.httpmodels.harness.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.results.Regression;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+class RegressTableTest {
+
+    @Test
+    void theTerminalTableShowsMediansChangesIntervalsAndVerdicts() {
+        Regression r = SampleRegression.run();
+        String text = RegressTable.text(r);
+        List<String> lines = text.lines().toList();
+        assertTrue(lines.get(0).startsWith("cell "), lines.get(0));
+        String netty = lines.get(1);
+        assertTrue(netty.startsWith("netty/plaintext-c40-ka-w0"), netty);
+        assertTrue(netty.contains("100,000"), netty);
+        assertTrue(netty.endsWith("same"), netty);
+        String vt = lines.get(2);
+        assertTrue(vt.contains("-10.0 % [-10.0 %, -10.0 %]"), vt);
+        assertTrue(vt.endsWith("regression"), vt);
+        assertTrue(text.contains("achieved confidence 93.0 % (asked 90 %)"), text);
+        assertTrue(text.contains("exact distribution-free interval for the median"), text);
+        assertTrue(text.contains("-XX:TieredStopAtLevel=1"), text);
+    }
+
+    @Test
+    void theMarkdownIsATableWithTheVerdictInItsHeading() {
+        String md = RegressTable.markdown(SampleRegression.run());
+        assertTrue(md.startsWith("### httpmodels regress: regression in virtual-threads/plaintext-c40-ka-w0\n"), md);
+        assertTrue(md.contains("\n|---|---:|---:|---:|---:|---:|---:|---|\n"), md);
+        long rows = md.lines().filter(l -> l.startsWith("| ")).count();
+        assertEquals(3, rows); // header and two cells
+    }
+
+    @Test
+    void aChangeIsShownAsSignedPercentages() {
+        assertEquals("–", RegressTable.change(null));
+        assertEquals(
+                "+2.0 % [-1.0 %, +5.5 %]",
+                RegressTable.change(new io.httpmodels.harness.results.RatioInterval(1.02, 0.99, 1.055, 0.93, 8, "t")));
+    }
+}

@@ -1,0 +1,62 @@
+package io.httpmodels.harness.regress;
+
+import io.httpmodels.harness.results.RatioInterval;
+import io.httpmodels.harness.results.Regression;
+import io.httpmodels.harness.results.RegressionCell;
+
+import java.util.List;
+
+/** A regression run of two cells, one unchanged and one 10 % slower, for the rendering and mapping tests. */
+public final class SampleRegression {
+
+    private SampleRegression() {}
+
+    public static Regression run() {
+        List<Double> base =
+                List.of(100_000.0, 101_000.0, 99_000.0, 100_500.0, 100_000.0, 98_000.0, 102_000.0, 99_500.0);
+        List<Double> same =
+                List.of(100_500.0, 100_000.0, 99_500.0, 101_000.0, 99_000.0, 98_500.0, 101_500.0, 100_000.0);
+        List<Double> slow = base.stream().map(v -> v * 0.9).toList();
+        List<Long> p99 = List.of(500L, 510L, 490L, 505L, 500L, 495L, 520L, 498L);
+        RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99);
+        RegressionCell slower = cell("virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99);
+        return new Regression(
+                Regression.BASE,
+                "HEAD at 39d0c44f010a",
+                "the working tree at 39d0c44f010a",
+                List.of(),
+                List.of("-XX:TieredStopAtLevel=1"),
+                null,
+                "base and candidate measured in the same run",
+                PairedRatio.METHOD,
+                0.90,
+                0.05,
+                0.10,
+                8,
+                List.of(unchanged, slower),
+                List.of(slower.id()),
+                "regression");
+    }
+
+    private static RegressionCell cell(
+            String id, String model, List<Double> base, List<Double> cand, List<Long> baseP99, List<Long> candP99) {
+        RatioInterval rps = PairedRatio.of(base, cand, 0.90);
+        RatioInterval p99 = PairedRatio.of(baseP99, candP99, 0.90);
+        Verdict rv = Verdict.of(rps, 0.05, true);
+        Verdict pv = Verdict.of(p99, 0.10, false);
+        return new RegressionCell(
+                id,
+                model,
+                "plaintext-c40-ka-w0",
+                base,
+                cand,
+                baseP99,
+                candP99,
+                rps,
+                p99,
+                rv.label(),
+                pv.label(),
+                Verdict.combine(rv, pv).label(),
+                null);
+    }
+}

@@ -1,0 +1,65 @@
+package io.httpmodels.harness.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Latency;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+class SideRoundTest {
+
+    private static CellResult window(double rps, long p99) {
+        return new CellResult(
+                "s",
+                "netty@base",
+                1,
+                CellResult.OK,
+                null,
+                null,
+                0.5,
+                (long) (rps / 2),
+                rps,
+                new Latency("raw", "raw", 1, 1, 1, 1, p99, p99, p99),
+                null,
+                null,
+                null,
+                null,
+                40,
+                40,
+                40L,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    private static CellResult failed(String why) {
+        return CellResult.failed("s", "netty@base", 1, 40, why, null);
+    }
+
+    @Test
+    void aSidesFigureIsTheMedianOfItsWindows() {
+        SideRound s = SideRound.of(List.of(window(100, 500), window(10, 9000), window(120, 400)));
+        assertTrue(s.ok());
+        assertEquals(100.0, s.requestsPerSecond()); // the burst on the second window is left out
+        assertEquals(500L, s.p99Micros());
+    }
+
+    @Test
+    void aSideFailsWhenMostOfItsWindowsFailedOrServedNothing() {
+        SideRound s = SideRound.of(List.of(window(100, 500), failed("died"), window(0, 0)));
+        assertFalse(s.ok());
+        assertEquals("died", s.failure());
+        assertTrue(SideRound.of(List.of(window(100, 500), window(110, 500), failed("died")))
+                .ok());
+        assertEquals(
+                "no request completed in its windows",
+                SideRound.of(List.of(window(0, 0))).failure());
+    }
+}

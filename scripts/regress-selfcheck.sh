@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Checks the regression gate itself: how often it flags a candidate made slower on purpose (detection), and how
+# often it flags the same build measured against itself (false alarms).
+#
+#   scripts/regress-selfcheck.sh                                  10 slowed runs + 20 same-build runs, interleaved
+#   scripts/regress-selfcheck.sh --slowed 5 --same 5 --cells netty:c40
+#   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
+#
+# The slowdown touches no code: the candidate's server JVMs get --slow-flags (default -XX:TieredStopAtLevel=1,
+# C1 only). What that costs is measured in the same runs: each slowed run's median paired ratio is the cost it
+# saw, and the summary prints their median. Every run is `httpmodels regress --base-jar` against a copy of
+# the working tree's own build (same bytes, a separate JVM per measurement), so "same" is true by construction.
+# The benchmark lock (/tmp/httpmodels-bench.lock) is taken for each batch of --batch runs (default 3, about 5-10
+# minutes), so other measurements on a shared machine interleave between batches, never within a run. Results: results/regress-selfcheck-<timestamp>/.
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+
+batch=3 slowed=10 same=20 slow_flags="-XX:TieredStopAtLevel=1" cells="netty:c40" rounds=8 windows=3 duration=0.5s warmup=1s
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --slowed) slowed="$2"; shift 2 ;;
+        --batch) batch="$2"; shift 2 ;;
+        --same) same="$2"; shift 2 ;;
+        --slow-flags) slow_flags="$2"; shift 2 ;;
+        --cells) cells="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
+        --windows) windows="$2"; shift 2 ;;
+        --duration) duration="$2"; shift 2 ;;
+        --warmup) warmup="$2"; shift 2 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "error: unknown flag $1 (--help lists them)" >&2; exit 2 ;;
+    esac
+done
+
+java_bin="$(httpmodels_find_java)"
+jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
+httpmodels_ensure_jar harness "$jar"
+export HTTPMODELS_ROOT
+out="$HTTPMODELS_ROOT/results/regress-selfcheck-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+# Base and candidate: two copies of this build (same bytes, separate files), so a rebuild of the working tree
+# while the check runs changes neither.
+base_dir="$out/base-build" candidate_dir="$out/candidate-build"
+for d in "$base_dir" "$candidate_dir"; do
+    mkdir -p "$d"
+    cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
+done
+
+# One run: regress with or without the slowdown; prints "KIND EXIT CHANGE" (CHANGE: the median req/s change of
+# each cell, e.g. -12.3%).
+run_one() {
+    local kind="$1" dir="$out/$1-$2" code=0
+    local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
+        --duration "$duration" --warmup "$warmup" --out "$dir")
+    if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
+    "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
+        >"$dir.log" 2>&1 || code=$?
+    local change="?"
+    if [ -f "$dir/results.json" ]; then
+        change="$(jq -r '[.regression.cells[] | (if .requestsPerSecond then ((.requestsPerSecond.median - 1) * 100 | . * 10 | round / 10 | tostring) + "%" else "n/a" end)] | join(",")' "$dir/results.json")"
+    fi
+    echo "$kind $code $change" | tee -a "$out/runs.txt"
+}
+
+total=$((slowed + same))
+i_slowed=0 i_same=0
+exec 9>>/tmp/httpmodels-bench.lock
+for ((i = 1; i <= total; i++)); do
+    if [ $(((i - 1) % batch)) -eq 0 ]; then
+        flock -u 9
+        flock 9
+        echo "lock taken at $(date -u +%T), load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/locks.txt"
+    fi
+    # Interleave: a slowed run every total/slowed runs, so both kinds see the same machine over time.
+    if [ "$i_slowed" -lt "$slowed" ] && { [ "$i_same" -ge "$same" ] || [ $((i_slowed * total)) -le $((i * slowed - slowed)) ]; }; then
+        i_slowed=$((i_slowed + 1)); run_one slowed "$i_slowed"
+    else
+        i_same=$((i_same + 1)); run_one same "$i_same"
+    fi
+done
+flock -u 9
+
+flagged_slowed=$(awk '$1 == "slowed" && $2 == 1' "$out/runs.txt" | wc -l)
+flagged_same=$(awk '$1 == "same" && $2 == 1' "$out/runs.txt" | wc -l)
+errors=$(awk '$2 != 0 && $2 != 1' "$out/runs.txt" | wc -l)
+costs=$(awk '$1 == "slowed" {print $3}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
+{
+    echo
+    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
+    if [ -n "$costs" ]; then
+        # shellcheck disable=SC2086 # one number per word
+        echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(httpmodels_median $costs) %"
+    fi
+    echo "detection: $flagged_slowed of $slowed slowed runs flagged as a regression"
+    echo "false alarms: $flagged_same of $same same-build runs flagged"
+    [ "$errors" -eq 0 ] || echo "runs that could not decide (exit other than 0/1): $errors"
+    echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "runs: $out/runs.txt; each run's results.json and log in $out/"
+} | tee -a "$out/summary.txt"

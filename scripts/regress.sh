@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The regression gate: the working tree's build (candidate) against a base, measured in the same run.
+#
+#   scripts/regress.sh --base origin/main              build origin/main, measure both interleaved, exit 1 on a regression
+#   scripts/regress.sh --base HEAD --models netty      only netty's cells
+#   scripts/regress.sh --base HEAD~3 --rounds 12 --duration 3s
+#   scripts/regress.sh --baseline results/x/results.json   weaker: a stored run, normalised by nginx measured now
+#   scripts/regress.sh --help                          every flag
+#
+# Builds the working tree's harness when a source changed (tests skipped), then runs `httpmodels regress`; the
+# base's build goes to target/regress-base/<commit>/ and is reused while the commit is the same. Results go to
+# results/regress-<timestamp>/ (results.json with a "regression" section, regress.md). Exit codes: 0 no
+# regression, 1 a regression (the cells are named), 2 usage error, 3 could not run.
+# On a shared machine: flock /tmp/httpmodels-bench.lock scripts/regress.sh ...
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+
+java_bin="$(httpmodels_find_java)"
+jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
+httpmodels_ensure_jar harness "$jar"
+export HTTPMODELS_ROOT
+# shellcheck disable=SC2086 # HTTPMODELS_JAVA_OPTS is a list of flags
+exec "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC ${HTTPMODELS_JAVA_OPTS:-} -jar "$jar" regress "$@"
