@@ -42,7 +42,7 @@ public final class KubernetesLauncher {
     public interface Listener {
         default void jobCreated(Job job) {}
 
-        /** An agent's state as first seen, and each time it changes. */
+        /** An agent's state as first seen, and each time it or what Kubernetes says of its pod changes. */
         default void agentChanged(int index, AgentState state, String detail) {}
 
         default void jobDeleted(String jobName) {}
@@ -119,14 +119,18 @@ public final class KubernetesLauncher {
         Instant startBound = plan.startAt().plus(startGrace);
         Instant deadline = started.plus(plan.maxTime());
         Map<Integer, AgentState> seen = new HashMap<>();
+        Map<Integer, String> seenDetail = new HashMap<>();
         while (true) {
             Map<Integer, Pod> pods = podsByIndex(plan);
             boolean allSucceeded = true;
             for (int i = 0; i < plan.agents(); i++) {
                 Pod pod = pods.get(i);
                 AgentState state = AgentState.of(pod);
-                if (seen.put(i, state) != state) {
-                    listener.agentChanged(i, state, AgentState.describe(pod));
+                String detail = AgentState.describe(pod);
+                boolean stateChanged = seen.put(i, state) != state;
+                boolean detailChanged = !detail.equals(seenDetail.put(i, detail));
+                if (stateChanged || detailChanged) {
+                    listener.agentChanged(i, state, detail);
                 }
                 if (state == AgentState.FAILED) {
                     throw new LaunchException(
