@@ -94,7 +94,7 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "N",
             defaultValue = "8",
             description = "Rounds per cell; each measures base and candidate (default: ${DEFAULT-VALUE}: the exact"
-                    + " interval between the 2nd and 7th of 8 ratios has 93 % confidence).")
+                    + " interval between the 2nd and 7th of 8 ratios has 93 %% confidence).")
     int rounds;
 
     @Option(
@@ -120,7 +120,7 @@ public final class RegressCommand implements Callable<Integer> {
             converter = DurationConverter.class,
             defaultValue = "10s",
             description = "The warm-up goes on past --warmup until the server's CPU per request settles (two 0.5 s"
-                    + " chunks within 20 %), at most this long (default: ${DEFAULT-VALUE}).")
+                    + " chunks within 20 %%), at most this long (default: ${DEFAULT-VALUE}).")
     Duration maxWarmup;
 
     @Option(
