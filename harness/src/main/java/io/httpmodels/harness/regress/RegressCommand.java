@@ -546,8 +546,9 @@ public final class RegressCommand implements Callable<Integer> {
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, confidence);
         Verdict rv = Verdict.of(rps, rpsTolerance, true);
         Verdict pv = Verdict.of(p99, p99Tolerance, false);
-        // A candidate that failed rounds its base passed is broken, whatever the rounds it did serve say.
-        String verdict = candFailed > baseFailed
+        // A candidate that failed most rounds is broken, whatever the rounds it did serve say; one starved round
+        // on a busy machine (no request completed in its windows) is noise, which the interval already shows.
+        String verdict = 2 * candFailed > pairs.size() && candFailed > baseFailed
                 ? RegressionCell.FAILED
                 : Verdict.combine(rv, pv).label();
         return new RegressionCell(
