@@ -94,7 +94,7 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "N",
             defaultValue = "8",
             description = "Rounds per cell; each measures base and candidate (default: ${DEFAULT-VALUE}: the exact"
-                    + " interval between the 2nd and 7th of 8 ratios has 93 % confidence).")
+                    + " interval between the 2nd and 7th of 8 ratios has 93 %% confidence).")
     int rounds;
 
     @Option(
@@ -120,7 +120,7 @@ public final class RegressCommand implements Callable<Integer> {
             converter = DurationConverter.class,
             defaultValue = "10s",
             description = "The warm-up goes on past --warmup until the server's CPU per request settles (two 0.5 s"
-                    + " chunks within 20 %), at most this long (default: ${DEFAULT-VALUE}).")
+                    + " chunks within 20 %%), at most this long (default: ${DEFAULT-VALUE}).")
     Duration maxWarmup;
 
     @Option(
@@ -546,8 +546,9 @@ public final class RegressCommand implements Callable<Integer> {
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, confidence);
         Verdict rv = Verdict.of(rps, rpsTolerance, true);
         Verdict pv = Verdict.of(p99, p99Tolerance, false);
-        // A candidate that failed rounds its base passed is broken, whatever the rounds it did serve say.
-        String verdict = candFailed > baseFailed
+        // A candidate that failed most rounds is broken, whatever the rounds it did serve say; one starved round
+        // on a busy machine (no request completed in its windows) is noise, which the interval already shows.
+        String verdict = 2 * candFailed > pairs.size() && candFailed > baseFailed
                 ? RegressionCell.FAILED
                 : Verdict.combine(rv, pv).label();
         return new RegressionCell(
