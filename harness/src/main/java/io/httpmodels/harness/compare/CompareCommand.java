@@ -2,6 +2,7 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.HttpModelsCli;
 import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
@@ -19,7 +20,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,8 +69,6 @@ import java.util.concurrent.TimeUnit;
 public final class CompareCommand implements Callable<Integer> {
 
     /** Set in the JVM that was relaunched under taskset, so it does not relaunch again. */
-    static final String RELAUNCHED = "HTTPMODELS_PINNED_CLIENT";
-
     @Option(
             names = "--profile",
             paramLabel = "NAME",
@@ -275,8 +273,8 @@ public final class CompareCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
-        if (plan.pinning().enabled() && !plan.pinning().selfOnClientCpus() && System.getenv(RELAUNCHED) == null) {
-            return relaunchPinned(plan.pinning(), args);
+        if (PinnedRelaunch.needed(plan.pinning())) {
+            return PinnedRelaunch.run(plan.pinning(), HttpModelsCli.class, args, 90, "compare-relaunch-shutdown");
         }
         PrintWriter outWriter = spec.commandLine().getOut();
         Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
@@ -432,41 +430,6 @@ public final class CompareCommand implements Callable<Integer> {
             dir = root.resolve("results").resolve(stamp + "-" + i);
         }
         return dir;
-    }
-
-    /**
-     * Runs this same command again in a JVM started under taskset on the client's CPUs, so the client JVM sizes
-     * itself for them, and waits for it. Ctrl-C reaches both; a SIGTERM to this one is passed on.
-     */
-    private int relaunchPinned(Pinning pinning, List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(pinning.clientPrefix());
-        command.add(TargetLauncher.javaBinary());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HttpModelsCli.class.getName()));
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
-        pb.environment().put(RELAUNCHED, "1");
-        Process child = pb.start();
-        Thread hook = new Thread(
-                () -> {
-                    if (child.isAlive()) {
-                        child.destroy();
-                        try {
-                            child.waitFor(90, TimeUnit.SECONDS);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                },
-                "compare-relaunch-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = child.waitFor();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // Shutting down: the hook waits for the child.
-        }
-        return code;
     }
 
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {

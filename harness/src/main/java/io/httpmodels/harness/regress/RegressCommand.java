@@ -6,6 +6,7 @@ import io.httpmodels.harness.compare.RunConditions;
 import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.compare.TargetSpec;
 import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.CellResult;
@@ -24,7 +25,6 @@ import picocli.CommandLine.Option;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code httpmodels regress}: the regression gate. Measures the working tree's build (the candidate) against a
@@ -72,8 +71,6 @@ import java.util.concurrent.TimeUnit;
 public final class RegressCommand implements Callable<Integer> {
 
     /** Same variable as compare's: set in the JVM relaunched under taskset, so it does not relaunch again. */
-    static final String RELAUNCHED = "HTTPMODELS_PINNED_CLIENT";
-
     @Option(names = "--base", paramLabel = "REF", description = "Git ref to build and measure as the base.")
     String baseRef;
 
@@ -280,8 +277,8 @@ public final class RegressCommand implements Callable<Integer> {
             base = Contender.nginx();
             baseWords = baselineFile + " (" + stored.describe() + ")";
         }
-        if (pinning.enabled() && !pinning.selfOnClientCpus() && System.getenv(RELAUNCHED) == null) {
-            return relaunchPinned(pinning, args);
+        if (PinnedRelaunch.needed(pinning)) {
+            return PinnedRelaunch.run(pinning, HttpModelsCli.class, args, 60, "regress-relaunch-shutdown");
         }
 
         Contender candidate = new Contender(
@@ -665,40 +662,5 @@ public final class RegressCommand implements Callable<Integer> {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
-    }
-
-    /**
-     * Runs this command again in a JVM started under taskset on the client's CPUs (as compare does), so the
-     * load client's JVM sizes itself for them, and returns its exit code. A SIGTERM to this one is passed on.
-     */
-    private static int relaunchPinned(Pinning pinning, List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(pinning.clientPrefix());
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(RoundRunner.ownLaunch());
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
-        pb.environment().put(RELAUNCHED, "1");
-        Process child = pb.start();
-        Thread hook = new Thread(
-                () -> {
-                    if (child.isAlive()) {
-                        child.destroy();
-                        try {
-                            child.waitFor(60, TimeUnit.SECONDS);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                },
-                "regress-relaunch-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = child.waitFor();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // Shutting down: the hook waits for the child.
-        }
-        return code;
     }
 }
