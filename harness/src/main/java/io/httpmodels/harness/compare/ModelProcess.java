@@ -4,12 +4,16 @@ import io.httpmodels.harness.process.ChildServer;
 
 import java.util.Optional;
 
-/** A model of this project serving in its own JVM, started by {@link TargetLauncher}. */
-final class ModelProcess implements RunningTarget {
+/**
+ * A model of this project serving in its own JVM: started by {@link TargetLauncher} for {@code compare}, and by
+ * {@code regress} from either side's build.
+ */
+public final class ModelProcess implements RunningTarget {
 
     private final ChildServer child;
 
-    ModelProcess(ChildServer child) {
+    /** The target served by {@code child}, which this closes. */
+    public ModelProcess(ChildServer child) {
         this.child = child;
     }
 

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.regress;
 
 import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.compare.ModelProcess;
 import io.httpmodels.harness.compare.NginxProcess;
 import io.httpmodels.harness.compare.RunningTarget;
 import io.httpmodels.harness.process.ChildServer;
@@ -225,7 +226,7 @@ final class RoundRunner {
             return NginxProcess.start(
                     projectRoot, pinning.enabled() ? pinning.serverCpus().get(0) : null);
         }
-        return new ServedModel(ChildServer.start(command(side, cell), START_TIMEOUT));
+        return new ModelProcess(ChildServer.start(command(side, cell), START_TIMEOUT));
     }
 
     /** The command line of one side's server JVM: pinned, common flags, that side's extra flags, its build. */
@@ -305,36 +306,6 @@ final class RoundRunner {
                         .toList(),
                 null,
                 null);
-    }
-
-    /** A model serving in a child JVM of one side's build. */
-    private record ServedModel(ChildServer child) implements RunningTarget {
-
-        @Override
-        public String url(String route) {
-            return "http://127.0.0.1:" + child.port() + route;
-        }
-
-        @Override
-        public Long pid() {
-            return child.pid();
-        }
-
-        @Override
-        public String running() {
-            return child.description();
-        }
-
-        @Override
-        public Optional<String> death() {
-            return child.exitCode()
-                    .map(code -> "the server's JVM exited with code " + code + " during the run" + child.stderrTail());
-        }
-
-        @Override
-        public void close() {
-            child.close();
-        }
     }
 
     /** The launch of this JVM's own build: the candidate when run from the working tree's jars. */
