@@ -523,7 +523,8 @@ public final class HttpRequestReader {
         return -1;
     }
 
-    static boolean isTchar(byte b) {
+    /** Whether {@code b} is a token character (RFC 9110 §5.6.2): what a method or a field name is made of. */
+    public static boolean isTchar(byte b) {
         return TCHAR[b & 0xFF];
     }
 

@@ -1,5 +1,6 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.http.HttpRequestReader;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
 
@@ -22,21 +23,6 @@ import io.netty.util.ByteProcessor;
 final class RequestLineChecker implements ByteProcessor {
 
     private static final byte[] VERSION_PREFIX = {'H', 'T', 'T', 'P', '/'};
-    // Indexed by the byte's unsigned value.
-    private static final boolean[] TCHAR = new boolean[256];
-
-    static {
-        for (char c = '0'; c <= '9'; c++) {
-            TCHAR[c] = true;
-        }
-        for (char c = 'a'; c <= 'z'; c++) {
-            TCHAR[c] = true;
-            TCHAR[Character.toUpperCase(c)] = true;
-        }
-        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
-            TCHAR[c] = true;
-        }
-    }
 
     private enum Part {
         LEADING,
@@ -125,7 +111,7 @@ final class RequestLineChecker implements ByteProcessor {
             seen = 0;
             return true;
         }
-        if (!TCHAR[b]) {
+        if (!HttpRequestReader.isTchar((byte) b)) {
             return fail("malformed request line");
         }
         seen++;
