@@ -34,6 +34,7 @@ import java.util.function.Supplier;
  */
 @Command(
         name = "distribute",
+        header = "Run the load client as N agents on Kubernetes, started together, and merge them exactly.",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

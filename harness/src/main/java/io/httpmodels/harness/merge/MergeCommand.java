@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
  */
 @Command(
         name = "merge",
+        header = "Merge load agents' interval logs exactly: histograms added, timelines aligned on absolute time.",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
