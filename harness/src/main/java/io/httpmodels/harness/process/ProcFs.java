@@ -43,6 +43,45 @@ public final class ProcFs {
         return OptionalLong.of(ticks * (TimeUnit.SECONDS.toNanos(1) / TICKS_PER_SECOND));
     }
 
+    /**
+     * CPU time (user + system) in nanoseconds of the threads of {@code pid} whose name starts with {@code prefix},
+     * summed, at the resolution of a clock tick: e.g. {@code "C2 CompilerThre"} for HotSpot's JIT compiler
+     * threads (Linux keeps 15 characters of a thread's name). Empty when the process is gone or /proc is missing.
+     */
+    public static OptionalLong threadsCpuNanos(long pid, String prefix) {
+        Path tasks = PROC.resolve(pid + "/task");
+        long ticks = 0;
+        try (var dirs = Files.list(tasks)) {
+            for (Path task : (Iterable<Path>) dirs::iterator) {
+                String comm = read(task.resolve("comm"));
+                if (comm == null || !comm.startsWith(prefix)) {
+                    continue;
+                }
+                String stat = read(task.resolve("stat"));
+                if (stat != null) {
+                    String[] fields =
+                            stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(ticks * (TimeUnit.SECONDS.toNanos(1) / TICKS_PER_SECOND));
+    }
+
+    /**
+     * CPU time in nanoseconds of HotSpot's JIT compiler threads ({@code C1 CompilerThread*} and
+     * {@code C2 CompilerThread*}) in {@code pid}; empty when unknown. Zero for a JVM with no such threads.
+     */
+    public static OptionalLong jitCpuNanos(long pid) {
+        OptionalLong c1 = threadsCpuNanos(pid, "C1 CompilerThre");
+        OptionalLong c2 = threadsCpuNanos(pid, "C2 CompilerThre");
+        return c1.isPresent() && c2.isPresent()
+                ? OptionalLong.of(c1.getAsLong() + c2.getAsLong())
+                : OptionalLong.empty();
+    }
+
     /** Resident set size of {@code pid} in bytes (VmRSS), or -1 when unknown. */
     public static long rssBytes(long pid) {
         long kib = statusField(pid, "VmRSS:");

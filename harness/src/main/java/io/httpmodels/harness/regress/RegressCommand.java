@@ -11,7 +11,6 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
-import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
 import io.httpmodels.harness.results.Results;
@@ -162,6 +161,13 @@ public final class RegressCommand implements Callable<Integer> {
     double p99Tolerance;
 
     @Option(
+            names = "--cpu-tolerance",
+            paramLabel = "SHARE",
+            defaultValue = "0.05",
+            description = "Change in the server's CPU time per request tolerated (default: ${DEFAULT-VALUE}).")
+    double cpuTolerance;
+
+    @Option(
             names = "--timeout",
             paramLabel = "DURATION",
             converter = DurationConverter.class,
@@ -305,12 +311,16 @@ public final class RegressCommand implements Callable<Integer> {
                     candidate.extraFlags().isEmpty() ? "" : " with " + String.join(" ", candidate.extraFlags()));
             outWriter.flush();
             Measured measured = measure(runner, cellList, base, candidate, outWriter);
+            CellDecision.Gate gate = new CellDecision.Gate(confidence, rpsTolerance, p99Tolerance, cpuTolerance);
             List<RegressionCell> regressionCells = new ArrayList<>();
             for (RegressCell cell : cellList) {
                 regressionCells.add(
                         stored == null
-                                ? decide(cell, measured.rounds().get(cell))
-                                : decide(cell, rescaled(cell, measured.rounds().get(cell), stored)));
+                                ? CellDecision.decide(cell, measured.rounds().get(cell), gate)
+                                : CellDecision.decide(
+                                        cell,
+                                        stored.rescale(cell, measured.rounds().get(cell)),
+                                        gate));
             }
             List<String> regressions = regressionCells.stream()
                     .filter(c -> c.verdict().equals(Verdict.REGRESSION.label())
@@ -342,6 +352,7 @@ public final class RegressCommand implements Callable<Integer> {
                     confidence,
                     rpsTolerance,
                     p99Tolerance,
+                    cpuTolerance,
                     rounds,
                     regressionCells,
                     regressions,
@@ -403,7 +414,9 @@ public final class RegressCommand implements Callable<Integer> {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("--confidence must be in (0, 1)");
         }
-        if (!(rpsTolerance >= 0 && rpsTolerance < 1) || !(p99Tolerance >= 0 && p99Tolerance < 1)) {
+        if (!(rpsTolerance >= 0 && rpsTolerance < 1)
+                || !(p99Tolerance >= 0 && p99Tolerance < 1)
+                || !(cpuTolerance >= 0 && cpuTolerance < 1)) {
             throw new IllegalArgumentException("a tolerance is a share in [0, 1), e.g. 0.05");
         }
         if (duration.isZero() || duration.isNegative() || warmup.isNegative() || timeout.isZero()) {
@@ -440,7 +453,7 @@ public final class RegressCommand implements Callable<Integer> {
                 measured.get(cell).add(pair);
                 out.printf(
                         Locale.ROOT,
-                        "round %d/%d  %-" + width + "s  %s %s  candidate %s%s%n",
+                        "round %d/%d  %-" + width + "s  %s %s  candidate %s%s  (warm %s / %s)%n",
                         round,
                         rounds,
                         cell.id(),
@@ -452,116 +465,13 @@ public final class RegressCommand implements Callable<Integer> {
                                         Locale.ROOT,
                                         "  ratio %.3f",
                                         pair[1].requestsPerSecond() / pair[0].requestsPerSecond())
-                                : "");
+                                : "",
+                        warmed(baseFirst ? r.firstWarmup() : r.secondWarmup()),
+                        warmed(baseFirst ? r.secondWarmup() : r.firstWarmup()));
                 out.flush();
             }
         }
         return new Measured(measured, all);
-    }
-
-    /** Baseline mode: each round's calibration figure becomes the stored figure scaled by nginx-now / -then. */
-    private static List<SideRound[]> rescaled(RegressCell cell, List<SideRound[]> pairs, StoredBaseline stored) {
-        StoredBaseline.Figure model = stored.model(cell.model(), cell.scenario().id());
-        StoredBaseline.Figure nginx = stored.calibration(cell.scenario().id());
-        List<SideRound[]> out = new ArrayList<>();
-        for (SideRound[] pair : pairs) {
-            SideRound now = pair[0];
-            SideRound scaled;
-            if (model == null || nginx == null) {
-                scaled = new SideRound(
-                        null,
-                        null,
-                        "the baseline holds no " + (model == null ? cell.model() : "nginx") + " figure for "
-                                + cell.scenario().id());
-            } else if (!now.ok()) {
-                scaled = new SideRound(null, null, "calibration: " + now.failure());
-            } else {
-                scaled = new SideRound(
-                        model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond(),
-                        Math.max(1, Math.round(model.p99Micros() * now.p99Micros() / nginx.p99Micros())),
-                        null);
-            }
-            out.add(new SideRound[] {scaled, pair[1]});
-        }
-        return out;
-    }
-
-    /** A cell's change and verdict from its pairs; pairs where a side failed are left out and said. */
-    private RegressionCell decide(RegressCell cell, List<SideRound[]> pairs) {
-        List<Double> baseRps = new ArrayList<>();
-        List<Double> candRps = new ArrayList<>();
-        List<Long> baseP99 = new ArrayList<>();
-        List<Long> candP99 = new ArrayList<>();
-        int baseFailed = 0;
-        int candFailed = 0;
-        String lastFailure = null;
-        for (SideRound[] pair : pairs) {
-            if (!pair[0].ok()) {
-                baseFailed++;
-                lastFailure = "base: " + pair[0].failure();
-            }
-            if (!pair[1].ok()) {
-                candFailed++;
-                lastFailure = "candidate: " + pair[1].failure();
-            }
-            if (pair[0].ok() && pair[1].ok()) {
-                baseRps.add(pair[0].requestsPerSecond());
-                candRps.add(pair[1].requestsPerSecond());
-                baseP99.add(pair[0].p99Micros());
-                candP99.add(pair[1].p99Micros());
-            }
-        }
-        String failure = baseFailed + candFailed == 0
-                ? null
-                : String.format(
-                        Locale.ROOT,
-                        "%d of %d rounds not measured (base failed %d, candidate %d; last: %s)",
-                        pairs.size() - baseRps.size(),
-                        pairs.size(),
-                        baseFailed,
-                        candFailed,
-                        lastFailure);
-        if (baseRps.size() < 2) {
-            String verdict =
-                    candFailed > 0 && baseFailed < pairs.size() ? RegressionCell.FAILED : RegressionCell.NO_BASE;
-            return new RegressionCell(
-                    cell.id(),
-                    cell.model(),
-                    cell.scenario().id(),
-                    baseRps,
-                    candRps,
-                    baseP99,
-                    candP99,
-                    null,
-                    null,
-                    null,
-                    null,
-                    verdict,
-                    failure);
-        }
-        RatioInterval rps = PairedRatio.of(baseRps, candRps, confidence);
-        RatioInterval p99 = PairedRatio.of(baseP99, candP99, confidence);
-        Verdict rv = Verdict.of(rps, rpsTolerance, true);
-        Verdict pv = Verdict.of(p99, p99Tolerance, false);
-        // A candidate that failed most rounds is broken, whatever the rounds it did serve say; one starved round
-        // on a busy machine (no request completed in its windows) is noise, which the interval already shows.
-        String verdict = 2 * candFailed > pairs.size() && candFailed > baseFailed
-                ? RegressionCell.FAILED
-                : Verdict.combine(rv, pv).label();
-        return new RegressionCell(
-                cell.id(),
-                cell.model(),
-                cell.scenario().id(),
-                baseRps,
-                candRps,
-                baseP99,
-                candP99,
-                rps,
-                p99,
-                rv.label(),
-                pv.label(),
-                verdict,
-                failure);
     }
 
     private Results results(
@@ -625,11 +535,21 @@ public final class RegressCommand implements Callable<Integer> {
                 regression);
     }
 
+    /** A warm-up's length for the round line; "!" marks one cut at --max-warmup before the server settled. */
+    private static String warmed(double seconds) {
+        return String.format(Locale.ROOT, "%.1f s%s", Math.abs(seconds), seconds < 0 ? "!" : "");
+    }
+
     private static String figure(SideRound c) {
         if (!c.ok()) {
             return "failed (" + c.failure() + ")";
         }
-        return String.format(Locale.ROOT, "%,9.0f req/s p99 %,6d µs", c.requestsPerSecond(), c.p99Micros());
+        return String.format(
+                Locale.ROOT,
+                "%,9.0f req/s p99 %,6d µs %s",
+                c.requestsPerSecond(),
+                c.p99Micros(),
+                c.cpuMicros() == null ? "CPU ?" : String.format(Locale.ROOT, "%5.2f µs/req", c.cpuMicros()));
     }
 
     private static List<String> flags(String opts) {

@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * Renders a {@link Regression} as the terminal's table and as Markdown (a CI job summary): per cell the base's
- * and the candidate's median requests/s and p99, each change as the median paired ratio with its interval, and
+ * and the candidate's median requests/s, p99 and server CPU time per request, each change as the median paired ratio with its interval, and
  * the verdict; then how to read it. Reads only the data, so a stored run renders the same.
  */
 public final class RegressTable {
@@ -24,6 +24,9 @@ public final class RegressTable {
         "base p99",
         "cand p99",
         "p99 change [interval]",
+        "base CPU/req",
+        "cand CPU/req",
+        "CPU/req change [interval]",
         "verdict"
     };
 
@@ -65,7 +68,7 @@ public final class RegressTable {
         for (int i = 0; i < rows.size(); i++) {
             sb.append("| ").append(String.join(" | ", escape(rows.get(i)))).append(" |\n");
             if (i == 0) {
-                sb.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+                sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             }
         }
         sb.append('\n');
@@ -87,6 +90,9 @@ public final class RegressTable {
                 micros(c.baseP99Micros()),
                 micros(c.candidateP99Micros()),
                 change(c.p99()),
+                cpu(c.baseCpuMicros()),
+                cpu(c.candidateCpuMicros()),
+                change(c.cpuPerRequest()),
                 c.verdict()
             });
         }
@@ -119,10 +125,11 @@ public final class RegressTable {
                 100 * r.confidenceWanted()));
         notes.add(String.format(
                 Locale.ROOT,
-                "verdict: regression when the whole interval lies beyond -%.0f %% for req/s or +%.0f %% for p99;"
-                        + " improvement symmetrically; else same",
+                "verdict: regression when the whole interval lies beyond -%.0f %% for req/s, +%.0f %% for p99 or"
+                        + " +%.0f %% for the server's CPU time per request; improvement symmetrically; else same",
                 100 * r.requestsTolerance(),
-                100 * r.p99Tolerance()));
+                100 * r.p99Tolerance(),
+                100 * r.cpuTolerance()));
         if (r.calibration() != null) {
             notes.add("calibration: " + r.calibration());
         }
@@ -162,6 +169,10 @@ public final class RegressTable {
             return String.format(Locale.ROOT, "%.2f ms", us / 1000);
         }
         return String.format(Locale.ROOT, "%.0f µs", us);
+    }
+
+    private static String cpu(List<Double> values) {
+        return values.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2f µs", Stats.median(values));
     }
 
     private static String pad(String s, int width, boolean right) {

@@ -7,6 +7,7 @@ import io.httpmodels.harness.compare.RunningTarget;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Latency;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Measures one round of one cell: starts each side's model in a fresh JVM of that side's build (pinned to the
@@ -45,6 +47,7 @@ final class RoundRunner {
 
     static final long WARM_CHUNK_MILLIS = 500;
     static final int WARM_SETTLED_PERCENT = 20;
+    static final long JIT_QUIET_MILLIS = 10;
 
     private final Pinning pinning;
     private final List<String> serverJvmFlags;
@@ -58,7 +61,11 @@ final class RoundRunner {
     private volatile boolean stopped;
 
     /** A round: each side's windows, in the order measured, and what ran, in the servers' words. */
-    record Round(List<CellResult> first, List<CellResult> second) {}
+    /**
+     * A round: each side's windows, in the order measured, and each side's warm-up in seconds (negative when it
+     * stopped at the longest warm-up allowed before the server settled).
+     */
+    record Round(List<CellResult> first, List<CellResult> second, double firstWarmup, double secondWarmup) {}
 
     RoundRunner(
             Pinning pinning,
@@ -88,8 +95,8 @@ final class RoundRunner {
         Started a = start(first, cell, round);
         Started b = start(second, cell, round);
         try {
-            warm(a, cell);
-            warm(b, cell);
+            double warmA = warm(a, cell);
+            double warmB = warm(b, cell);
             List<CellResult> firstWindows = new ArrayList<>();
             List<CellResult> secondWindows = new ArrayList<>();
             for (int w = 0; w < windows; w++) {
@@ -100,7 +107,7 @@ final class RoundRunner {
                     (isFirst ? firstWindows : secondWindows).add(window(s, cell, round));
                 }
             }
-            return new Round(firstWindows, secondWindows);
+            return new Round(firstWindows, secondWindows, warmA, warmB);
         } finally {
             a.close();
             b.close();
@@ -131,15 +138,20 @@ final class RoundRunner {
 
     /**
      * Unrecorded load until the server is warm: in chunks of {@value #WARM_CHUNK_MILLIS} ms, for at least the
-     * warm-up and until the server's CPU time per request in two chunks in a row agrees within
-     * {@value #WARM_SETTLED_PERCENT} %, at most {@link #maxWarmup}. A fixed wall-clock warm-up is not enough on a
-     * busy machine: a server that gets a tenth of its core is still compiling (C2 on the same core) when the
-     * windows start, which once made a JVM limited to C1 look faster than the normal one.
+     * warm-up and until, in the last chunk, the server's JIT compiler threads were quiet (at most
+     * {@value #JIT_QUIET_MILLIS} ms of CPU: one clock tick) and its CPU time per request agreed within
+     * {@value #WARM_SETTLED_PERCENT} % with the chunk before; at most {@link #maxWarmup}. A fixed wall-clock
+     * warm-up is not enough: C2 compiles on the server's own core, so a window recorded while it still compiles
+     * measured 3x the CPU per request and a p99 of 4-8 ms (the scheduler's slice), on an idle machine, in a
+     * quarter of the rounds; on a busy one a C1-only JVM once looked faster than the normal one.
+     *
+     * @return how long the warm-up took, in seconds, negative when it stopped at {@link #maxWarmup} unsettled
      */
-    private void warm(Started s, RegressCell cell) {
+    private double warm(Started s, RegressCell cell) {
         if (s.target() == null || warmup.isZero() || stopped) {
-            return;
+            return 0;
         }
+        long pid = s.target().pid();
         long startNanos = System.nanoTime();
         Double previous = null;
         while (!stopped) {
@@ -149,28 +161,39 @@ final class RoundRunner {
                     Duration.ZERO,
                     Duration.ofMillis(WARM_CHUNK_MILLIS)));
             current = client;
-            UsageSampler sampler = UsageSampler.startAt(s.target().pid(), System.nanoTime(), SAMPLE_PERIOD);
+            OptionalLong jitBefore = ProcFs.jitCpuNanos(pid);
+            UsageSampler sampler = UsageSampler.startAt(pid, System.nanoTime(), SAMPLE_PERIOD);
             LoadReport report;
             try {
                 report = client.run();
             } catch (LoadException e) {
                 sampler.stop();
-                return; // the window that follows fails and says why
+                return 0; // the window that follows fails and says why
             } finally {
                 current = null;
             }
             UsageSampler.Usage usage = sampler.stop();
+            OptionalLong jitAfter = ProcFs.jitCpuNanos(pid);
+            boolean jitQuiet = jitBefore.isEmpty()
+                    || jitAfter.isEmpty()
+                    || jitAfter.getAsLong() - jitBefore.getAsLong()
+                            <= Duration.ofMillis(JIT_QUIET_MILLIS).toNanos();
             Double cpu = usage.serverCpuSeconds() == null
                     ? null
                     : Stats.cpuMicrosPerRequest(usage.serverCpuSeconds(), report.requests());
             long elapsed = System.nanoTime() - startNanos;
-            boolean settled = cpu == null
-                    || previous != null && Math.abs(cpu - previous) <= WARM_SETTLED_PERCENT / 100.0 * previous;
-            if ((elapsed >= warmup.toNanos() && settled) || elapsed >= maxWarmup.toNanos()) {
-                return;
+            boolean settled = jitQuiet
+                    && (cpu == null
+                            || previous != null && Math.abs(cpu - previous) <= WARM_SETTLED_PERCENT / 100.0 * previous);
+            if (elapsed >= warmup.toNanos() && settled) {
+                return elapsed / 1e9;
+            }
+            if (elapsed >= maxWarmup.toNanos()) {
+                return -elapsed / 1e9;
             }
             previous = cpu;
         }
+        return 0;
     }
 
     private CellResult window(Started s, RegressCell cell, int round) {

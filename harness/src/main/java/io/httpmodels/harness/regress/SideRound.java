@@ -11,11 +11,13 @@ import java.util.List;
  *
  * @param requestsPerSecond median requests/s of the windows, or null
  * @param p99Micros         median p99 latency of the windows, microseconds, or null
+ * @param cpuMicros         median of the server's CPU time per request over the windows, microseconds, or null
+ *                          (also when it was not known for every window counted)
  * @param failure           why the side has no figure this round, or null
  *
  * <p>A window that completed no request counts as failed: a ratio against nothing says nothing.
  */
-record SideRound(Double requestsPerSecond, Long p99Micros, String failure) {
+record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, String failure) {
 
     static SideRound of(List<CellResult> windows) {
         List<CellResult> ok = windows.stream()
@@ -28,7 +30,7 @@ record SideRound(Double requestsPerSecond, Long p99Micros, String failure) {
                     .map(CellResult::failure)
                     .findFirst()
                     .orElse("no request completed in its windows");
-            return new SideRound(null, null, why);
+            return new SideRound(null, null, null, why);
         }
         return new SideRound(
                 Stats.median(ok.stream().map(CellResult::requestsPerSecond).toList()),
@@ -36,7 +38,16 @@ record SideRound(Double requestsPerSecond, Long p99Micros, String failure) {
                         1,
                         Math.round(Stats.median(
                                 ok.stream().map(c -> c.latency().p99()).toList()))),
+                ok.stream().allMatch(SideRound::hasCpu)
+                        ? Stats.median(ok.stream()
+                                .map(c -> c.server().cpuMicrosPerRequest())
+                                .toList())
+                        : null,
                 null);
+    }
+
+    private static boolean hasCpu(CellResult c) {
+        return c.server() != null && c.server().cpuMicrosPerRequest() != null;
     }
 
     boolean ok() {

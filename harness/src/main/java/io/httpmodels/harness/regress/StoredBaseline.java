@@ -4,6 +4,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Stats;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,8 +20,11 @@ final class StoredBaseline {
         this.results = results;
     }
 
-    /** A figure: median requests/s and median p99 over the stored cells, or null when none is stored. */
-    record Figure(double requestsPerSecond, double p99Micros, int cells) {}
+    /**
+     * A figure: median requests/s, p99 and server CPU time per request (null when not stored for every cell)
+     * over the stored cells, or null when none is stored.
+     */
+    record Figure(double requestsPerSecond, double p99Micros, Double cpuMicros, int cells) {}
 
     /** The stored figure of {@code model} under {@code scenarioId}. */
     Figure model(String model, String scenarioId) {
@@ -31,6 +35,39 @@ final class StoredBaseline {
     /** The stored calibration (nginx) under {@code scenarioId}. */
     Figure calibration(String scenarioId) {
         return figure("nginx", scenarioId);
+    }
+
+    /**
+     * Each round's calibration measured now (nginx, in the base's place) becomes the stored figure of the model
+     * scaled by nginx-now / nginx-then: requests/s and p99 by their own ratios, CPU time per request by nginx's.
+     */
+    List<SideRound[]> rescale(RegressCell cell, List<SideRound[]> pairs) {
+        Figure model = model(cell.model(), cell.scenario().id());
+        Figure nginx = calibration(cell.scenario().id());
+        List<SideRound[]> out = new ArrayList<>();
+        for (SideRound[] pair : pairs) {
+            SideRound now = pair[0];
+            SideRound scaled;
+            if (model == null || nginx == null) {
+                scaled = new SideRound(
+                        null,
+                        null,
+                        null,
+                        "the baseline holds no " + (model == null ? cell.model() : "nginx") + " figure for "
+                                + cell.scenario().id());
+            } else if (!now.ok()) {
+                scaled = new SideRound(null, null, null, "calibration: " + now.failure());
+            } else {
+                boolean cpuKnown = model.cpuMicros() != null && nginx.cpuMicros() != null && now.cpuMicros() != null;
+                scaled = new SideRound(
+                        model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond(),
+                        Math.max(1, Math.round(model.p99Micros() * now.p99Micros() / nginx.p99Micros())),
+                        cpuKnown ? model.cpuMicros() * now.cpuMicros() / nginx.cpuMicros() : null,
+                        null);
+            }
+            out.add(new SideRound[] {scaled, pair[1]});
+        }
+        return out;
     }
 
     String describe() {
@@ -53,6 +90,11 @@ final class StoredBaseline {
         return new Figure(
                 Stats.median(cells.stream().map(CellResult::requestsPerSecond).toList()),
                 Stats.median(cells.stream().map(c -> c.latency().p99()).toList()),
+                cells.stream().allMatch(c -> c.server() != null && c.server().cpuMicrosPerRequest() != null)
+                        ? Stats.median(cells.stream()
+                                .map(c -> c.server().cpuMicrosPerRequest())
+                                .toList())
+                        : null,
                 cells.size());
     }
 }

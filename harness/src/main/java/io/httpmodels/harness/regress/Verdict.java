@@ -2,6 +2,8 @@ package io.httpmodels.harness.regress;
 
 import io.httpmodels.harness.results.RatioInterval;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -33,15 +35,16 @@ public enum Verdict {
         return allAbove ? REGRESSION : allBelow ? IMPROVEMENT : SAME;
     }
 
-    /** A cell's verdict from its figures': any regression is one; else any improvement; else same. */
-    public static Verdict combine(Verdict a, Verdict b) {
-        if (a == REGRESSION || b == REGRESSION) {
+    /**
+     * A cell's verdict from its figures' (null for a figure not measured): any regression is one; else any
+     * improvement; else same.
+     */
+    public static Verdict combine(Verdict... figures) {
+        List<Verdict> all = Arrays.asList(figures);
+        if (all.contains(REGRESSION)) {
             return REGRESSION;
         }
-        if (a == IMPROVEMENT || b == IMPROVEMENT) {
-            return IMPROVEMENT;
-        }
-        return SAME;
+        return all.contains(IMPROVEMENT) ? IMPROVEMENT : SAME;
     }
 
     /** The word the outputs use: {@code regression}, {@code improvement}, {@code same}. */

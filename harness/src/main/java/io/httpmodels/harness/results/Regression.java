@@ -19,6 +19,7 @@ import java.util.List;
  * @param confidenceWanted     the coverage asked for
  * @param requestsTolerance    the change in requests/s tolerated, e.g. 0.05
  * @param p99Tolerance         the change in p99 latency tolerated, e.g. 0.10
+ * @param cpuTolerance         the change in the server's CPU time per request tolerated, e.g. 0.05
  * @param rounds               rounds per cell (each round measures both sides, order alternating)
  * @param cells                one per cell
  * @param regressions          the ids of the cells found to regress, or whose candidate failed
@@ -37,6 +38,7 @@ public record Regression(
         double confidenceWanted,
         double requestsTolerance,
         double p99Tolerance,
+        double cpuTolerance,
         int rounds,
         List<RegressionCell> cells,
         List<String> regressions,

@@ -14,11 +14,17 @@ import java.util.List;
  * @param candidateRequestsPerSecond the candidate's requests/s per round
  * @param baseP99Micros         the base's p99 latency per round, microseconds (raw, closed loop)
  * @param candidateP99Micros    the candidate's p99 latency per round, microseconds
+ * @param baseCpuMicros         the base server's CPU time per request per round, microseconds (empty when /proc
+ *                              could not be read)
+ * @param candidateCpuMicros    the candidate server's CPU time per request per round, microseconds
  * @param requestsPerSecond     the change in requests/s: median paired ratio candidate / base and its interval;
  *                              null when a side could not be measured
  * @param p99                   the change in p99 latency, likewise
+ * @param cpuPerRequest         the change in the server's CPU time per request, likewise; null also when the CPU
+ *                              time was not known in every round
  * @param requestsVerdict       the verdict on requests/s, or null
  * @param p99Verdict            the verdict on p99, or null
+ * @param cpuVerdict            the verdict on CPU time per request, or null
  * @param verdict               {@code regression}, {@code improvement}, {@code same}, {@code failed} (the
  *                              candidate could not be measured) or {@code no base} (the base could not)
  * @param failure               why a side could not be measured, or null
@@ -31,10 +37,14 @@ public record RegressionCell(
         List<Double> candidateRequestsPerSecond,
         List<Long> baseP99Micros,
         List<Long> candidateP99Micros,
+        List<Double> baseCpuMicros,
+        List<Double> candidateCpuMicros,
         RatioInterval requestsPerSecond,
         RatioInterval p99,
+        RatioInterval cpuPerRequest,
         String requestsVerdict,
         String p99Verdict,
+        String cpuVerdict,
         String verdict,
         String failure) {
 
@@ -46,5 +56,7 @@ public record RegressionCell(
         candidateRequestsPerSecond = List.copyOf(candidateRequestsPerSecond);
         baseP99Micros = List.copyOf(baseP99Micros);
         candidateP99Micros = List.copyOf(candidateP99Micros);
+        baseCpuMicros = List.copyOf(baseCpuMicros);
+        candidateCpuMicros = List.copyOf(candidateCpuMicros);
     }
 }

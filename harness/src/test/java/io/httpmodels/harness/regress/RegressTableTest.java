@@ -22,17 +22,19 @@ class RegressTableTest {
         assertTrue(netty.endsWith("same"), netty);
         String vt = lines.get(2);
         assertTrue(vt.contains("-10.0 % [-10.0 %, -10.0 %]"), vt);
+        assertTrue(vt.matches(".*10.00 µs +11.11 µs +\\+11.1 % \\[\\+11.1 %, \\+11.1 %\\].*"), vt); // CPU per request
         assertTrue(vt.endsWith("regression"), vt);
         assertTrue(text.contains("achieved confidence 93.0 % (asked 90 %)"), text);
         assertTrue(text.contains("exact distribution-free interval for the median"), text);
         assertTrue(text.contains("-XX:TieredStopAtLevel=1"), text);
+        assertTrue(text.contains("+5 % for the server's CPU time per request"), text);
     }
 
     @Test
     void theMarkdownIsATableWithTheVerdictInItsHeading() {
         String md = RegressTable.markdown(SampleRegression.run());
         assertTrue(md.startsWith("### httpmodels regress: regression in virtual-threads/plaintext-c40-ka-w0\n"), md);
-        assertTrue(md.contains("\n|---|---:|---:|---:|---:|---:|---:|---|\n"), md);
+        assertTrue(md.contains("\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"), md);
         long rows = md.lines().filter(l -> l.startsWith("| ")).count();
         assertEquals(3, rows); // header and two cells
     }

@@ -32,6 +32,7 @@ public final class SampleRegression {
                 0.90,
                 0.05,
                 0.10,
+                0.05,
                 8,
                 List.of(unchanged, slower),
                 List.of(slower.id()),
@@ -42,8 +43,13 @@ public final class SampleRegression {
             String id, String model, List<Double> base, List<Double> cand, List<Long> baseP99, List<Long> candP99) {
         RatioInterval rps = PairedRatio.of(base, cand, 0.90);
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, 0.90);
+        // CPU per request moves inversely with requests/s here: the server saturated, its cost the whole story.
+        List<Double> baseCpu = base.stream().map(v -> 1e6 / v).toList();
+        List<Double> candCpu = cand.stream().map(v -> 1e6 / v).toList();
+        RatioInterval cpu = PairedRatio.of(baseCpu, candCpu, 0.90);
         Verdict rv = Verdict.of(rps, 0.05, true);
         Verdict pv = Verdict.of(p99, 0.10, false);
+        Verdict cv = Verdict.of(cpu, 0.05, false);
         return new RegressionCell(
                 id,
                 model,
@@ -52,11 +58,15 @@ public final class SampleRegression {
                 cand,
                 baseP99,
                 candP99,
+                baseCpu,
+                candCpu,
                 rps,
                 p99,
+                cpu,
                 rv.label(),
                 pv.label(),
-                Verdict.combine(rv, pv).label(),
+                cv.label(),
+                Verdict.combine(rv, pv, cv).label(),
                 null);
     }
 }

@@ -2,10 +2,12 @@ package io.httpmodels.harness.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.ServerUsage;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,6 +15,13 @@ import java.util.List;
 class SideRoundTest {
 
     private static CellResult window(double rps, long p99) {
+        return window(rps, p99, null);
+    }
+
+    private static CellResult window(double rps, long p99, Double cpuMicros) {
+        ServerUsage server = cpuMicros == null
+                ? null
+                : new ServerUsage(1L, "/proc", 1.0, 100.0, cpuMicros, null, null, null, null, 5);
         return new CellResult(
                 "s",
                 "netty@base",
@@ -31,7 +40,7 @@ class SideRoundTest {
                 40,
                 40,
                 40L,
-                null,
+                server,
                 null,
                 null,
                 null,
@@ -49,6 +58,14 @@ class SideRoundTest {
         assertTrue(s.ok());
         assertEquals(100.0, s.requestsPerSecond()); // the burst on the second window is left out
         assertEquals(500L, s.p99Micros());
+    }
+
+    @Test
+    void theServersCpuPerRequestIsTheMedianOfItsWindowsWhenEveryWindowKnowsIt() {
+        SideRound s = SideRound.of(List.of(window(100, 500, 4.5), window(10, 9000, 14.0), window(120, 400, 4.3)));
+        assertEquals(4.5, s.cpuMicros());
+        assertNull(
+                SideRound.of(List.of(window(100, 500, 4.5), window(110, 500))).cpuMicros());
     }
 
     @Test

@@ -1,0 +1,85 @@
+package io.httpmodels.harness.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.results.RegressionCell;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+class CellDecisionTest {
+
+    private static final RegressCell CELL = RegressCell.parse("netty:c40");
+    private static final CellDecision.Gate GATE = new CellDecision.Gate(0.90, 0.05, 0.10, 0.05);
+
+    private static SideRound side(double rps, long p99, Double cpu) {
+        return new SideRound(rps, p99, cpu, null);
+    }
+
+    /** Six rounds, base and candidate figures given per round. */
+    private static List<SideRound[]> rounds(double[] baseRps, double[] candRps, Double[] baseCpu, Double[] candCpu) {
+        List<SideRound[]> pairs = new ArrayList<>();
+        for (int i = 0; i < baseRps.length; i++) {
+            pairs.add(new SideRound[] {side(baseRps[i], 300, baseCpu[i]), side(candRps[i], 300, candCpu[i])});
+        }
+        return pairs;
+    }
+
+    @Test
+    void aServerThatCostsMoreCpuRegressesEvenWhenANoisyMachineHidesItInRequestsPerSecond() {
+        // Requests/s swing both ways (a neighbour on the client's core), CPU per request is 12 % up every round.
+        double[] baseRps = {200e3, 80e3, 190e3, 120e3, 210e3, 90e3};
+        double[] candRps = {150e3, 85e3, 200e3, 70e3, 180e3, 88e3};
+        Double[] baseCpu = {4.4, 4.6, 4.5, 4.5, 4.4, 4.7};
+        Double[] candCpu = {4.95, 5.1, 5.05, 5.0, 4.95, 5.3};
+        RegressionCell c = CellDecision.decide(CELL, rounds(baseRps, candRps, baseCpu, candCpu), GATE);
+        assertEquals("same", c.requestsVerdict());
+        assertEquals("regression", c.cpuVerdict());
+        assertEquals("regression", c.verdict());
+        assertTrue(c.cpuPerRequest().lower() > 1.05, c.cpuPerRequest().toString());
+        assertEquals(List.of(baseCpu), c.baseCpuMicros());
+    }
+
+    @Test
+    void aCheaperServerIsAnImprovementAndTheSameCostIsSame() {
+        double[] rps = {200e3, 201e3, 199e3, 200e3, 202e3, 198e3};
+        Double[] baseCpu = {4.4, 4.6, 4.5, 4.5, 4.4, 4.7};
+        Double[] cheaper = {3.9, 4.0, 4.0, 3.95, 3.9, 4.1};
+        Double[] sameCost = {4.45, 4.55, 4.5, 4.4, 4.5, 4.65};
+        assertEquals(
+                "improvement",
+                CellDecision.decide(CELL, rounds(rps, rps, baseCpu, cheaper), GATE)
+                        .verdict());
+        RegressionCell same = CellDecision.decide(CELL, rounds(rps, rps, baseCpu, sameCost), GATE);
+        assertEquals("same", same.cpuVerdict());
+        assertEquals("same", same.verdict());
+    }
+
+    @Test
+    void cpuIsJudgedOnlyWhenKnownInEveryRound() {
+        double[] rps = {200e3, 201e3, 199e3, 200e3, 202e3, 198e3};
+        Double[] baseCpu = {4.4, 4.6, null, 4.5, 4.4, 4.7};
+        Double[] candCpu = {9.0, 9.0, 9.0, 9.0, 9.0, 9.0};
+        RegressionCell c = CellDecision.decide(CELL, rounds(rps, rps, baseCpu, candCpu), GATE);
+        assertNull(c.cpuPerRequest());
+        assertNull(c.cpuVerdict());
+        assertEquals(List.of(), c.baseCpuMicros());
+        assertEquals("same", c.verdict());
+    }
+
+    @Test
+    void aCandidateThatFailsMostRoundsHasFailedAndRoundsWithAFailedSideAreLeftOut() {
+        List<SideRound[]> pairs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            SideRound cand = i < 4 ? new SideRound(null, null, null, "died") : side(100e3, 300, 4.5);
+            pairs.add(new SideRound[] {side(100e3, 300, 4.5), cand});
+        }
+        RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
+        assertEquals(RegressionCell.FAILED, c.verdict());
+        assertEquals(2, c.baseRequestsPerSecond().size());
+        assertTrue(c.failure().startsWith("4 of 6 rounds not measured (base failed 0, candidate 4"), c.failure());
+    }
+}
