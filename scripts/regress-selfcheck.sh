@@ -46,8 +46,8 @@ for d in "$base_dir" "$candidate_dir"; do
     cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
 done
 
-# One run: regress with or without the slowdown; prints "KIND EXIT CHANGE" (CHANGE: the median req/s change of
-# each cell, e.g. -12.3%).
+# One run: regress with or without the slowdown; prints "KIND EXIT RPS CPU": the median change of each cell in
+# requests/s and in the server's CPU time per request, e.g. -12.3% +14.1%.
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
@@ -55,11 +55,18 @@ run_one() {
     if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
     "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
         >"$dir.log" 2>&1 || code=$?
-    local change="?"
+    local rps="?" cpu="?"
     if [ -f "$dir/results.json" ]; then
-        change="$(jq -r '[.regression.cells[] | (if .requestsPerSecond then ((.requestsPerSecond.median - 1) * 100 | . * 10 | round / 10 | tostring) + "%" else "n/a" end)] | join(",")' "$dir/results.json")"
+        rps="$(change "$dir/results.json" requestsPerSecond)"
+        cpu="$(change "$dir/results.json" cpuPerRequest)"
     fi
-    echo "$kind $code $change" | tee -a "$out/runs.txt"
+    echo "$kind $code $rps $cpu" | tee -a "$out/runs.txt"
+}
+
+# The median change of FIGURE in each cell of a run's results.json, comma-separated, e.g. "-12.3%".
+change() {
+    jq -r --arg f "$2" '[.regression.cells[] | (if .[$f] then ((.[$f].median - 1) * 100 | . * 10 | round / 10
+        | tostring) + "%" else "n/a" end)] | join(",")' "$1"
 }
 
 total=$((slowed + same))
@@ -84,12 +91,17 @@ flagged_slowed=$(awk '$1 == "slowed" && $2 == 1' "$out/runs.txt" | wc -l)
 flagged_same=$(awk '$1 == "same" && $2 == 1' "$out/runs.txt" | wc -l)
 errors=$(awk '$2 != 0 && $2 != 1' "$out/runs.txt" | wc -l)
 costs=$(awk '$1 == "slowed" {print $3}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
+cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
     echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(httpmodels_median $costs) %"
+    fi
+    if [ -n "$cpu_costs" ]; then
+        # shellcheck disable=SC2086 # one number per word
+        echo "  and in the server's CPU time per request (median of the slowed runs' median change): +$(httpmodels_median $cpu_costs) %" | sed 's/+-/-/'
     fi
     echo "detection: $flagged_slowed of $slowed slowed runs flagged as a regression"
     echo "false alarms: $flagged_same of $same same-build runs flagged"
