@@ -24,6 +24,9 @@ class RegressCommandTest {
         assertEquals(
                 2,
                 CliRun.of("regress", "--base", "HEAD", "--rps-tolerance", "5").exitCode());
+        CliRun cpu = CliRun.of("regress", "--base", "HEAD", "--cpu-tolerance", "-0.1");
+        assertEquals(2, cpu.exitCode());
+        assertTrue(cpu.err().contains("a tolerance is a share in [0, 1)"), cpu.err());
         assertEquals(
                 2,
                 CliRun.of("regress", "--base", "HEAD", "--cells", "netty:p16").exitCode());
