@@ -114,9 +114,11 @@ public final class RegressCommand implements Callable<Integer> {
             names = "--max-warmup",
             paramLabel = "DURATION",
             converter = DurationConverter.class,
-            defaultValue = "10s",
-            description = "The warm-up goes on past --warmup until the server's CPU per request settles (two 0.5 s"
-                    + " chunks within 20 %%), at most this long (default: ${DEFAULT-VALUE}).")
+            defaultValue = "20s",
+            description = "The warm-up goes on past --warmup until the server's JIT is done (a 0.5 s chunk in which"
+                    + " its compiler threads used at most one clock tick, and CPU per request within 20 %% of the"
+                    + " chunk before), at most this long (default: ${DEFAULT-VALUE}; a round line marks a cut"
+                    + " warm-up with '!').")
     Duration maxWarmup;
 
     @Option(
@@ -301,9 +303,15 @@ public final class RegressCommand implements Callable<Integer> {
         try {
             Instant startedAt = Instant.now();
             outWriter.printf(
-                    "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM each; %s warm-up, then %d windows"
-                            + " of %s each; %s%n",
-                    cellList.size(), rounds, seconds(warmup), windows, seconds(duration), pinning.note());
+                    "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM each, warmed until its JIT is"
+                            + " done (at least %s, at most %s), then %d windows of %s each; %s%n",
+                    cellList.size(),
+                    rounds,
+                    seconds(warmup),
+                    seconds(maxWarmup),
+                    windows,
+                    seconds(duration),
+                    pinning.note());
             outWriter.printf(
                     "  base: %s%n  candidate: %s%s%n",
                     baseWords,
