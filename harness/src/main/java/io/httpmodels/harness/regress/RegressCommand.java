@@ -55,6 +55,8 @@ import java.util.concurrent.Callable;
                     + " regression.",
             "--base REF builds REF (git archive into target/regress-base/<commit>, mvn package, checks skipped;"
                     + " reused while the commit is the same) and measures both, A B / B A per round.",
+            "Judged per cell: requests/s, p99 and the server's CPU time per request (the figure a busy neighbour"
+                    + " cannot fake), each as the median paired ratio with an exact interval.",
             "--baseline FILE compares with a stored results.json instead, every figure normalised by nginx measured"
                     + " now and then (weaker: the stored run's own noise is not in the interval).",
             ""
