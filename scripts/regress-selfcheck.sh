@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
         --windows) windows="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "error: unknown flag $1 (--help lists them)" >&2; exit 2 ;;
     esac
 done
