@@ -19,6 +19,8 @@ import io.httpmodels.load.LoadConfig;
 import io.httpmodels.load.LoadException;
 import io.httpmodels.load.LoadReport;
 
+import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -331,8 +333,18 @@ final class RoundRunner {
                 null);
     }
 
-    /** The launch of this JVM's own build: the candidate when run from the working tree's jars. */
+    /**
+     * The launch of this JVM's own build: the candidate when run from the working tree's jars. Run from a jar
+     * ({@code java -jar harness.jar}, as scripts/regress.sh does), the same way the base is launched,
+     * {@code -jar}, so the two sides differ in nothing but their bytes; else (tests, an IDE) by class path.
+     */
     static List<String> ownLaunch() {
-        return List.of("-cp", System.getProperty("java.class.path"), HttpModelsCli.class.getName());
+        String classPath = System.getProperty("java.class.path");
+        if (!classPath.contains(File.pathSeparator)
+                && classPath.endsWith(".jar")
+                && Files.isRegularFile(Path.of(classPath))) {
+            return List.of("-jar", Path.of(classPath).toAbsolutePath().toString());
+        }
+        return List.of("-cp", classPath, HttpModelsCli.class.getName());
     }
 }
