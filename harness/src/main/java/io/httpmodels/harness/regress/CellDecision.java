@@ -99,9 +99,18 @@ final class CellDecision {
         // CPU only when known in every measured round: a ratio over a subset would be a different experiment.
         RatioInterval cpu =
                 baseCpu.size() == baseRps.size() ? PairedRatio.of(baseCpu, candCpu, gate.confidence()) : null;
-        Verdict rv = Verdict.of(rps, gate.requests(), true);
-        Verdict pv = Verdict.of(p99, gate.p99(), false);
-        Verdict cv = cpu == null ? null : Verdict.of(cpu, gate.cpu(), false);
+        Verdict rv = Verdict.of(rps, gate.requests(), true, gate.confidence());
+        Verdict pv = Verdict.of(p99, gate.p99(), false, gate.confidence());
+        Verdict cv = cpu == null ? null : Verdict.of(cpu, gate.cpu(), false, gate.confidence());
+        if (rps.confidence() < gate.confidence()) {
+            failure = (failure == null ? "" : failure + "; ")
+                    + String.format(
+                            Locale.ROOT,
+                            "%d rounds measured cannot reach %.0f %% confidence (at least %d): no verdict but same",
+                            baseRps.size(),
+                            100 * gate.confidence(),
+                            PairedRatio.minRounds(gate.confidence()));
+        }
         // A candidate that failed most rounds is broken, whatever the rounds it did serve say; one starved round
         // on a busy machine (no request completed in its windows) is noise, which the interval already shows.
         String verdict = 2 * candFailed > pairs.size() && candFailed > baseFailed

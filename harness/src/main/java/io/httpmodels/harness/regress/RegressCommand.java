@@ -424,6 +424,17 @@ public final class RegressCommand implements Callable<Integer> {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("--confidence must be in (0, 1)");
         }
+        if (rounds < PairedRatio.minRounds(confidence)) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "--rounds %d cannot reach --confidence %.2f: even the widest interval of %d ratios covers the"
+                            + " median with %.1f %%; give at least %d rounds (or a lower --confidence)",
+                    rounds,
+                    confidence,
+                    rounds,
+                    100 * PairedRatio.coverage(rounds, 1),
+                    PairedRatio.minRounds(confidence)));
+        }
         if (!(rpsTolerance >= 0 && rpsTolerance < 1)
                 || !(p99Tolerance >= 0 && p99Tolerance < 1)
                 || !(cpuTolerance >= 0 && cpuTolerance < 1)) {

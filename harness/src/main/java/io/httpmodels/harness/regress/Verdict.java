@@ -24,8 +24,20 @@ public enum Verdict {
      * @param higherIsBetter true for requests/s, false for latency
      */
     public static Verdict of(RatioInterval change, double tolerance, boolean higherIsBetter) {
+        return of(change, tolerance, higherIsBetter, 0);
+    }
+
+    /**
+     * The verdict on one figure, {@code same} when the interval's achieved confidence falls short of
+     * {@code confidenceWanted} (too few rounds measured to decide anything: two rounds' [min, max] covers the
+     * median with only 50 %).
+     */
+    public static Verdict of(RatioInterval change, double tolerance, boolean higherIsBetter, double confidenceWanted) {
         if (!(tolerance >= 0 && tolerance < 1)) {
             throw new IllegalArgumentException("a tolerance is in [0, 1), was " + tolerance);
+        }
+        if (change.confidence() < confidenceWanted) {
+            return SAME;
         }
         boolean allBelow = change.upper() < 1 - tolerance;
         boolean allAbove = change.lower() > 1 + tolerance;

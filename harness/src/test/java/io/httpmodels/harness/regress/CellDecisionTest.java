@@ -71,6 +71,21 @@ class CellDecisionTest {
     }
 
     @Test
+    void roundsTooFewToReachTheConfidenceDecideNothing() {
+        // Three of six rounds lost to a base that did not start: [min, max] of 3 ratios covers the median with
+        // 75 %, short of 90 %, however far below 1 they all are.
+        List<SideRound[]> pairs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            SideRound base = i < 3 ? new SideRound(null, null, null, "did not start") : side(100e3, 300, 4.5);
+            pairs.add(new SideRound[] {base, side(50e3, 900, 9.0)});
+        }
+        RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
+        assertEquals("same", c.verdict());
+        assertEquals(0.75, c.requestsPerSecond().confidence(), 1e-9);
+        assertTrue(c.failure().contains("3 rounds measured cannot reach 90 % confidence (at least 5)"), c.failure());
+    }
+
+    @Test
     void aCandidateThatFailsMostRoundsHasFailedAndRoundsWithAFailedSideAreLeftOut() {
         List<SideRound[]> pairs = new ArrayList<>();
         for (int i = 0; i < 6; i++) {

@@ -49,6 +49,8 @@ class PairedRatioTest {
         assertEquals(3, PairedRatio.orderIndex(12, 0.90));
         assertEquals(1, PairedRatio.orderIndex(3, 0.90)); // nothing reaches it: the extremes
         assertEquals(8, PairedRatio.roundsFor(0.90)); // the fewest rounds that drop an outlier at each end
+        assertEquals(5, PairedRatio.minRounds(0.90)); // [min, max] of 5: 93.75 %; of 4: 87.5 %
+        assertEquals(7, PairedRatio.minRounds(0.98));
     }
 
     @Test

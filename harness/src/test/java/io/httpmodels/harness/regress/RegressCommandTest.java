@@ -24,6 +24,13 @@ class RegressCommandTest {
         assertEquals(
                 2,
                 CliRun.of("regress", "--base", "HEAD", "--rps-tolerance", "5").exitCode());
+        CliRun few = CliRun.of("regress", "--base", "HEAD", "--rounds", "4");
+        assertEquals(2, few.exitCode());
+        assertTrue(few.err().contains("give at least 5 rounds"), few.err());
+        assertEquals(
+                2,
+                CliRun.of("regress", "--base", "HEAD", "--rounds", "6", "--confidence", "0.99")
+                        .exitCode());
         CliRun cpu = CliRun.of("regress", "--base", "HEAD", "--cpu-tolerance", "-0.1");
         assertEquals(2, cpu.exitCode());
         assertTrue(cpu.err().contains("a tolerance is a share in [0, 1)"), cpu.err());

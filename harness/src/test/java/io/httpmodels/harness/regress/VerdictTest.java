@@ -29,7 +29,16 @@ class VerdictTest {
     }
 
     @Test
-    void aCellRegressesWhenEitherFigureDoes() {
+    void anIntervalShortOfTheConfidenceWantedDecidesNothing() {
+        RatioInterval twoRounds = new RatioInterval(0.70, 0.69, 0.71, 0.50, 2, "test");
+        assertEquals(Verdict.SAME, Verdict.of(twoRounds, 0.05, true, 0.90));
+        assertEquals(Verdict.REGRESSION, Verdict.of(twoRounds, 0.05, true, 0.50));
+        assertEquals(Verdict.REGRESSION, Verdict.of(interval(0.85, 0.90, 0.94), 0.05, true, 0.90));
+    }
+
+    @Test
+    void aCellRegressesWhenAnyFigureDoes() {
+        assertEquals(Verdict.REGRESSION, Verdict.combine(Verdict.SAME, null, Verdict.REGRESSION));
         assertEquals(Verdict.REGRESSION, Verdict.combine(Verdict.IMPROVEMENT, Verdict.REGRESSION));
         assertEquals(Verdict.IMPROVEMENT, Verdict.combine(Verdict.SAME, Verdict.IMPROVEMENT));
         assertEquals(Verdict.SAME, Verdict.combine(Verdict.SAME, Verdict.SAME));
