@@ -101,6 +101,59 @@ class AgentModeTest {
         assertTrue(logged >= 100 && logged <= 300, logged + " requests at 200/s for 1 s");
     }
 
+    /**
+     * The same agent without a start time, counted rather than timed: its share of the rate, its tag on the log and
+     * in the JSON, in a tenth of a second (the timed run above waits for its start time and runs for a second).
+     */
+    @Test
+    void anAgentWithoutAStartTimeRunsAtItsShareAndTagsWhatItWrites(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("agent-1.json");
+        Path hlog = dir.resolve("agent-1.hlog");
+        try (TestServer server = TestServer.ok()) {
+            assertEquals(
+                    0,
+                    run(
+                            server.url("/"),
+                            "-c",
+                            "2",
+                            "-n",
+                            "20",
+                            "-R",
+                            "400",
+                            "--agents",
+                            "2",
+                            "--agent-index",
+                            "1",
+                            "--hlog",
+                            hlog.toString(),
+                            "--json",
+                            json.toString()),
+                    err.toString(StandardCharsets.UTF_8));
+        }
+        JsonNode tree = new ObjectMapper().readTree(Files.readString(json));
+        assertEquals(200.0, tree.get("config").get("rate").asDouble(), "half of the total rate");
+        assertEquals(20, tree.get("requests").asLong());
+        JsonNode agent = tree.get("agent");
+        assertEquals("agent-1", agent.get("tag").asText(), "the tag defaults to agent-<index>");
+        assertEquals(2, agent.get("agents").asInt());
+        assertEquals(1, agent.get("index").asInt());
+        assertEquals(0.5, agent.get("rateShare").asDouble());
+        assertEquals(400.0, agent.get("totalRate").asDouble());
+        assertTrue(tree.get("start") == null, "no start time, no start object: " + tree.get("start"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("Agent agent-1 (2 of 2), 200 of 400 requests/s"), text);
+        assertTrue(!text.contains("start skew"), text);
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        long logged = 0;
+        for (Histogram h = (Histogram) reader.nextIntervalHistogram();
+                h != null;
+                h = (Histogram) reader.nextIntervalHistogram()) {
+            assertEquals("agent-1", h.getTag());
+            logged += h.getTotalCount();
+        }
+        assertEquals(20, logged);
+    }
+
     @Test
     void aStartTimeAlreadyPastFailsSayingByHowMuch(@TempDir Path dir) throws IOException {
         long startAt = System.currentTimeMillis() - 5000;
