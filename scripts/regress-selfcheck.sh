@@ -98,11 +98,11 @@ cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed 
     echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
-        echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(httpmodels_median $costs) %"
+        echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(printf '%+.1f' "$(httpmodels_median $costs)") %"
     fi
     if [ -n "$cpu_costs" ]; then
         # shellcheck disable=SC2086 # one number per word
-        echo "  and in the server's CPU time per request (median of the slowed runs' median change): +$(httpmodels_median $cpu_costs) %" | sed 's/+-/-/'
+        echo "  and in the server's CPU time per request (median of the slowed runs' median change): $(printf '%+.1f' "$(httpmodels_median $cpu_costs)") %"
     fi
     echo "detection: $flagged_slowed of $slowed slowed runs flagged as a regression"
     echo "false alarms: $flagged_same of $same same-build runs flagged"
