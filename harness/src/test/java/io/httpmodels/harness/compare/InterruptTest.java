@@ -39,7 +39,8 @@ class InterruptTest {
     @ValueSource(booleans = {false, true})
     void ctrlCKeepsTheCompletedCellsAndLeavesNoProcessBehind(boolean pinned) throws Exception {
         Path out = dir.resolve("run");
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>(defaultSigint());
+        command.addAll(List.of(
                 TargetLauncher.javaBinary(),
                 "-cp",
                 System.getProperty("java.class.path"),
@@ -115,6 +116,23 @@ class InterruptTest {
             harness.descendants().forEach(ProcessHandle::destroyForcibly);
             harness.destroyForcibly();
         }
+    }
+
+    /**
+     * A prefix that gives the harness SIGINT as a terminal would deliver it. A shell without job control starts
+     * a background command (this build, say) with SIGINT ignored, every child inherits that, and a JVM that
+     * starts with SIGINT ignored keeps ignoring it: Ctrl-C would not be tested at all. coreutils' env resets it.
+     */
+    private static List<String> defaultSigint() throws InterruptedException {
+        try {
+            Process env = new ProcessBuilder("env", "--default-signal=INT", "true").start();
+            if (env.waitFor(10, TimeUnit.SECONDS) && env.exitValue() == 0) {
+                return List.of("env", "--default-signal=INT");
+            }
+        } catch (java.io.IOException e) {
+            // No coreutils env that knows the flag: the signal stays as this JVM got it.
+        }
+        return List.of();
     }
 
     private static List<ProcessHandle> descendantJvms(Process harness) {
