@@ -1,5 +1,7 @@
 package io.httpmodels.load;
 
+import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.Terminal;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,7 +11,6 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The command line: {@code load URL [options]}, flags as wrk and ab. The only class that reads arguments.
@@ -322,7 +321,7 @@ public final class LoadMain implements Callable<Integer> {
         PrintStream text = jsonToStdout ? err : out;
         text.print(ReportText.header(config));
         text.flush();
-        boolean progress = !quiet && isTerminal();
+        boolean progress = !quiet && Terminal.isTerminal();
         LoadReport report;
         try (IntervalLog log = hlog == null ? null : new IntervalLog(hlog, agent == null ? null : agent.tag())) {
             LoadListener listener = new LoadListener() {
@@ -444,45 +443,6 @@ public final class LoadMain implements Callable<Integer> {
                 throw new CommandLine.TypeConversionException("'" + value
                         + "' is not a time: give epoch milliseconds or ISO-8601, e.g. 2026-01-31T12:00:00Z");
             }
-        }
-    }
-
-    /** Whether standard output is a terminal (System.console() alone is not enough from JDK 22 on). */
-    public static boolean isTerminal() {
-        java.io.Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            Method isTerminal = java.io.Console.class.getMethod("isTerminal");
-            return (Boolean) isTerminal.invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true;
-        }
-    }
-
-    /** Parses 500ms, 10s, 1.5s, 2m, 1h or a bare number of seconds. */
-    public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-        private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m|h)?");
-
-        @Override
-        public Duration convert(String value) {
-            Matcher m = FORMAT.matcher(value.trim().toLowerCase(Locale.ROOT));
-            if (!m.matches()) {
-                throw new CommandLine.TypeConversionException(
-                        "'" + value + "' is not a duration (e.g. 500ms, 10s, " + "2m)");
-            }
-            double amount = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double nanos = amount
-                    * switch (unit) {
-                        case "us" -> 1e3;
-                        case "ms" -> 1e6;
-                        case "m" -> 60e9;
-                        case "h" -> 3600e9;
-                        default -> 1e9;
-                    };
-            return Duration.ofNanos((long) nanos);
         }
     }
 }

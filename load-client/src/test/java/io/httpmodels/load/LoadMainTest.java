@@ -272,26 +272,6 @@ class LoadMainTest {
     }
 
     @Test
-    void durationsTakeAUnitOrMeanSeconds() {
-        LoadMain.DurationConverter converter = new LoadMain.DurationConverter();
-        assertEquals(java.time.Duration.ofMillis(500), converter.convert("500ms"));
-        assertEquals(java.time.Duration.ofMillis(1500), converter.convert(" 1.5S "));
-        assertEquals(java.time.Duration.ofSeconds(10), converter.convert("10"));
-        assertEquals(java.time.Duration.ofSeconds(10), converter.convert("10 s"));
-        assertEquals(java.time.Duration.ofMinutes(2), converter.convert("2m"));
-        assertEquals(java.time.Duration.ofHours(1), converter.convert("1h"));
-        assertEquals(java.time.Duration.ofNanos(250_000), converter.convert("250us"));
-        for (String bad : List.of("", "ms", "-1s", "1d", "1.s", "soon")) {
-            assertTrue(
-                    org.junit.jupiter.api.Assertions.assertThrows(
-                                    picocli.CommandLine.TypeConversionException.class, () -> converter.convert(bad))
-                            .getMessage()
-                            .contains("is not a duration"),
-                    bad);
-        }
-    }
-
-    @Test
     void theIntervalLogStartsWithItsHeader(@TempDir Path dir) throws IOException {
         Path hlog = dir.resolve("run.hlog");
         try (TestServer server = TestServer.ok()) {
