@@ -1,20 +1,34 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
+import io.httpmodels.harness.compare.Profile;
 import io.httpmodels.harness.distribute.DistributeCommand;
 import io.httpmodels.harness.merge.MergeCommand;
+import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.regress.RegressCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The {@code httpmodels} command: {@code serve} starts one model in the foreground; {@code report} re-renders a
- * run's reports from its results.json. Exit codes: 0 success, 1 failure at run time (a port in use), 2 a usage
- * error (an unknown model, a bad flag, a file that is not results).
+ * The {@code httpmodels} command and its subcommands:
+ *
+ * <ul>
+ *   <li>{@code serve} starts one model in the foreground ({@link ServeCommand});
+ *   <li>{@code compare} runs the models side by side and writes the reports ({@link CompareCommand});
+ *   <li>{@code report} re-renders a run's reports from its results.json ({@link ReportCommand});
+ *   <li>{@code stats} the statistics the benchmark scripts use: medians, paired ratios ({@link StatsCommand});
+ *   <li>{@code merge} adds load agents' interval logs exactly ({@link MergeCommand});
+ *   <li>{@code distribute} runs load agents on Kubernetes and merges them ({@link DistributeCommand});
+ *   <li>{@code regress} the regression gate: a candidate against a base, same run ({@link RegressCommand});
+ *   <li>{@code help} the usage of any of them.
+ * </ul>
+ *
+ * Exit codes: 0 success, 1 failure at run time (a port in use), 2 a usage error (an unknown model, a bad flag, a
+ * file that is not results); each command's {@code --help} lists its own. No other class imports this one: they
+ * start a harness JVM by {@link HarnessJvm#MAIN_CLASS}.
  */
 @Command(
         name = "httpmodels",
@@ -33,6 +47,9 @@ import java.nio.file.Path;
         })
 public final class HttpModelsCli implements Runnable {
 
+    /** The help section of {@code compare} that lists its profiles, after its options. */
+    static final String PROFILES_SECTION = "profiles";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -46,35 +63,21 @@ public final class HttpModelsCli implements Runnable {
         System.exit(commandLine().execute(args));
     }
 
-    /**
-     * The project's folder (for scripts/peers, git and results/): {@code HTTPMODELS_ROOT} when set, else the
-     * nearest folder above this code that holds the parent pom and scripts/, else the working directory.
-     */
-    public static Path projectRoot() {
-        String env = System.getenv("HTTPMODELS_ROOT");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env).toAbsolutePath();
-        }
-        try {
-            Path here = Path.of(HttpModelsCli.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-            for (Path dir = here; dir != null; dir = dir.getParent()) {
-                if (Files.isRegularFile(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("scripts"))) {
-                    return dir;
-                }
-            }
-        } catch (URISyntaxException | RuntimeException e) {
-            // No code source to go by: the working directory below.
-        }
-        return Path.of("").toAbsolutePath();
-    }
-
     /** The command line, for tests that run it without exiting. */
     public static CommandLine commandLine() {
-        return new CommandLine(new HttpModelsCli());
+        CommandLine cli = new CommandLine(new HttpModelsCli());
+        // The profiles come from the enum, so --help cannot forget one; a section is printed as it is.
+        CommandLine compare = cli.getSubcommands().get("compare");
+        compare.getHelpSectionMap()
+                .put(
+                        PROFILES_SECTION,
+                        help -> System.lineSeparator()
+                                + Profile.help(help.commandSpec().usageMessage().width()));
+        List<String> order = new ArrayList<>(compare.getHelpSectionKeys());
+        order.add(
+                order.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST_HEADING), PROFILES_SECTION);
+        compare.setHelpSectionKeys(order);
+        return cli;
     }
 
     /** {@code --version}: this build's version. */

@@ -1,6 +1,6 @@
 package io.httpmodels.harness;
 
-import io.httpmodels.load.LoadMain.DurationConverter;
+import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;

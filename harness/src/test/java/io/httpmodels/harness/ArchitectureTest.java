@@ -24,6 +24,11 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.httpmodels.harness.process.ChildServer;
+import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.load.LoadClient;
+import io.httpmodels.load.LoadConfig;
 import io.httpmodels.server.HttpServerModel;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -212,6 +217,83 @@ class ArchitectureTest {
                 })
                 .because("such a benchmark exists only to reach its model's package-private codec (the netty"
                         + " pipeline in an EmbeddedChannel); running a model goes through ServerModels, by name")
+                .check(production);
+    }
+
+    @Test
+    void noClassImportsTheCommandLineClass() {
+        noClasses()
+                .that()
+                .doNotHaveFullyQualifiedName(HttpModelsCli.class.getName())
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName(HttpModelsCli.class.getName())
+                .because("the command line lists the commands; a command that reached back to it would make a cycle"
+                        + " (a harness JVM is started by HarnessJvm.MAIN_CLASS, the project found by ProjectRoot)")
+                .check(production);
+    }
+
+    @Test
+    void theCommandsMeasureOnlyThroughTheMeasuringStep() {
+        List<String> measuring = List.of(
+                LoadClient.class.getName(),
+                LoadConfig.class.getName(),
+                UsageSampler.class.getName(),
+                ProcFs.class.getName(),
+                ChildServer.class.getName(),
+                "io.httpmodels.harness.targets.RunningTarget",
+                "io.httpmodels.harness.targets.ModelProcess",
+                "io.httpmodels.harness.targets.NginxProcess",
+                "io.httpmodels.harness.targets.ExternalServer");
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.httpmodels.harness.compare..", "io.httpmodels.harness.regress..")
+                .should()
+                .dependOnClassesThat(DescribedPredicate.describe(
+                        "drive the load client, sample a server or own a target's process",
+                        (JavaClass javaClass) -> measuring.contains(javaClass.getName())))
+                .because("compare and regress are schedules over one measuring step (measure), and reach targets"
+                        + " only through TargetSpec, ModelJvm and TargetLauncher: a command that measured itself"
+                        + " would measure its own way again")
+                .check(production);
+    }
+
+    @Test
+    void theResultsAreDataThatKnowsNoCommand() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.httpmodels.harness.results..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.httpmodels.harness.compare..",
+                        "io.httpmodels.harness.regress..",
+                        "io.httpmodels.harness.merge..",
+                        "io.httpmodels.harness.distribute..",
+                        "io.httpmodels.harness.measure..",
+                        "io.httpmodels.harness.targets..",
+                        "io.httpmodels.harness.report..",
+                        "io.httpmodels.harness.process..",
+                        "io.httpmodels.harness.cli..")
+                .because("results.json's record tree is read by every writer and by report, merge and regress"
+                        + " --baseline: it must not depend on how any command made it")
+                .check(production);
+    }
+
+    @Test
+    void theReportsReadOnlyTheResults() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.httpmodels.harness.report..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.httpmodels.harness.compare..",
+                        "io.httpmodels.harness.regress..",
+                        "io.httpmodels.harness.measure..",
+                        "io.httpmodels.harness.targets..",
+                        "io.httpmodels.harness.process..")
+                .because("the writers render results.json and nothing else, so 'report' can re-render any old run")
                 .check(production);
     }
 

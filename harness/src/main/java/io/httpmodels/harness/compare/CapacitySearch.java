@@ -1,7 +1,10 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.TargetSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +70,7 @@ final class CapacitySearch {
 
     private Capacity.Step step(TargetSpec target, Scenario shape, double rate) {
         Scenario scenario = shape.atRate(Math.round(rate));
-        CellRunner.Outcome outcome = runner.run(target, scenario, 1, null, null, null, listener);
+        Cell outcome = runner.run(target, scenario, 1, null, null, null, listener);
         if (outcome == null) {
             return null;
         }

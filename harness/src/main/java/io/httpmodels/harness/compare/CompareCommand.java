@@ -1,21 +1,34 @@
 package io.httpmodels.harness.compare;
 
-import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.cli.OutputOption;
+import io.httpmodels.harness.cli.PinningOptions;
+import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.TimeoutOption;
+import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.measure.MeasureSettings;
+import io.httpmodels.harness.measure.RunConditions;
 import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.load.LoadMain;
-import io.httpmodels.load.LoadMain.DurationConverter;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -23,10 +36,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -47,16 +57,7 @@ import java.util.concurrent.TimeUnit;
                     + ".hlog per cell.",
             "Each model runs in its own JVM, pinned apart from the load client (this JVM); CPU, memory and threads "
                     + "are sampled from /proc over each measured window.",
-            "",
-            "Profiles:",
-            "  quick     CI-sized: 40 keep-alive connections, no work; 1 s warm-up, 2 s measured",
-            "  default   40 connections, work 0 and 1 ms, keep-alive and a new connection per request (20 cells)",
-            "  sweep     1, 5, 10, 40 and 256 keep-alive connections",
-            "  pipeline  16 pipelined requests on 256 keep-alive connections",
-            "  rate      open loop at 50, 75 and 90 % of each model's closed-loop peak",
-            "  slowloris 40 connections alone, then beside 200 slowloris ones: the share of requests/s kept",
-            "  crowd     40 connections alone, then beside 10,000 idle ones: threads, RSS, KiB per idle connection",
-            "Flags below override the profile.",
+            "The profiles (--profile) are listed after the flags; flags override the profile.",
             ""
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -68,12 +69,12 @@ import java.util.concurrent.TimeUnit;
         })
 public final class CompareCommand implements Callable<Integer> {
 
-    /** Set in the JVM that was relaunched under taskset, so it does not relaunch again. */
     @Option(
             names = "--profile",
             paramLabel = "NAME",
             defaultValue = "default",
-            description = "quick, default, sweep, pipeline or rate (default: ${DEFAULT-VALUE}).")
+            completionCandidates = Profile.Names.class,
+            description = "One of ${COMPLETION-CANDIDATES}, each described below (default: ${DEFAULT-VALUE}).")
     String profileName;
 
     @Option(
@@ -155,12 +156,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + " not passed unless given, so the models keep their own default.")
     Duration headerTimeout;
 
-    @Option(
-            names = "--warmup",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "Unrecorded warm-up of every cell (the profile's).")
-    Duration warmup;
+    @Mixin
+    WarmupOptions warmup;
 
     @Option(
             names = {"-d", "--duration"},
@@ -182,14 +179,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Load client threads (default: ${DEFAULT-VALUE}; more fight the server on small machines).")
     int clientThreads;
 
-    @Option(
-            names = "--timeout",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            defaultValue = "2s",
-            description = "A request unanswered this long is a timeout; its connection is reopened "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin
+    TimeoutOption timeout;
 
     @Option(
             names = "--threads",
@@ -206,12 +197,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Netty's transport: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
     String transport;
 
-    @Option(
-            names = "--server-jvm-opts",
-            paramLabel = "FLAGS",
-            defaultValue = "-Xms128m -Xmx512m -XX:+UseParallelGC",
-            description = "Flags of every model's JVM (default: ${DEFAULT-VALUE}).")
-    String serverJvmOpts;
+    @Mixin
+    ServerJvmOptions serverJvm;
 
     @Option(
             names = "--target",
@@ -235,17 +222,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "The latency bound for --capacity (default: ${DEFAULT-VALUE}).")
     String slo;
 
-    @Option(names = "--no-pin", negatable = false, description = "Do not pin servers and client to disjoint CPUs.")
-    boolean noPin;
-
-    @Option(
-            names = "--server-cpus",
-            paramLabel = "LIST",
-            description = "CPUs for the servers, e.g. 0 or 0-2 (default: all but the last).")
-    String serverCpus;
-
-    @Option(names = "--client-cpus", paramLabel = "LIST", description = "CPUs for the client (default: the last).")
-    String clientCpus;
+    @Mixin
+    PinningOptions pinning;
 
     @Option(
             names = "--client-bound-at",
@@ -255,11 +233,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     double clientBoundAt;
 
-    @Option(
-            names = {"-o", "--out"},
-            paramLabel = "DIR",
-            description = "Where to write (default: results/<timestamp> in the project).")
-    Path out;
+    @Mixin
+    OutputOption out;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -274,13 +249,21 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
         if (PinnedRelaunch.needed(plan.pinning())) {
-            return PinnedRelaunch.run(plan.pinning(), HttpModelsCli.class, args, 90, "compare-relaunch-shutdown");
+            return PinnedRelaunch.run(plan.pinning(), HarnessJvm.current(), args, 90, "compare-relaunch-shutdown");
         }
         PrintWriter outWriter = spec.commandLine().getOut();
-        Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
+        Conditions conditions = RunConditions.of(
+                plan.profile(),
+                plan.measure(),
+                plan.duration(),
+                plan.repetitions(),
+                plan.servers().jvmFlags(),
+                plan.pinning(),
+                plan.projectRoot(),
+                "httpmodels " + String.join(" ", args));
         printHeader(outWriter, plan, conditions);
         Comparison comparison =
-                new Comparison(plan, conditions, new TerminalProgress(outWriter, LoadMain.isTerminal()));
+                new Comparison(plan, conditions, new TerminalProgress(outWriter, Terminal.isTerminal()));
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
@@ -301,7 +284,7 @@ public final class CompareCommand implements Callable<Integer> {
                 return 1;
             }
             printEnd(outWriter, results, written);
-            return Results.INTERRUPTED.equals(results.status()) ? 130 : 0;
+            return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
         } finally {
             ChildProcesses.stopAll();
             finished.countDown();
@@ -366,29 +349,25 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
         }
-        if (timeout.isZero() || timeout.isNegative()) {
-            throw new IllegalArgumentException("--timeout must be positive");
+        Duration recorded = duration != null ? duration : profile.duration();
+        if (recorded.isZero() || recorded.isNegative()) {
+            throw new IllegalArgumentException("--duration must be positive");
         }
-        Path root = HttpModelsCli.projectRoot();
-        Path dir = out != null ? out : defaultOutputDir(root);
+        Pinning cpus = pinning.pinning();
+        MeasureSettings measure = new MeasureSettings(
+                clientThreads, timeout.timeout(), cpus.clientCores(), clientBoundAt, warmup.rule(profile.warmup()));
+        Path root = ProjectRoot.find();
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
                 targets,
                 withServerAndSlowSettings(axes.scenarios()),
-                warmup != null ? warmup : profile.warmup(),
-                duration != null ? duration : profile.duration(),
+                measure,
+                recorded,
                 repetitions != null ? repetitions : profile.repetitions(),
-                clientThreads,
-                timeout,
-                serverThreads,
-                transport,
-                serverJvmOpts.isBlank()
-                        ? List.of()
-                        : Arrays.asList(serverJvmOpts.trim().split("\\s+")),
-                Pinning.plan(!noPin, serverCpus, clientCpus),
+                new ModelJvm(HarnessJvm.current(), serverJvm.flags(), serverThreads, transport),
+                cpus,
                 capacity ? Slo.parse(slo) : null,
-                clientBoundAt,
-                dir,
+                out.dir(root, ""),
                 root);
     }
 
@@ -423,25 +402,17 @@ public final class CompareCommand implements Callable<Integer> {
         };
     }
 
-    private static Path defaultOutputDir(Path root) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path dir = root.resolve("results").resolve(stamp);
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = root.resolve("results").resolve(stamp + "-" + i);
-        }
-        return dir;
-    }
-
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {
         out.printf(
-                "httpmodels compare: profile %s, %d targets x %d scenarios x %d repetition(s) = %d cells; "
-                        + "%s warm-up + %s measured each%n",
+                "httpmodels compare: profile %s, %d targets x %d scenarios x %d repetition(s) = %d cells; each"
+                        + " warmed until its JIT is quiet (at least %s, at most %s), then %s measured%n",
                 plan.profile(),
                 plan.targets().size(),
                 plan.scenarios().size(),
                 plan.repetitions(),
                 plan.cellCount(),
-                seconds(plan.warmup()),
+                seconds(plan.measure().warmup().minimum()),
+                seconds(plan.measure().warmup().maximum()),
                 seconds(plan.duration()));
         out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
         out.printf("  writing to %s%n", plan.outputDir());
@@ -452,7 +423,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println();
         out.print(TextTable.render(results));
         out.println();
-        if (Results.INTERRUPTED.equals(results.status())) {
+        if (results.status() == RunStatus.INTERRUPTED) {
             out.printf(
                     "interrupted: the %d cells completed were written%n",
                     results.cells().size());

@@ -1,16 +1,15 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.measure.MeasureListener;
 import io.httpmodels.harness.results.CellResult;
-import io.httpmodels.load.Progress;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.TargetSpec;
 
 /** Observes a comparison while it runs, for the terminal. Called on the thread that runs the comparison. */
-public interface CompareListener {
+public interface CompareListener extends MeasureListener {
 
     /** A cell is about to start: {@code index} of {@code total} (1-based). */
     default void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int repetition) {}
-
-    /** Once a second during a cell's load. */
-    default void progress(Progress progress) {}
 
     /** A cell ended, measured or failed. */
     default void cellFinished(int index, int total, CellResult result) {}

@@ -1,16 +1,22 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.targets.TargetSpec;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -67,10 +73,10 @@ public final class Comparison {
             for (int rep = 1; rep <= plan.repetitions(); rep++) {
                 List<TargetSpec> order = new ArrayList<>(plan.targets());
                 if (rep % 2 == 0) {
-                    java.util.Collections.reverse(order);
+                    Collections.reverse(order);
                 }
                 for (TargetSpec target : order) {
-                    if (!Plan.runs(target, scenario)) {
+                    if (!target.runs(scenario)) {
                         continue;
                     }
                     if (stopped) {
@@ -80,7 +86,7 @@ public final class Comparison {
                     Double rate = offeredRate(scenario, target, cells);
                     listener.cellStarted(index, total, target, scenario, rep);
                     CellResult result;
-                    CellRunner.Outcome outcome;
+                    Cell outcome;
                     if (scenario.rateFraction() != null && rate == null) {
                         outcome = null;
                         result = CellResult.failed(
@@ -88,8 +94,7 @@ public final class Comparison {
                                 target.name(),
                                 rep,
                                 scenario.connections(),
-                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of",
-                                null);
+                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
                     } else {
                         String hlogName = "cells/" + scenario.id() + "__" + target.name() + "__r" + rep + ".hlog";
                         outcome = runner.run(
@@ -114,7 +119,8 @@ public final class Comparison {
         running.forEach(
                 (name, said) -> targets.computeIfPresent(name, (k, v) -> v.withRunning(String.join("; ", said))));
         List<TargetInfo> targetList = new ArrayList<>(targets.values());
-        List<Summary> summaries = Summaries.of(ran, targetList, cells, histograms, plan.clientBoundAt());
+        List<Summary> summaries =
+                Summaries.of(ran, targetList, cells, histograms, plan.measure().clientBoundAt());
         List<Capacity> capacities = new ArrayList<>();
         if (plan.capacitySlo() != null && !stopped) {
             CapacitySearch search = new CapacitySearch(plan, runner, listener);
@@ -123,7 +129,7 @@ public final class Comparison {
                     .findFirst()
                     .orElse(plan.scenarios().get(0).closedLoopShape());
             for (TargetSpec target : plan.targets()) {
-                if (stopped || !Plan.runs(target, shape)) {
+                if (stopped || !target.runs(shape)) {
                     continue;
                 }
                 Summary peak = summaryOf(summaries, shape.id(), target.name());
@@ -138,7 +144,7 @@ public final class Comparison {
                 "httpmodels " + conditions.projectVersion(),
                 startedAt,
                 Instant.now(),
-                stopped ? Results.INTERRUPTED : Results.COMPLETE,
+                stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,
                 conditions,
                 targetList,
                 ran,
@@ -166,7 +172,7 @@ public final class Comparison {
                         c.ok() && c.scenarioId().equals(shape) && c.target().equals(target.name()))
                 .map(CellResult::requestsPerSecond)
                 .toList();
-        return peaks.isEmpty() ? null : io.httpmodels.harness.results.Stats.median(peaks) * scenario.rateFraction();
+        return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.rateFraction();
     }
 
     private static Summary summaryOf(List<Summary> summaries, String scenarioId, String target) {

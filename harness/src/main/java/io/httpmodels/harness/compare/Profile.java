@@ -1,8 +1,11 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.results.Scenario;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -13,14 +16,14 @@ import java.util.stream.Collectors;
  */
 public enum Profile {
     QUICK(
-            "CI-sized: GET /plaintext, 40 keep-alive connections, no work; 1 s warm-up, 2 s measured",
+            "CI-sized: GET /plaintext, 40 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(1),
             Duration.ofSeconds(2),
             1),
     DEFAULT(
             "the articles' experiment: GET /plaintext, 40 connections, no work and 1 ms of blocking work, each on "
-                    + "keep-alive connections and with a new connection per request; 2 s warm-up, 4 s measured",
+                    + "keep-alive connections and with a new connection per request",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true, false), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
             Duration.ofSeconds(4),
@@ -73,6 +76,41 @@ public enum Profile {
         this.warmup = warmup;
         this.duration = duration;
         this.repetitions = repetitions;
+    }
+
+    /** The profiles' names, for picocli's {@code ${COMPLETION-CANDIDATES}}. */
+    public static final class Names implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(values()).map(Profile::id).iterator();
+        }
+    }
+
+    /**
+     * Every profile with what it runs, one after another, each wrapped to {@code width} columns and indented: the
+     * section of {@code compare --help} that lists them (printed as it is, so a {@code %} needs no escape).
+     */
+    public static String help(int width) {
+        int name = Arrays.stream(values()).mapToInt(p -> p.id().length()).max().orElse(0) + 2;
+        StringBuilder out = new StringBuilder("Profiles (--profile NAME):").append(System.lineSeparator());
+        for (Profile p : values()) {
+            String text = p.description() + " (at least " + p.warmup().toSeconds() + " s warm-up, "
+                    + p.duration().toSeconds() + " s measured"
+                    + (p.repetitions() > 1 ? ", " + p.repetitions() + " repetitions" : "") + ")";
+            StringBuilder line = new StringBuilder("  ").append(p.id()).append(" ".repeat(name - p.id().length()));
+            int indent = line.length();
+            for (String word : text.split(" ")) {
+                if (line.length() + 1 + word.length() > width && line.length() > indent) {
+                    out.append(line).append(System.lineSeparator());
+                    line = new StringBuilder(" ".repeat(indent));
+                } else if (line.length() > indent) {
+                    line.append(' ');
+                }
+                line.append(word);
+            }
+            out.append(line).append(System.lineSeparator());
+        }
+        return out.toString();
     }
 
     /** The profile's name as typed on the command line. */

@@ -1,11 +1,15 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.Responses;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.results.TargetKind;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -53,7 +57,7 @@ final class Summaries {
                     .orElse(0);
             Double nginx = null;
             for (int i = 0; i < rows.size(); i++) {
-                if (rows.get(i).ok() && kindOf(targets, rows.get(i).target()).equals(TargetInfo.NGINX)) {
+                if (rows.get(i).ok() && kindOf(targets, rows.get(i).target()) == TargetKind.NGINX) {
                     nginx = rows.get(i).requestsPerSecond();
                 }
             }
@@ -82,7 +86,7 @@ final class Summaries {
             return new Summary(
                     scenario.id(),
                     target,
-                    CellResult.FAILED,
+                    CellStatus.FAILED,
                     failure,
                     cells.size(),
                     0,
@@ -125,7 +129,7 @@ final class Summaries {
         return new Summary(
                 scenario.id(),
                 target,
-                CellResult.OK,
+                CellStatus.OK,
                 cells.size() > ok.size() ? firstFailure(cells) : null,
                 cells.size(),
                 ok.size(),
@@ -135,12 +139,12 @@ final class Summaries {
                 latency,
                 scenario.connections(),
                 ok.stream()
-                        .map(CellResult::connectionsServed)
+                        .map(c -> c.connectionCounts().connectionsServed())
                         .filter(Objects::nonNull)
                         .min(Integer::compare)
                         .orElse(null),
                 cells.stream().mapToLong(c -> c.errors("timeout")).sum(),
-                cells.stream().mapToLong(c -> c.errors("total")).sum(),
+                cells.stream().mapToLong(c -> c.errors(Responses.TOTAL)).sum(),
                 median(ok, c -> c.server() == null ? null : c.server().cpuPercent()),
                 median(ok, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest()),
                 ok.stream()
@@ -162,7 +166,7 @@ final class Summaries {
                 clientCpu != null && clientCpu >= clientBoundAt * 100 * cores,
                 null,
                 null,
-                merged == null ? first.distribution() : Distribution.of(merged));
+                merged == null ? first.latencies().distribution() : Distribution.of(merged));
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {
@@ -195,11 +199,11 @@ final class Summaries {
                 .orElse(null);
     }
 
-    private static String kindOf(List<TargetInfo> targets, String name) {
+    private static TargetKind kindOf(List<TargetInfo> targets, String name) {
         return targets.stream()
                 .filter(t -> t.name().equals(name))
                 .map(TargetInfo::kind)
                 .findFirst()
-                .orElse(TargetInfo.MODEL);
+                .orElse(TargetKind.MODEL);
     }
 }

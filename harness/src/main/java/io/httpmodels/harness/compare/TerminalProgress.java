@@ -1,6 +1,9 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.Progress;
 
 import java.io.PrintWriter;
@@ -33,6 +36,14 @@ final class TerminalProgress implements CompareListener {
     }
 
     @Override
+    public void warming(double seconds) {
+        if (live) {
+            out.print(String.format(Locale.ROOT, "\r\033[K%s  warming up %4.1fs%s", current, seconds, elapsed()));
+            out.flush();
+        }
+    }
+
+    @Override
     public void progress(Progress p) {
         if (!live) {
             return;
@@ -51,14 +62,15 @@ final class TerminalProgress implements CompareListener {
         if (r.ok()) {
             figures = String.format(
                     Locale.ROOT,
-                    "%,10.0f req/s  p99 %s  served %d/%d  timeouts %d  client CPU %.0f %%%s",
+                    "%,10.0f req/s  p99 %s  served %d/%d  timeouts %d  client CPU %.0f %%%s  warm %s",
                     r.requestsPerSecond(),
                     micros(r.latency().p99()),
-                    r.connectionsServed(),
-                    r.connections(),
+                    r.connectionCounts().connectionsServed(),
+                    r.connectionCounts().connections(),
                     r.errors("timeout"),
                     r.client().cpuPercent(),
-                    r.client().bound() ? " (client-bound)" : "");
+                    r.client().bound() ? " (client-bound)" : "",
+                    warmed(r.warmup()));
         } else {
             figures = "FAILED: " + r.failure();
         }
@@ -70,6 +82,13 @@ final class TerminalProgress implements CompareListener {
     public void note(String message) {
         out.print((live ? "\r\033[K" : "") + "  " + message + "\n");
         out.flush();
+    }
+
+    /** A warm-up's length; "!" marks one cut at the longest allowed before the server settled. */
+    static String warmed(Warmup w) {
+        return w == null
+                ? "-"
+                : String.format(Locale.ROOT, "%.1fs%s", w.seconds(), w.settled() || w.seconds() == 0 ? "" : "!");
     }
 
     private String elapsed() {

@@ -1,11 +1,9 @@
 package io.httpmodels.harness.distribute;
 
-import io.httpmodels.harness.HttpModelsCli;
-import picocli.CommandLine;
+import io.httpmodels.harness.merge.Merging;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,22 +21,16 @@ public interface AgentMerge {
     int merge(List<Path> hlogs, Path outDir, PrintWriter out, PrintWriter err);
 
     /**
-     * The {@code httpmodels merge} command, run in this JVM: {@code merge --json OUT/merged.json --report OUT
-     * HLOG...}. Where this build has no such command it says so and returns 1, the agents' files left in place.
+     * The exact merge ({@link Merging}): {@code OUT/merged.json} and the reports in {@code OUT}, as
+     * {@code httpmodels merge --json OUT/merged.json --report OUT HLOG...} writes them.
      */
-    static AgentMerge command() {
-        return (hlogs, outDir, out, err) -> {
-            CommandLine cli = HttpModelsCli.commandLine();
-            if (!cli.getSubcommands().containsKey("merge")) {
-                err.println("this build has no 'merge' command: the agents' files are in " + outDir);
-                return 1;
-            }
-            cli.setOut(out);
-            cli.setErr(err);
-            List<String> args = new ArrayList<>(List.of(
-                    "merge", "--json", outDir.resolve("merged.json").toString(), "--report", outDir.toString()));
-            hlogs.forEach(hlog -> args.add(hlog.toString()));
-            return cli.execute(args.toArray(String[]::new));
-        };
+    static AgentMerge exact() {
+        return (hlogs, outDir, out, err) -> Merging.merge(
+                hlogs,
+                outDir.resolve("merged.json"),
+                outDir,
+                "httpmodels distribute (the merge of " + hlogs.size() + " agents' logs)",
+                out,
+                err);
     }
 }

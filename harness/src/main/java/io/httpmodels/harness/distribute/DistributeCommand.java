@@ -4,8 +4,8 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.httpmodels.harness.HttpModelsCli;
-import io.httpmodels.load.LoadMain;
+import io.httpmodels.harness.process.ProjectRoot;
+import io.httpmodels.load.cli.DurationConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,7 +94,7 @@ public final class DistributeCommand implements Callable<Integer> {
     @Option(
             names = "--start-delay",
             paramLabel = "TIME",
-            converter = LoadMain.DurationConverter.class,
+            converter = DurationConverter.class,
             description = "The agents start recording this long after the Job is created: time to schedule the"
                     + " pods, pull the image and warm up (default: 60s).")
     Duration startDelay = Duration.ofSeconds(60);
@@ -102,7 +102,7 @@ public final class DistributeCommand implements Callable<Integer> {
     @Option(
             names = "--max-time",
             paramLabel = "TIME",
-            converter = LoadMain.DurationConverter.class,
+            converter = DurationConverter.class,
             description = "Bound on the whole run, also the Job's activeDeadlineSeconds (default: 15m).")
     Duration maxTime = Duration.ofMinutes(15);
 
@@ -137,7 +137,7 @@ public final class DistributeCommand implements Callable<Integer> {
 
     /** For picocli: the kubeconfig's cluster (or the pod's, in a cluster), the system clock. */
     public DistributeCommand() {
-        this(() -> new KubernetesClientBuilder().build(), Clock.systemUTC(), POLL_EVERY, AgentMerge.command());
+        this(() -> new KubernetesClientBuilder().build(), Clock.systemUTC(), POLL_EVERY, AgentMerge.exact());
     }
 
     DistributeCommand(Supplier<KubernetesClient> clients, Clock clock, Duration pollEvery, AgentMerge merge) {
@@ -173,7 +173,7 @@ public final class DistributeCommand implements Callable<Integer> {
             String ns =
                     namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
             JobPlan plan = plan(jobName, ns, now);
-            Path dir = out != null ? out : HttpModelsCli.projectRoot().resolve("results/distribute-" + stamp);
+            Path dir = out != null ? out : ProjectRoot.find().resolve("results/distribute-" + stamp);
             Files.createDirectories(dir);
             KubernetesLauncher launcher =
                     new KubernetesLauncher(client, clock, pollEvery, START_GRACE, progress(stdout));

@@ -1,7 +1,9 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.measure;
 
 import io.httpmodels.harness.Version;
 import io.httpmodels.harness.process.Command;
+import io.httpmodels.harness.process.CpuList;
+import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.Conditions;
 
@@ -10,6 +12,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the conditions of a run off the machine, the JVM and the project's git checkout. */
@@ -17,8 +20,26 @@ public final class RunConditions {
 
     private RunConditions() {}
 
-    /** The conditions {@code plan} runs under. */
-    public static Conditions of(Plan plan, String command) {
+    /**
+     * The conditions a run measures under.
+     *
+     * @param profile        the named profile ({@code regress} for the gate)
+     * @param settings       what holds for every cell
+     * @param duration       recorded duration of every cell (of every window, in {@code regress})
+     * @param repetitions    how often each cell runs (rounds, in {@code regress})
+     * @param serverJvmFlags flags of every model's JVM
+     * @param projectRoot    the checkout, for its commit
+     * @param command        the command line
+     */
+    public static Conditions of(
+            String profile,
+            MeasureSettings settings,
+            Duration duration,
+            int repetitions,
+            List<String> serverJvmFlags,
+            Pinning pinning,
+            Path projectRoot,
+            String command) {
         String cpu = ProcFs.cpuModel();
         int online = ProcFs.onlineCpus().isEmpty()
                 ? Runtime.getRuntime().availableProcessors()
@@ -27,35 +48,29 @@ public final class RunConditions {
                 + System.getProperty("os.arch");
         String jdk = System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version") + " ("
                 + System.getProperty("java.vm.name") + ")";
-        String commit = git(plan.projectRoot(), "rev-parse", "HEAD");
-        String status =
-                commit == null ? null : git(plan.projectRoot(), "status", "--porcelain", "--untracked-files=no");
+        String commit = git(projectRoot, "rev-parse", "HEAD");
+        String status = commit == null ? null : git(projectRoot, "status", "--porcelain", "--untracked-files=no");
         return new Conditions(
                 cpu,
                 online,
                 kernel,
                 jdk,
-                plan.serverJvmFlags(),
+                serverJvmFlags,
                 ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                plan.pinning().enabled()
-                        ? io.httpmodels.harness.process.CpuList.format(
-                                plan.pinning().serverCpus())
-                        : null,
-                plan.pinning().enabled()
-                        ? io.httpmodels.harness.process.CpuList.format(
-                                plan.pinning().clientCpus())
-                        : null,
-                plan.pinning().note(),
+                pinning.enabled() ? CpuList.format(pinning.serverCpus()) : null,
+                pinning.enabled() ? CpuList.format(pinning.clientCpus()) : null,
+                pinning.note(),
                 Version.get(),
                 commit,
                 status == null ? null : !status.isBlank(),
-                plan.profile(),
-                plan.warmup().toNanos() / 1e9,
-                plan.duration().toNanos() / 1e9,
-                plan.repetitions(),
-                plan.clientThreads(),
-                plan.timeout().toNanos() / 1e9,
-                plan.clientBoundAt(),
+                profile,
+                settings.warmup().minimum().toNanos() / 1e9,
+                settings.warmup().maximum().toNanos() / 1e9,
+                duration.toNanos() / 1e9,
+                repetitions,
+                settings.clientThreads(),
+                settings.timeout().toNanos() / 1e9,
+                settings.clientBoundAt(),
                 command);
     }
 
@@ -64,7 +79,7 @@ public final class RunConditions {
         if (dir == null || !Files.isDirectory(dir.resolve(".git")) && !Files.isRegularFile(dir.resolve(".git"))) {
             return null;
         }
-        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
             Command done = Command.run(command, Duration.ofSeconds(10));

@@ -1,14 +1,10 @@
 package io.httpmodels.harness.merge;
 
-import io.httpmodels.harness.report.ReportWriter;
-import io.httpmodels.harness.results.AtomicFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,35 +52,13 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        MergedRun run;
-        try {
-            run = Merge.files(hlogs);
-        } catch (MergeException e) {
-            err.println("httpmodels merge: " + e.getMessage());
-            err.flush();
-            return 2;
-        }
-        out.print(MergeText.render(run));
-        try {
-            if (json != null) {
-                AtomicFiles.write(json, MergeJson.render(run));
-                out.println("wrote " + json);
-            }
-            if (report != null) {
-                for (Path p : ReportWriter.writeAll(MergeResults.of(run, command()), report)) {
-                    out.println("wrote " + p);
-                }
-            }
-        } catch (IOException e) {
-            err.println("httpmodels merge: cannot write: " + e);
-            err.flush();
-            return 1;
-        } finally {
-            out.flush();
-        }
-        return 0;
+        return Merging.merge(
+                hlogs,
+                json,
+                report,
+                command(),
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr());
     }
 
     private String command() {

@@ -30,7 +30,7 @@ final class MergeJson {
     private MergeJson() {}
 
     static String render(MergedRun run) {
-        LatencyKind kind = LatencyKind.of(run);
+        MergedLatency kind = MergedLatency.of(run);
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", SCHEMA_VERSION);
         root.put("tool", "httpmodels merge " + Version.get());
@@ -68,7 +68,7 @@ final class MergeJson {
     }
 
     private static void figures(
-            ObjectNode node, Histogram h, double requestsPerSecond, LatencyKind kind, List<Double> timeline) {
+            ObjectNode node, Histogram h, double requestsPerSecond, MergedLatency kind, List<Double> timeline) {
         node.put("requests", h.getTotalCount());
         node.put("requestsPerSecond", requestsPerSecond);
         node.set("latency", MAPPER.valueToTree(kind.latency(h)));

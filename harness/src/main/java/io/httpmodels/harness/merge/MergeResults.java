@@ -1,16 +1,23 @@
 package io.httpmodels.harness.merge;
 
 import io.httpmodels.harness.Version;
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.MergeInfo;
+import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.results.TargetKind;
+import io.httpmodels.harness.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 import java.net.URI;
@@ -31,13 +38,10 @@ final class MergeResults {
     /** The total's name: a row of every table and a line of the timeline. */
     static final String TOTAL = "total";
 
-    static final String MERGED_KIND = "merged";
-    static final String AGENT_KIND = "agent";
-
     private MergeResults() {}
 
     static Results of(MergedRun run, String command) {
-        LatencyKind kind = LatencyKind.of(run);
+        MergedLatency kind = MergedLatency.of(run);
         AgentJson first = run.agents().get(0).log().json();
         Scenario scenario = scenario(run);
 
@@ -47,7 +51,7 @@ final class MergeResults {
         List<MergeInfo.Agent> agents = new ArrayList<>();
         targets.add(new TargetInfo(
                 TOTAL,
-                MERGED_KIND,
+                TargetKind.MERGED,
                 "every agent's histograms added (HdrHistogram add on identical settings: exact)",
                 null));
         Long totalErrors = run.errors();
@@ -70,7 +74,7 @@ final class MergeResults {
             AgentJson json = a.log().json();
             targets.add(new TargetInfo(
                     a.name(),
-                    AGENT_KIND,
+                    TargetKind.AGENT,
                     describe(json),
                     "interval log " + a.log().file()));
             add(
@@ -117,6 +121,7 @@ final class MergeResults {
                 null,
                 "merge",
                 first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds(),
+                first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds(),
                 run.windowSeconds(),
                 1,
                 first == null || first.threads() == null ? 1 : first.threads(),
@@ -129,7 +134,7 @@ final class MergeResults {
                 "httpmodels merge " + Version.get(),
                 origin,
                 Instant.ofEpochMilli(run.endMillis()),
-                Results.COMPLETE,
+                RunStatus.COMPLETE,
                 conditions,
                 targets,
                 List.of(scenario),
@@ -154,38 +159,29 @@ final class MergeResults {
             int connections,
             List<Double> timeline,
             String hlog,
-            LatencyKind kind) {
+            MergedLatency kind) {
         Latency latency = kind.latency(h);
         var distribution = Distribution.of(h);
         cells.add(new CellResult(
                 scenario.id(),
                 target,
                 1,
-                CellResult.OK,
+                CellStatus.OK,
                 null,
-                rate,
-                seconds,
-                h.getTotalCount(),
-                requestsPerSecond,
-                latency,
-                null,
-                null,
-                errors,
-                Map.of(),
-                connections,
+                new Throughput(rate, seconds, h.getTotalCount(), requestsPerSecond, timeline),
+                new Latencies(latency, null, null, distribution),
+                new Responses(errors, Map.of(), null),
+                ConnectionCounts.none(connections),
                 null,
                 null,
                 null,
-                null,
-                null,
-                timeline,
-                distribution,
-                hlog));
+                hlog,
+                null));
         long timeouts = errors == null ? 0 : errors.getOrDefault("timeout", 0L);
         summaries.add(new Summary(
                 scenario.id(),
                 target,
-                CellResult.OK,
+                CellStatus.OK,
                 null,
                 1,
                 1,

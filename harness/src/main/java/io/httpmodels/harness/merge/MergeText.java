@@ -16,7 +16,7 @@ final class MergeText {
     private MergeText() {}
 
     static String render(MergedRun run) {
-        LatencyKind kind = LatencyKind.of(run);
+        MergedLatency kind = MergedLatency.of(run);
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
@@ -34,7 +34,7 @@ final class MergeText {
                 .append("): ")
                 .append(kind.description())
                 .append('\n');
-        LatencySummary total = LatencySummary.of(kind.kind(), kind.description(), run.total());
+        LatencySummary total = LatencySummary.of(kind.kind().label(), kind.description(), run.total());
         for (LatencySummary.Percentile p : total.percentiles()) {
             String label = p.percentile() == 100.0 ? "max" : trim(p.percentile()) + "%";
             sb.append(String.format(Locale.ROOT, "    %7s  %10s%n", label, ReportText.formatMicros(p.valueMicros())));

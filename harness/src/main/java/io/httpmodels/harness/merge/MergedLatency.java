@@ -1,6 +1,7 @@
 package io.httpmodels.harness.merge;
 
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.load.LatencySummary;
 import org.HdrHistogram.Histogram;
 
@@ -12,19 +13,19 @@ import java.util.Set;
  * itself (open loop, from each request's intended send time), {@code raw} when none did; a log alone does not
  * say, and then the kind is {@code recorded}.
  *
- * @param kind        {@code intended}, {@code raw}, {@code mixed} or {@code recorded}
+ * @param kind        intended, raw, mixed or recorded
  * @param description in words
  */
-record LatencyKind(String kind, String description) {
+record MergedLatency(LatencyKind kind, String description) {
 
-    static LatencyKind of(MergedRun run) {
+    static MergedLatency of(MergedRun run) {
         Set<Boolean> paced = new HashSet<>();
         String description = null;
         for (MergedRun.Agent a : run.agents()) {
             AgentJson json = a.log().json();
             if (json == null) {
-                return new LatencyKind(
-                        "recorded",
+                return new MergedLatency(
+                        LatencyKind.RECORDED,
                         "each agent's primary latency as its interval log recorded it (no JSON beside"
                                 + " every log to say which)");
             }
@@ -34,18 +35,20 @@ record LatencyKind(String kind, String description) {
             }
         }
         if (paced.size() > 1) {
-            return new LatencyKind(
-                    "mixed", "some agents paced themselves (latency from the intended send time), some did not");
+            return new MergedLatency(
+                    LatencyKind.MIXED,
+                    "some agents paced themselves (latency from the intended send time), some did not");
         }
         boolean open = paced.contains(Boolean.TRUE);
         String words = open
                 ? "from when each request was meant to be sent (each agent at its share of the rate, open loop)"
                 : "raw: from the write of each request to the last byte of its response";
-        return new LatencyKind(open ? "intended" : "raw", description == null ? words : description);
+        return new MergedLatency(
+                open ? LatencyKind.INTENDED : LatencyKind.RAW, description == null ? words : description);
     }
 
     /** The figures of a histogram under this kind. */
     Latency latency(Histogram h) {
-        return Latency.of(kind, LatencySummary.of(kind, description, h));
+        return Latency.of(kind, LatencySummary.of(kind.label(), description, h));
     }
 }

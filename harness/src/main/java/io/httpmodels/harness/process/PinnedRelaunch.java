@@ -2,8 +2,6 @@ package io.httpmodels.harness.process;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -26,19 +24,16 @@ public final class PinnedRelaunch {
     }
 
     /**
-     * Starts {@code java <this JVM's options> -cp <this class path> mainClass args} under the client's taskset
-     * prefix, with the output inherited, and returns its exit code.
+     * Starts {@code java <this JVM's options> <build's launch> args} under the client's taskset prefix, with the
+     * output inherited, and returns its exit code.
      *
      * @param graceSeconds how long a SIGTERM to this JVM waits for the child to end
      * @param name  the shutdown hook's thread name
      */
-    public static int run(Pinning pinning, Class<?> mainClass, List<String> args, long graceSeconds, String name)
+    public static int run(Pinning pinning, HarnessJvm build, List<String> args, long graceSeconds, String name)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(pinning.clientPrefix());
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
-        command.addAll(args);
+        List<String> command = build.command(
+                pinning.clientPrefix(), ManagementFactory.getRuntimeMXBean().getInputArguments(), args);
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         pb.environment().put(ENV, "1");
         Process child = pb.start();

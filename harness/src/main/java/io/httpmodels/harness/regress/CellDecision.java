@@ -2,6 +2,7 @@ package io.httpmodels.harness.regress;
 
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,8 +74,7 @@ final class CellDecision {
                         candFailed,
                         lastFailure);
         if (baseRps.size() < 2) {
-            String verdict =
-                    candFailed > 0 && baseFailed < pairs.size() ? RegressionCell.FAILED : RegressionCell.NO_BASE;
+            Verdict verdict = candFailed > 0 && baseFailed < pairs.size() ? Verdict.FAILED : Verdict.NO_BASE;
             return new RegressionCell(
                     cell.id(),
                     cell.model(),
@@ -113,9 +113,8 @@ final class CellDecision {
         }
         // A candidate that failed most rounds is broken, whatever the rounds it did serve say; one starved round
         // on a busy machine (no request completed in its windows) is noise, which the interval already shows.
-        String verdict = 2 * candFailed > pairs.size() && candFailed > baseFailed
-                ? RegressionCell.FAILED
-                : Verdict.combine(rv, pv, cv).label();
+        Verdict verdict =
+                2 * candFailed > pairs.size() && candFailed > baseFailed ? Verdict.FAILED : Verdict.combine(rv, pv, cv);
         return new RegressionCell(
                 cell.id(),
                 cell.model(),
@@ -129,9 +128,9 @@ final class CellDecision {
                 rps,
                 p99,
                 cpu,
-                rv.label(),
-                pv.label(),
-                cv == null ? null : cv.label(),
+                rv,
+                pv,
+                cv,
                 verdict,
                 failure);
     }

@@ -1,6 +1,6 @@
 package io.httpmodels.harness.regress;
 
-import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;

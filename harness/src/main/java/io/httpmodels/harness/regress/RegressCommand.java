@@ -1,24 +1,37 @@
 package io.httpmodels.harness.regress;
 
-import io.httpmodels.harness.HttpModelsCli;
-import io.httpmodels.harness.compare.Plan;
-import io.httpmodels.harness.compare.RunConditions;
-import io.httpmodels.harness.compare.Scenario;
-import io.httpmodels.harness.compare.TargetSpec;
+import io.httpmodels.harness.cli.OutputOption;
+import io.httpmodels.harness.cli.PinningOptions;
+import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.TimeoutOption;
+import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.measure.MeasureSettings;
+import io.httpmodels.harness.measure.MeasuringStep;
+import io.httpmodels.harness.measure.RunConditions;
 import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.RegressionMode;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TargetInfo;
-import io.httpmodels.load.LoadMain.DurationConverter;
+import io.httpmodels.harness.results.TargetKind;
+import io.httpmodels.harness.results.Verdict;
+import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.TargetLauncher;
+import io.httpmodels.load.cli.DurationConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.File;
@@ -30,10 +43,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +81,6 @@ import java.util.concurrent.Callable;
         })
 public final class RegressCommand implements Callable<Integer> {
 
-    /** Same variable as compare's: set in the JVM relaunched under taskset, so it does not relaunch again. */
     @Option(names = "--base", paramLabel = "REF", description = "Git ref to build and measure as the base.")
     String baseRef;
 
@@ -95,14 +104,8 @@ public final class RegressCommand implements Callable<Integer> {
                     + " interval between the 2nd and 7th of 8 ratios has 93 %% confidence).")
     int rounds;
 
-    @Option(
-            names = "--warmup",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            defaultValue = "1s",
-            description = "Unrecorded warm-up of every server JVM before its first window, at least (default:"
-                    + " ${DEFAULT-VALUE}; see --max-warmup).")
-    Duration warmup;
+    @Mixin
+    WarmupOptions warmup;
 
     @Option(
             names = {"-d", "--duration"},
@@ -111,17 +114,6 @@ public final class RegressCommand implements Callable<Integer> {
             defaultValue = "0.5s",
             description = "Recorded duration of every window (default: ${DEFAULT-VALUE}).")
     Duration duration;
-
-    @Option(
-            names = "--max-warmup",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            defaultValue = "20s",
-            description = "The warm-up goes on past --warmup until the server's JIT is done (a 0.5 s chunk in which"
-                    + " its compiler threads used at most one clock tick, and CPU per request within 20 %% of the"
-                    + " chunk before), at most this long (default: ${DEFAULT-VALUE}; a round line marks a cut"
-                    + " warm-up with '!').")
-    Duration maxWarmup;
 
     @Option(
             names = "--windows",
@@ -171,20 +163,11 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Change in the server's CPU time per request tolerated (default: ${DEFAULT-VALUE}).")
     double cpuTolerance;
 
-    @Option(
-            names = "--timeout",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            defaultValue = "2s",
-            description = "A request unanswered this long is a timeout (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin
+    TimeoutOption timeout;
 
-    @Option(
-            names = "--server-jvm-opts",
-            paramLabel = "FLAGS",
-            defaultValue = "-Xms128m -Xmx512m -XX:+UseParallelGC",
-            description = "Flags of every server JVM, both sides (default: ${DEFAULT-VALUE}).")
-    String serverJvmOpts;
+    @Mixin
+    ServerJvmOptions serverJvm;
 
     @Option(
             names = {"--slow-candidate", "--candidate-jvm-opts"},
@@ -199,23 +182,11 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Extra flags for the base's server JVMs only.")
     String baseJvmOpts;
 
-    @Option(names = "--no-pin", negatable = false, description = "Do not pin servers and client to disjoint CPUs.")
-    boolean noPin;
+    @Mixin
+    PinningOptions pinningOptions;
 
-    @Option(
-            names = "--server-cpus",
-            paramLabel = "LIST",
-            description = "CPUs for the servers (default: all but the last).")
-    String serverCpus;
-
-    @Option(names = "--client-cpus", paramLabel = "LIST", description = "CPUs for the client (default: the last).")
-    String clientCpus;
-
-    @Option(
-            names = {"-o", "--out"},
-            paramLabel = "DIR",
-            description = "Where to write results.json and regress.md (default: results/regress-<timestamp>).")
-    Path out;
+    @Mixin
+    OutputOption out;
 
     @Option(
             names = "--markdown",
@@ -234,11 +205,11 @@ public final class RegressCommand implements Callable<Integer> {
         Pinning pinning;
         try {
             cellList = validate();
-            pinning = Pinning.plan(!noPin, serverCpus, clientCpus);
+            pinning = pinningOptions.pinning();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Path root = HttpModelsCli.projectRoot();
+        Path root = ProjectRoot.find();
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
 
         Contender base;
@@ -258,19 +229,13 @@ public final class RegressCommand implements Callable<Integer> {
                 err.println("error: " + e.getMessage());
                 return 3;
             }
-            base = new Contender(
-                    "base",
-                    List.of("-jar", built.jar().toString()),
-                    flags(baseJvmOpts),
-                    "build of " + baseRef + " (" + built.commit().substring(0, 12) + ")");
+            String what = "build of " + baseRef + " (" + built.commit().substring(0, 12) + ")";
+            base = new Contender("base", HarnessJvm.jar(built.jar(), what), flags(baseJvmOpts), what);
             baseWords = baseRef + " at " + built.commit().substring(0, 12) + " (built in "
                     + root.relativize(built.jar().getParent().getParent().getParent()) + ")";
         } else if (baseJar != null) {
             base = new Contender(
-                    "base",
-                    List.of("-jar", baseJar.toAbsolutePath().toString()),
-                    flags(baseJvmOpts),
-                    "prebuilt " + baseJar);
+                    "base", HarnessJvm.jar(baseJar, "prebuilt " + baseJar), flags(baseJvmOpts), "prebuilt " + baseJar);
             baseWords = "the prebuilt " + baseJar;
         } else {
             if (!nginxInstalled(root)) {
@@ -288,13 +253,14 @@ public final class RegressCommand implements Callable<Integer> {
             baseWords = baselineFile + " (" + stored.describe() + ")";
         }
         if (PinnedRelaunch.needed(pinning)) {
-            return PinnedRelaunch.run(pinning, HttpModelsCli.class, args, 60, "regress-relaunch-shutdown");
+            return PinnedRelaunch.run(pinning, HarnessJvm.current(), args, 60, "regress-relaunch-shutdown");
         }
 
         Contender candidate = new Contender(
-                "candidate", RoundRunner.ownLaunch(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
-        RoundRunner runner =
-                new RoundRunner(pinning, flags(serverJvmOpts), warmup, maxWarmup, duration, windows, timeout, root);
+                "candidate", HarnessJvm.current(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
+        MeasureSettings settings = settings(pinning);
+        RoundRunner runner = new RoundRunner(
+                new MeasuringStep(new TargetLauncher(pinning, root), settings), serverJvm.flags(), duration, windows);
         Thread hook = new Thread(
                 () -> {
                     runner.stop();
@@ -309,8 +275,8 @@ public final class RegressCommand implements Callable<Integer> {
                             + " done (at least %s, at most %s), then %d windows of %s each; %s%n",
                     cellList.size(),
                     rounds,
-                    seconds(warmup),
-                    seconds(maxWarmup),
+                    seconds(settings.warmup().minimum()),
+                    seconds(settings.warmup().maximum()),
                     windows,
                     seconds(duration),
                     pinning.note());
@@ -333,17 +299,16 @@ public final class RegressCommand implements Callable<Integer> {
                                         gate));
             }
             List<String> regressions = regressionCells.stream()
-                    .filter(c -> c.verdict().equals(Verdict.REGRESSION.label())
-                            || c.verdict().equals(RegressionCell.FAILED))
+                    .filter(c -> c.verdict().failsTheGate())
                     .map(RegressionCell::id)
                     .toList();
-            String verdict = !regressions.isEmpty()
-                    ? Verdict.REGRESSION.label()
-                    : regressionCells.stream().anyMatch(c -> c.verdict().equals(Verdict.IMPROVEMENT.label()))
-                            ? Verdict.IMPROVEMENT.label()
-                            : Verdict.SAME.label();
+            Verdict verdict = !regressions.isEmpty()
+                    ? Verdict.REGRESSION
+                    : regressionCells.stream().anyMatch(c -> c.verdict() == Verdict.IMPROVEMENT)
+                            ? Verdict.IMPROVEMENT
+                            : Verdict.SAME;
             Regression regression = new Regression(
-                    stored == null ? Regression.BASE : Regression.BASELINE,
+                    stored == null ? RegressionMode.BASE : RegressionMode.BASELINE,
                     baseWords,
                     candidate.what(),
                     base.extraFlags(),
@@ -367,9 +332,9 @@ public final class RegressCommand implements Callable<Integer> {
                     regressionCells,
                     regressions,
                     verdict);
-            Path dir = out != null ? out : defaultOutputDir(root);
             Results results =
-                    results(root, args, cellList, measured, base, candidate, startedAt, regression, dir, pinning);
+                    results(root, args, cellList, measured, base, candidate, startedAt, regression, settings, pinning);
+            Path dir = out.dir(root, "regress-");
             outWriter.println();
             outWriter.print(RegressTable.text(regression));
             try {
@@ -440,14 +405,23 @@ public final class RegressCommand implements Callable<Integer> {
                 || !(cpuTolerance >= 0 && cpuTolerance < 1)) {
             throw new IllegalArgumentException("a tolerance is a share in [0, 1), e.g. 0.05");
         }
-        if (duration.isZero() || duration.isNegative() || warmup.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("--duration and --timeout must be positive, --warmup not negative");
+        if (duration.isZero() || duration.isNegative()) {
+            throw new IllegalArgumentException("--duration must be positive");
         }
+        timeout.timeout(); // throws when not positive
+        warmup.rule(DEFAULT_WARMUP); // throws when negative
         List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
         for (RegressCell c : list) {
             io.httpmodels.server.ServerModels.byName(c.model()); // throws for an unknown model, naming the known
         }
         return list;
+    }
+
+    /** The least warm-up unless --warmup says: the JIT-quiet rule does the rest. */
+    static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);
+
+    private MeasureSettings settings(Pinning pinning) {
+        return new MeasureSettings(1, timeout.timeout(), pinning.clientCores(), 0.95, warmup.rule(DEFAULT_WARMUP));
     }
 
     /** What was measured: per cell, each round's figures (base first), and every window for results.json. */
@@ -504,40 +478,26 @@ public final class RegressCommand implements Callable<Integer> {
             Contender candidate,
             Instant startedAt,
             Regression regression,
-            Path dir,
+            MeasureSettings settings,
             Pinning pinning) {
-        List<TargetSpec> specs = cellList.stream()
-                .map(RegressCell::model)
-                .distinct()
-                .map(m -> TargetSpec.model(m, m))
-                .toList();
         List<Scenario> scenarios =
                 cellList.stream().map(RegressCell::scenario).distinct().toList();
-        Plan plan = new Plan(
+        Conditions conditions = RunConditions.of(
                 "regress",
-                specs,
-                scenarios,
-                warmup,
+                settings,
                 duration,
                 rounds,
-                1,
-                timeout,
-                0,
-                "auto",
-                flags(serverJvmOpts),
+                serverJvm.flags(),
                 pinning,
-                null,
-                0.95,
-                dir,
-                root);
-        Conditions conditions = RunConditions.of(plan, "httpmodels " + String.join(" ", args));
+                root,
+                "httpmodels " + String.join(" ", args));
         Map<String, TargetInfo> targets = new LinkedHashMap<>();
         for (RegressCell cell : cellList) {
             for (Contender side : List.of(base, candidate)) {
-                String name = RoundRunner.targetName(cell, side);
+                String name = side.rowName(cell);
                 targets.putIfAbsent(
                         name,
-                        new TargetInfo(name, side.isNginx() ? TargetInfo.NGINX : TargetInfo.MODEL, side.what(), null));
+                        new TargetInfo(name, side.isNginx() ? TargetKind.NGINX : TargetKind.MODEL, side.what(), null));
             }
         }
         return new Results(
@@ -545,7 +505,7 @@ public final class RegressCommand implements Callable<Integer> {
                 "httpmodels " + conditions.projectVersion(),
                 startedAt,
                 Instant.now(),
-                Results.COMPLETE,
+                RunStatus.COMPLETE,
                 conditions,
                 new ArrayList<>(targets.values()),
                 scenarios,
@@ -557,8 +517,8 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /** A warm-up's length for the round line; "!" marks one cut at --max-warmup before the server settled. */
-    private static String warmed(double seconds) {
-        return String.format(Locale.ROOT, "%.1f s%s", Math.abs(seconds), seconds < 0 ? "!" : "");
+    private static String warmed(Warmup w) {
+        return String.format(Locale.ROOT, "%.1f s%s", w.seconds(), w.settled() || w.seconds() == 0 ? "" : "!");
     }
 
     private static String figure(SideRound c) {
@@ -574,9 +534,7 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     private static List<String> flags(String opts) {
-        return opts == null || opts.isBlank()
-                ? List.of()
-                : Arrays.asList(opts.trim().split("\\s+"));
+        return ServerJvmOptions.split(opts);
     }
 
     private static boolean nginxInstalled(Path root) {
@@ -590,15 +548,6 @@ public final class RegressCommand implements Callable<Integer> {
             }
         }
         return false;
-    }
-
-    private static Path defaultOutputDir(Path root) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path dir = root.resolve("results").resolve("regress-" + stamp);
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = root.resolve("results").resolve("regress-" + stamp + "-" + i);
-        }
-        return dir;
     }
 
     private static String seconds(Duration d) {

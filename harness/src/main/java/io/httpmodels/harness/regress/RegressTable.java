@@ -93,7 +93,7 @@ public final class RegressTable {
                 cpu(c.baseCpuMicros()),
                 cpu(c.candidateCpuMicros()),
                 change(c.cpuPerRequest()),
-                c.verdict()
+                c.verdict().label()
             });
         }
         return rows;

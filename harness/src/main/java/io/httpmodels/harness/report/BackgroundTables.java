@@ -1,9 +1,9 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Background;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 

@@ -1,8 +1,8 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 

@@ -1,7 +1,10 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Stats;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -42,6 +45,10 @@ final class ConditionsText {
         entries.add(new Entry("JDK", c.jdk(), false));
         entries.add(new Entry("Pinning", pinning(c), false));
         entries.add(new Entry("Timing", timing(c), false));
+        String warmups = warmups(results);
+        if (warmups != null) {
+            entries.add(new Entry("Warm-ups", warmups, false));
+        }
         entries.add(new Entry("Load client", client(c), false));
         entries.add(new Entry(
                 "Server JVM flags",
@@ -63,7 +70,7 @@ final class ConditionsText {
     static String run(Results results) {
         String when = UTC.format(results.startedAt())
                 + (results.finishedAt() == null ? "" : " to " + UTC.format(results.finishedAt()));
-        if (Results.INTERRUPTED.equals(results.status())) {
+        if (results.status() == RunStatus.INTERRUPTED) {
             return when + ", interrupted: only the cells that completed are shown";
         }
         return when + ", " + results.status();
@@ -81,9 +88,47 @@ final class ConditionsText {
     }
 
     private static String timing(Conditions c) {
-        return "warm-up " + Format.seconds(c.warmupSeconds()) + " (not recorded), then "
-                + Format.seconds(c.durationSeconds()) + " recorded; " + c.repetitions()
+        String warmup = c.maxWarmupSeconds() > c.warmupSeconds()
+                ? "warm-up until the server's JIT was quiet, at least " + Format.seconds(c.warmupSeconds())
+                        + " and at most " + Format.seconds(c.maxWarmupSeconds())
+                : "warm-up " + Format.seconds(c.warmupSeconds());
+        return warmup + " (not recorded), then " + Format.seconds(c.durationSeconds()) + " recorded; " + c.repetitions()
                 + (c.repetitions() == 1 ? " repetition" : " repetitions") + " per cell";
+    }
+
+    /**
+     * How long the cells' servers warmed, and which stopped at the longest warm-up unsettled; null when no cell
+     * says (runs from before the warm-up waited for the JIT, merges).
+     */
+    static String warmups(Results results) {
+        List<CellResult> warmed = results.cells().stream()
+                .filter(cell -> cell.warmup() != null && cell.warmup().seconds() > 0)
+                .toList();
+        if (warmed.isEmpty()) {
+            return null;
+        }
+        List<Double> seconds =
+                warmed.stream().map(cell -> cell.warmup().seconds()).sorted().toList();
+        List<String> cut = warmed.stream()
+                .filter(cell -> !cell.warmup().settled())
+                .map(cell -> cell.target() + " / " + cell.scenarioId())
+                .distinct()
+                .toList();
+        return String.format(
+                        Locale.ROOT,
+                        "%s to %s (median %s) over %d cells",
+                        tenths(seconds.get(0)),
+                        tenths(seconds.get(seconds.size() - 1)),
+                        tenths(Stats.median(seconds)),
+                        seconds.size())
+                + (cut.isEmpty()
+                        ? "; every one settled"
+                        : "; " + cut.size() + " stopped at the longest warm-up unsettled (their figures may include"
+                                + " JIT compilation): " + String.join(", ", cut));
+    }
+
+    private static String tenths(double seconds) {
+        return String.format(Locale.ROOT, "%.1f s", seconds);
     }
 
     private static String client(Conditions c) {

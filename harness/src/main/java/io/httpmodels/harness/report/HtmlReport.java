@@ -1,8 +1,9 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TargetInfo;
 
 import java.util.List;
@@ -45,7 +46,7 @@ public final class HtmlReport {
         h.append("<p class=\"lede\">")
                 .append(Html.text(String.format(
                         Locale.ROOT,
-                        "%d targets × %d scenarios, %s recorded per cell after %s of warm-up, %d %s each · %s",
+                        "%d targets × %d scenarios, %s recorded per cell after at least %s of warm-up, %d %s each · %s",
                         results.targets().size(),
                         results.scenarios().size(),
                         Format.seconds(results.conditions().durationSeconds()),
@@ -54,7 +55,7 @@ public final class HtmlReport {
                         results.conditions().repetitions() == 1 ? "repetition" : "repetitions",
                         ConditionsText.run(results))))
                 .append("</p>\n");
-        if (Results.INTERRUPTED.equals(results.status())) {
+        if (results.status() == RunStatus.INTERRUPTED) {
             h.append("<p class=\"warning\">This run was interrupted: only the cells that completed are shown.</p>\n");
         }
         h.append("<nav class=\"toc\"><a href=\"#throughput\">Requests/s</a><a href=\"#latency\">Latency</a>"
@@ -168,7 +169,10 @@ public final class HtmlReport {
                 "<section id=\"targets\">\n<h2>Targets</h2>\n<div class=\"panel table-panel\"><table class=\"numbers\">");
         h.append("<thead><tr><th>target</th><th>kind</th><th>what it is</th><th>what ran</th></tr></thead>\n<tbody>\n");
         for (TargetInfo t : results.targets()) {
-            h.append("<tr><td>").append(Html.text(t.name())).append("</td><td>").append(Html.text(t.kind()));
+            h.append("<tr><td>")
+                    .append(Html.text(t.name()))
+                    .append("</td><td>")
+                    .append(Html.text(t.kind().label()));
             h.append("</td><td>").append(Html.text(orNone(t.description())));
             h.append("</td><td>").append(Html.text(orNone(t.running()))).append("</td></tr>\n");
         }

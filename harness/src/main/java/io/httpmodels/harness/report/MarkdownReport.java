@@ -1,7 +1,7 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 
 import java.util.List;
 
@@ -27,7 +27,7 @@ public final class MarkdownReport {
                 List.of("target", "kind", "what it is", "what ran"),
                 List.of(false, false, false, false),
                 results.targets().stream()
-                        .map(t -> List.of(t.name(), t.kind(), orNone(t.description()), orNone(t.running())))
+                        .map(t -> List.of(t.name(), t.kind().label(), orNone(t.description()), orNone(t.running())))
                         .toList());
 
         if (results.merge() != null) {

@@ -1,11 +1,12 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.results.TargetKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -102,7 +103,7 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
         Set<String> latencyNotes = new LinkedHashSet<>();
         for (Summary s : summaries) {
             if (s != null && s.ok() && s.latency() != null) {
-                kinds.add(s.latency().kind());
+                kinds.add(s.latency().kind().label());
                 latencyNotes.add(latencyNote(s.latency()));
             }
         }
@@ -186,7 +187,8 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
     /** Whether any target is nginx, by name or kind: then every table has a "vs nginx" column. */
     static boolean hasNginx(Results results) {
         return results.targets().stream()
-                .anyMatch(t -> TargetInfo.NGINX.equals(t.kind()) || TargetInfo.NGINX.equals(t.name()));
+                .anyMatch(t ->
+                        t.kind() == TargetKind.NGINX || TargetKind.NGINX.label().equals(t.name()));
     }
 
     /** Cores the client could use in this scenario, from its cells; 0 when no cell says. */

@@ -18,7 +18,10 @@ import java.util.List;
  * @param gitCommit         the commit the code was built from, or null outside a checkout
  * @param gitDirty          whether the work tree had uncommitted changes, or null
  * @param profile           the named profile, or {@code custom}
- * @param warmupSeconds     unrecorded warm-up before every cell
+ * @param warmupSeconds     the least unrecorded warm-up of every server before its first window: it goes on until
+ *                          the server's JIT is quiet (each cell says how long it took)
+ * @param maxWarmupSeconds  the most warm-up of a server; absent (0) in runs from before the warm-up waited for the
+ *                          JIT
  * @param durationSeconds   recorded duration of every cell
  * @param repetitions       how often each cell ran
  * @param clientThreads     event-loop threads of the load client
@@ -41,6 +44,7 @@ public record Conditions(
         Boolean gitDirty,
         String profile,
         double warmupSeconds,
+        double maxWarmupSeconds,
         double durationSeconds,
         int repetitions,
         int clientThreads,

@@ -5,10 +5,7 @@ import io.httpmodels.load.LatencySummary;
 /**
  * A latency distribution reduced to the figures the reports show, all in microseconds.
  *
- * @param kind        {@code raw} (closed loop: from each request's write to the last byte of its response),
- *                    {@code intended} (open loop: from when each request was meant to be sent, so stalls show),
- *                    {@code corrected} (closed loop, wrk-style synthetic samples: an estimate) or
- *                    {@code service} (open loop, from the actual write: hides stalls)
+ * @param kind        what it measured (raw, intended, corrected, service, ...)
  * @param description what exactly was measured, in words
  * @param count       samples
  * @param mean        mean
@@ -19,10 +16,18 @@ import io.httpmodels.load.LatencySummary;
  * @param max         largest sample
  */
 public record Latency(
-        String kind, String description, long count, double mean, long p50, long p90, long p99, long p999, long max) {
+        LatencyKind kind,
+        String description,
+        long count,
+        double mean,
+        long p50,
+        long p90,
+        long p99,
+        long p999,
+        long max) {
 
     /** The figures of a load-client summary, labelled with their kind. */
-    public static Latency of(String kind, LatencySummary s) {
+    public static Latency of(LatencyKind kind, LatencySummary s) {
         if (s == null) {
             return null;
         }

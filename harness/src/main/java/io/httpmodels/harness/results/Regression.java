@@ -27,7 +27,7 @@ import java.util.List;
  *                             improved, else {@code same}
  */
 public record Regression(
-        String mode,
+        RegressionMode mode,
         String base,
         String candidate,
         List<String> baseJvmFlags,
@@ -42,10 +42,7 @@ public record Regression(
         int rounds,
         List<RegressionCell> cells,
         List<String> regressions,
-        String verdict) {
-
-    public static final String BASE = "base";
-    public static final String BASELINE = "baseline";
+        Verdict verdict) {
 
     public Regression {
         baseJvmFlags = List.copyOf(baseJvmFlags);

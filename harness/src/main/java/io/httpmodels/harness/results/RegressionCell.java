@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param id                    {@code MODEL/SCENARIO}, e.g. {@code netty/plaintext-c40-ka-w0}
  * @param model                 the model's name
- * @param scenarioId            the {@link io.httpmodels.harness.compare.Scenario#id()}
+ * @param scenarioId            the {@link io.httpmodels.harness.results.Scenario#id()}
  * @param baseRequestsPerSecond the base's requests/s per round (baseline mode: the stored figure rescaled by
  *                              that round's calibration)
  * @param candidateRequestsPerSecond the candidate's requests/s per round
@@ -42,14 +42,11 @@ public record RegressionCell(
         RatioInterval requestsPerSecond,
         RatioInterval p99,
         RatioInterval cpuPerRequest,
-        String requestsVerdict,
-        String p99Verdict,
-        String cpuVerdict,
-        String verdict,
+        Verdict requestsVerdict,
+        Verdict p99Verdict,
+        Verdict cpuVerdict,
+        Verdict verdict,
         String failure) {
-
-    public static final String FAILED = "failed";
-    public static final String NO_BASE = "no base";
 
     public RegressionCell {
         baseRequestsPerSecond = List.copyOf(baseRequestsPerSecond);

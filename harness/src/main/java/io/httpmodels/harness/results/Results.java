@@ -1,7 +1,6 @@
 package io.httpmodels.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.httpmodels.harness.compare.Scenario;
 
 import java.time.Instant;
 import java.util.List;
@@ -16,8 +15,7 @@ import java.util.List;
  * @param tool          the program and version that wrote it
  * @param startedAt     when the run started
  * @param finishedAt    when the last cell ended
- * @param status        {@code complete}, or {@code interrupted} when Ctrl-C stopped it (the cells that completed
- *                      are kept)
+ * @param status        complete, or interrupted when Ctrl-C stopped it (the cells that completed are kept)
  * @param conditions    the machine, JVMs, pinning and timings every figure was measured under
  * @param targets       what was measured, in the order the reports list them
  * @param scenarios     the load shapes, in run order
@@ -34,7 +32,7 @@ public record Results(
         String tool,
         Instant startedAt,
         Instant finishedAt,
-        String status,
+        RunStatus status,
         Conditions conditions,
         List<TargetInfo> targets,
         List<Scenario> scenarios,
@@ -46,9 +44,6 @@ public record Results(
 
     /** Version of this structure; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
-
-    public static final String COMPLETE = "complete";
-    public static final String INTERRUPTED = "interrupted";
 
     public Results {
         targets = List.copyOf(targets);
@@ -64,7 +59,7 @@ public record Results(
             String tool,
             Instant startedAt,
             Instant finishedAt,
-            String status,
+            RunStatus status,
             Conditions conditions,
             List<TargetInfo> targets,
             List<Scenario> scenarios,

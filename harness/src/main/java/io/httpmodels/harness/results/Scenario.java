@@ -1,4 +1,4 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.results;
 
 import java.util.Locale;
 import java.util.Objects;

@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param scenarioId          the scenario
  * @param target              the target
- * @param status              {@code ok}, or {@code failed} when no repetition succeeded
+ * @param status              ok, or failed when no repetition succeeded
  * @param failure             the first failure's reason, or null
  * @param repetitions         repetitions run
  * @param okRepetitions       of those, how many produced figures
@@ -34,7 +34,7 @@ import java.util.List;
 public record Summary(
         String scenarioId,
         String target,
-        String status,
+        CellStatus status,
         String failure,
         int repetitions,
         int okRepetitions,
@@ -62,7 +62,7 @@ public record Summary(
     }
 
     public boolean ok() {
-        return CellResult.OK.equals(status);
+        return status == CellStatus.OK;
     }
 
     /** The same row with its relative figures set. */

@@ -1,20 +1,29 @@
-package io.httpmodels.harness.regress;
+package io.httpmodels.harness.results;
 
-import io.httpmodels.harness.results.RatioInterval;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the gate says of a change: a {@code regression} or an {@code improvement} only when the whole confidence
  * interval of the paired ratio lies beyond the tolerance, else {@code same}. An interval that straddles the
- * tolerance is {@code same}: the gate fails only on evidence.
+ * tolerance is {@code same}: the gate fails only on evidence. A cell's verdict may also be {@code failed} (its
+ * candidate could not be measured: counted as a regression) or {@code no base} (its base could not). Written to
+ * results.json as its label.
  */
-public enum Verdict {
+public enum Verdict implements Label {
+    /** Worse beyond the tolerance, with the whole interval. */
     REGRESSION,
+    /** Better beyond the tolerance, with the whole interval. */
     IMPROVEMENT,
-    SAME;
+    /** Neither shown. */
+    SAME,
+    /** A cell whose candidate could not be measured in most rounds while its base could: a regression. */
+    FAILED,
+    /** A cell whose base could not be measured (a model the base lacks): nothing to compare with. */
+    NO_BASE;
 
     /**
      * The verdict on one figure.
@@ -59,8 +68,26 @@ public enum Verdict {
         return all.contains(IMPROVEMENT) ? IMPROVEMENT : SAME;
     }
 
-    /** The word the outputs use: {@code regression}, {@code improvement}, {@code same}. */
+    /** Whether the gate fails on this verdict: a regression, or a candidate that could not be measured. */
+    public boolean failsTheGate() {
+        return this == REGRESSION || this == FAILED;
+    }
+
+    /** The word the outputs use: {@code regression}, {@code improvement}, {@code same}, {@code no base}. */
+    @JsonValue
+    @Override
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Label.of(this);
+    }
+
+    /** The verdict of a label, as results.json writes it. */
+    @JsonCreator
+    public static Verdict of(String label) {
+        return Label.of(Verdict.class, label);
+    }
+
+    @Override
+    public String toString() {
+        return label();
     }
 }

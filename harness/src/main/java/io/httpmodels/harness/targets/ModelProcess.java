@@ -1,12 +1,12 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.targets;
 
 import io.httpmodels.harness.process.ChildServer;
 
 import java.util.Optional;
 
 /**
- * A model of this project serving in its own JVM: started by {@link TargetLauncher} for {@code compare}, and by
- * {@code regress} from either side's build.
+ * A model of this project serving in its own JVM: started by {@link TargetLauncher} for {@code compare} and
+ * {@code regress} (from either side's build).
  */
 public final class ModelProcess implements RunningTarget {
 

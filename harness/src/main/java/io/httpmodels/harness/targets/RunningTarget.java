@@ -1,4 +1,4 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.targets;
 
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.targets;
 
-import io.httpmodels.harness.HttpModelsCli;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
-import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.results.Scenario;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,39 +11,49 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts a target for one cell. A model gets its own JVM — already pinned (taskset in front of java), on this
- * JVM's class path, told to exit with its parent so it cannot outlive the harness — running
- * {@code httpmodels serve MODEL --port 0}; the port it prints is the one measured.
+ * Starts what is measured, for {@code compare} and {@code regress} alike. A model gets its own JVM — already
+ * pinned (taskset in front of java, so it sizes its pools for the cores it has), told to exit with its parent so
+ * it cannot outlive the harness — running {@code httpmodels serve MODEL --port 0}; the port it prints is the one
+ * measured. nginx is started from {@code scripts/peers} on the servers' first CPU; an external server is only
+ * looked up.
  */
-final class TargetLauncher {
+public final class TargetLauncher {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Plan plan;
+    private final Pinning pinning;
+    private final Path projectRoot;
 
-    TargetLauncher(Plan plan) {
-        this.plan = plan;
+    /**
+     * @param pinning     the servers' CPUs
+     * @param projectRoot the project's folder, for {@code scripts/peers}
+     */
+    public TargetLauncher(Pinning pinning, Path projectRoot) {
+        this.pinning = pinning;
+        this.projectRoot = projectRoot;
     }
 
-    RunningTarget start(TargetSpec target, Scenario scenario) throws StartFailure {
+    /**
+     * Starts {@code target} for a scenario: a model in a JVM as {@code jvm} says, with the scenario's work and
+     * header deadline.
+     *
+     * @throws StartFailure when it does not come up; the message says why
+     */
+    public RunningTarget start(TargetSpec target, ModelJvm jvm, Scenario scenario) throws StartFailure {
         return switch (target.kind()) {
-            case TargetInfo.MODEL ->
-                new ModelProcess(ChildServer.start(modelCommand(target.name(), scenario), START_TIMEOUT));
-            case TargetInfo.NGINX ->
+            case MODEL ->
+                new ModelProcess(ChildServer.start(modelCommand(target.name(), jvm, scenario), START_TIMEOUT));
+            case NGINX ->
                 NginxProcess.start(
-                        plan.projectRoot(),
-                        plan.pinning().enabled() ? plan.pinning().serverCpus().get(0) : null);
-            default -> new ExternalServer(target.baseUrl());
+                        projectRoot, pinning.enabled() ? pinning.serverCpus().get(0) : null);
+            case EXTERNAL -> new ExternalServer(target.baseUrl());
+            case MERGED, AGENT -> throw new StartFailure(target.kind() + " is not a server to start");
         };
     }
 
-    /** The command line of a model's JVM. */
-    List<String> modelCommand(String model, Scenario scenario) {
-        List<String> command = new ArrayList<>(plan.pinning().serverPrefix());
-        command.add(javaBinary());
-        command.addAll(plan.serverJvmFlags());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HttpModelsCli.class.getName()));
-        command.addAll(List.of(
+    /** The command line of a model's JVM: pinned, {@code jvm}'s flags and build, {@code serve} and its flags. */
+    public List<String> modelCommand(String model, ModelJvm jvm, Scenario scenario) {
+        List<String> serve = new ArrayList<>(List.of(
                 "serve",
                 model,
                 "--port",
@@ -52,18 +62,16 @@ final class TargetLauncher {
                 String.valueOf(scenario.workMillis()),
                 "--exit-with-parent",
                 String.valueOf(ProcessHandle.current().pid())));
-        if (plan.serverThreads() > 0) {
-            command.addAll(List.of("--threads", String.valueOf(plan.serverThreads())));
+        if (jvm.threads() > 0) {
+            serve.addAll(List.of("--threads", String.valueOf(jvm.threads())));
         }
-        command.addAll(List.of("--transport", plan.transport()));
+        if (!ModelJvm.AUTO_TRANSPORT.equals(jvm.transport())) {
+            serve.addAll(List.of("--transport", jvm.transport()));
+        }
         if (scenario.headerTimeoutMillis() > 0) {
             // Only when asked for: a server without the option keeps its own default and still starts.
-            command.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
+            serve.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
         }
-        return command;
-    }
-
-    static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return jvm.build().command(pinning.serverPrefix(), jvm.jvmFlags(), serve);
     }
 }

@@ -1,6 +1,8 @@
-package io.httpmodels.harness.compare;
+package io.httpmodels.harness.targets;
 
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.results.TargetKind;
 
 import java.net.URI;
 import java.util.Objects;
@@ -10,11 +12,11 @@ import java.util.Objects;
  * already running at a URL ({@code --target NAME=URL}).
  *
  * @param name        the row's name
- * @param kind        {@link TargetInfo#MODEL}, {@link TargetInfo#NGINX} or {@link TargetInfo#EXTERNAL}
+ * @param kind        {@link TargetKind#MODEL}, {@link TargetKind#NGINX} or {@link TargetKind#EXTERNAL}
  * @param description one line for the reports
  * @param baseUrl     external only: {@code http://host:port}, without a path
  */
-public record TargetSpec(String name, String kind, String description, URI baseUrl) {
+public record TargetSpec(String name, TargetKind kind, String description, URI baseUrl) {
 
     public TargetSpec {
         Objects.requireNonNull(name, "name");
@@ -22,12 +24,12 @@ public record TargetSpec(String name, String kind, String description, URI baseU
     }
 
     public static TargetSpec model(String name, String description) {
-        return new TargetSpec(name, TargetInfo.MODEL, description, null);
+        return new TargetSpec(name, TargetKind.MODEL, description, null);
     }
 
     public static TargetSpec nginx() {
         return new TargetSpec(
-                "nginx", TargetInfo.NGINX, "nginx, 1 worker (scripts/peers/nginx.conf.template): the reference", null);
+                "nginx", TargetKind.NGINX, "nginx, 1 worker (scripts/peers/nginx.conf.template): the reference", null);
     }
 
     /**
@@ -52,7 +54,15 @@ public record TargetSpec(String name, String kind, String description, URI baseU
             throw new IllegalArgumentException("--target " + name + ": want http://HOST[:PORT], got " + uri);
         }
         URI base = URI.create("http://" + uri.getRawAuthority());
-        return new TargetSpec(name, TargetInfo.EXTERNAL, "already running at " + base, base);
+        return new TargetSpec(name, TargetKind.EXTERNAL, "already running at " + base, base);
+    }
+
+    /**
+     * Whether this target runs a scenario: foreign servers do no simulated work, so they sit out scenarios that
+     * ask for it rather than show figures for a different workload.
+     */
+    public boolean runs(Scenario scenario) {
+        return scenario.workMillis() == 0 || kind == TargetKind.MODEL;
     }
 
     public TargetInfo info() {

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.httpmodels.harness.process.Pinning;
-import io.httpmodels.load.LoadConfig;
+import io.httpmodels.harness.results.Scenario;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 class BackgroundScenarioTest {
@@ -66,48 +63,5 @@ class BackgroundScenarioTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> Scenario.closedLoop("/", 0, true, 1, 1).withBackground(-1, 0, 0));
-    }
-
-    @Test
-    void theHeaderTimeoutReachesTheServerOnlyWhenConfigured() {
-        TargetLauncher launcher = new TargetLauncher(plan());
-        Scenario plain = Scenario.closedLoop("/plaintext", 0, true, 40, 1).withBackground(0, 200, 0);
-        assertFalse(launcher.modelCommand("netty", plain).contains("--header-timeout"));
-        List<String> command = launcher.modelCommand("netty", plain.withHeaderTimeout(2_500));
-        int flag = command.indexOf("--header-timeout");
-        assertTrue(flag > 0, command.toString());
-        assertEquals("2500ms", command.get(flag + 1));
-    }
-
-    @Test
-    void theClientHoldsTheScenariosBackgroundConnections() {
-        Scenario s = Scenario.closedLoop("/plaintext", 0, true, 40, 1).withBackground(300, 20, 50);
-        LoadConfig config = new CellRunner(plan()).loadConfig("http://127.0.0.1:1/plaintext", s, null);
-        assertEquals(40, config.connections());
-        assertEquals(300, config.idleConnections());
-        assertEquals(20, config.slowConnections());
-        assertEquals(Duration.ofMillis(50), config.slowInterval());
-        LoadConfig quiet = new CellRunner(plan()).loadConfig("http://127.0.0.1:1/plaintext", s.quietShape(), null);
-        assertFalse(quiet.hasBackground());
-    }
-
-    private static Plan plan() {
-        return new Plan(
-                "test",
-                List.of(TargetSpec.model("netty", "event loops")),
-                Profile.SLOWLORIS.axes().scenarios(),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1),
-                1,
-                1,
-                Duration.ofSeconds(2),
-                0,
-                "auto",
-                List.of(),
-                Pinning.plan(false, null, null),
-                null,
-                0.95,
-                Path.of("target/unused"),
-                Path.of("."));
     }
 }

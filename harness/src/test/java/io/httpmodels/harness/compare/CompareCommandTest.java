@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.LatencyKind;
+import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -67,7 +71,7 @@ class CompareCommandTest {
     @Test
     void theRunCompletesDespiteFailingModels() {
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(Results.COMPLETE, results.status());
+        assertEquals(RunStatus.COMPLETE, results.status());
         assertEquals(4, results.cells().size());
         assertTrue(run.out().contains("[ 4/4]"), run.out());
     }
@@ -76,11 +80,12 @@ class CompareCommandTest {
     void aWorkingModelIsMeasuredWithItsUsage() throws IOException {
         CellResult vt = cell("virtual-threads");
         assertTrue(vt.ok(), vt.failure());
-        assertTrue(vt.requests() > 100, "requests " + vt.requests());
-        assertEquals(4, vt.connectionsServed());
-        assertEquals(0, vt.errors("total"), vt.errors().toString());
-        assertEquals("raw", vt.latency().kind());
-        assertNotNull(vt.corrected());
+        assertTrue(
+                vt.throughput().requests() > 100, "requests " + vt.throughput().requests());
+        assertEquals(4, vt.connectionCounts().connectionsServed());
+        assertEquals(0, vt.errors(Responses.TOTAL), vt.responses().toString());
+        assertEquals(LatencyKind.RAW, vt.latency().kind());
+        assertNotNull(vt.latencies().corrected());
         assertTrue(vt.server().cpuSeconds() > 0, vt.server().toString());
         assertTrue(vt.server().rssPeakBytes() > 10 << 20, vt.server().toString());
         assertTrue(vt.server().threadsPeak() > 1, vt.server().toString());
@@ -98,25 +103,25 @@ class CompareCommandTest {
             assertEquals("virtual-threads", h.getTag());
             total += h.getTotalCount();
         }
-        assertEquals(vt.requests(), total);
+        assertEquals(vt.throughput().requests(), total);
     }
 
     @Test
     void aModelThatCannotStartIsAFailedCellWithItsReason() {
         CellResult failed = cell("test-fails-to-start");
-        assertEquals(CellResult.FAILED, failed.status());
+        assertEquals(CellStatus.FAILED, failed.status());
         assertTrue(failed.failure().contains("did not start"), failed.failure());
         assertTrue(failed.failure().contains("this model fails on purpose"), failed.failure());
         assertNull(failed.requestsPerSecond());
         Summary s = results.summary(failed.scenarioId(), "test-fails-to-start");
-        assertEquals(CellResult.FAILED, s.status());
+        assertEquals(CellStatus.FAILED, s.status());
         assertTrue(run.out().contains("test-fails-to-start"), run.out());
     }
 
     @Test
     void aModelThatDiesMidRunIsAFailedCellWithItsExitCode() {
         CellResult died = cell("test-dies-mid-run");
-        assertEquals(CellResult.FAILED, died.status());
+        assertEquals(CellStatus.FAILED, died.status());
         assertTrue(died.failure().contains("exited with code " + DyingModel.EXIT_CODE), died.failure());
         assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1.hlog")));
     }
@@ -125,8 +130,8 @@ class CompareCommandTest {
     void theSingleThreadServesOneConnectionAndTheOthersTimeOut() {
         CellResult single = cell("single-thread");
         assertTrue(single.ok(), single.failure());
-        assertEquals(1, single.connectionsServed());
-        assertTrue(single.errors("timeout") >= 3, single.errors().toString());
+        assertEquals(1, single.connectionCounts().connectionsServed());
+        assertTrue(single.errors("timeout") >= 3, single.responses().toString());
         Summary s = results.summary(single.scenarioId(), "single-thread");
         assertEquals(1, s.connectionsServed());
         assertTrue(s.timeouts() >= 3);

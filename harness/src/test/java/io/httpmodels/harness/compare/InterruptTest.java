@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.HttpModelsCli;
+import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.RunStatus;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +43,7 @@ class InterruptTest {
         Path out = dir.resolve("run");
         List<String> command = new ArrayList<>(defaultSigint());
         command.addAll(List.of(
-                TargetLauncher.javaBinary(),
+                HarnessJvm.javaBinary(),
                 "-cp",
                 System.getProperty("java.class.path"),
                 HttpModelsCli.class.getName(),
@@ -98,7 +100,7 @@ class InterruptTest {
             assertEquals(130, harness.exitValue(), all.toString());
 
             Results results = ResultsJson.read(out.resolve("results.json"));
-            assertEquals(Results.INTERRUPTED, results.status());
+            assertEquals(RunStatus.INTERRUPTED, results.status());
             assertEquals(1, results.cells().size(), all.toString());
             assertEquals("virtual-threads", results.cells().get(0).target());
             assertTrue(results.cells().get(0).ok());

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.TargetSpec;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -95,8 +97,8 @@ class ScenarioAndProfileTest {
     void foreignServersSitOutScenariosWithSimulatedWork() {
         Scenario work = Scenario.closedLoop("/plaintext", 1, true, 40, 1);
         Scenario none = Scenario.closedLoop("/plaintext", 0, true, 40, 1);
-        assertFalse(Plan.runs(TargetSpec.nginx(), work));
-        assertTrue(Plan.runs(TargetSpec.nginx(), none));
-        assertTrue(Plan.runs(TargetSpec.model("netty", "d"), work));
+        assertFalse(TargetSpec.nginx().runs(work));
+        assertTrue(TargetSpec.nginx().runs(none));
+        assertTrue(TargetSpec.model("netty", "d").runs(work));
     }
 }

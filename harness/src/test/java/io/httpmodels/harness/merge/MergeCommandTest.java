@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.report.ChartPlan;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.load.LatencyHistograms;
@@ -139,11 +140,14 @@ class MergeCommandTest {
                 List.of("total", "agent-0", "agent-1"),
                 results.targets().stream().map(t -> t.name()).toList());
         CellResult total = results.cell("merged", "total");
-        assertEquals(6000, total.requests());
-        assertEquals(List.of(1000.0 + 1000.0, 2000.0, 2000.0), total.timeline());
+        assertEquals(6000, total.throughput().requests());
+        assertEquals(
+                List.of(1000.0 + 1000.0, 2000.0, 2000.0), total.throughput().timeline());
         assertEquals(12.25, results.merge().agents().get(1).startSkewMillis());
         assertEquals(10, results.summary("merged", "total").errors());
-        assertEquals("intended", results.summary("merged", "agent-0").latency().kind());
+        assertEquals(
+                LatencyKind.INTENDED,
+                results.summary("merged", "agent-0").latency().kind());
         assertEquals(
                 List.of("chart-timeline-merged"),
                 ChartPlan.of(results).stream()

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -36,9 +37,9 @@ class CellDecisionTest {
         Double[] baseCpu = {4.4, 4.6, 4.5, 4.5, 4.4, 4.7};
         Double[] candCpu = {4.95, 5.1, 5.05, 5.0, 4.95, 5.3};
         RegressionCell c = CellDecision.decide(CELL, rounds(baseRps, candRps, baseCpu, candCpu), GATE);
-        assertEquals("same", c.requestsVerdict());
-        assertEquals("regression", c.cpuVerdict());
-        assertEquals("regression", c.verdict());
+        assertEquals(Verdict.SAME, c.requestsVerdict());
+        assertEquals(Verdict.REGRESSION, c.cpuVerdict());
+        assertEquals(Verdict.REGRESSION, c.verdict());
         assertTrue(c.cpuPerRequest().lower() > 1.05, c.cpuPerRequest().toString());
         assertEquals(List.of(baseCpu), c.baseCpuMicros());
     }
@@ -50,12 +51,12 @@ class CellDecisionTest {
         Double[] cheaper = {3.9, 4.0, 4.0, 3.95, 3.9, 4.1};
         Double[] sameCost = {4.45, 4.55, 4.5, 4.4, 4.5, 4.65};
         assertEquals(
-                "improvement",
+                Verdict.IMPROVEMENT,
                 CellDecision.decide(CELL, rounds(rps, rps, baseCpu, cheaper), GATE)
                         .verdict());
         RegressionCell same = CellDecision.decide(CELL, rounds(rps, rps, baseCpu, sameCost), GATE);
-        assertEquals("same", same.cpuVerdict());
-        assertEquals("same", same.verdict());
+        assertEquals(Verdict.SAME, same.cpuVerdict());
+        assertEquals(Verdict.SAME, same.verdict());
     }
 
     @Test
@@ -67,7 +68,7 @@ class CellDecisionTest {
         assertNull(c.cpuPerRequest());
         assertNull(c.cpuVerdict());
         assertEquals(List.of(), c.baseCpuMicros());
-        assertEquals("same", c.verdict());
+        assertEquals(Verdict.SAME, c.verdict());
     }
 
     @Test
@@ -80,7 +81,7 @@ class CellDecisionTest {
             pairs.add(new SideRound[] {base, side(50e3, 900, 9.0)});
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
-        assertEquals("same", c.verdict());
+        assertEquals(Verdict.SAME, c.verdict());
         assertEquals(0.75, c.requestsPerSecond().confidence(), 1e-9);
         assertTrue(c.failure().contains("3 rounds measured cannot reach 90 % confidence (at least 5)"), c.failure());
     }
@@ -93,7 +94,7 @@ class CellDecisionTest {
             pairs.add(new SideRound[] {side(100e3, 300, 4.5), cand});
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
-        assertEquals(RegressionCell.FAILED, c.verdict());
+        assertEquals(Verdict.FAILED, c.verdict());
         assertEquals(2, c.baseRequestsPerSecond().size());
         assertTrue(c.failure().startsWith("4 of 6 rounds not measured (base failed 0, candidate 4"), c.failure());
     }

@@ -3,6 +3,8 @@ package io.httpmodels.harness.regress;
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.RegressionMode;
+import io.httpmodels.harness.results.Verdict;
 
 import java.util.List;
 
@@ -21,7 +23,7 @@ public final class SampleRegression {
         RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99);
         RegressionCell slower = cell("virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99);
         return new Regression(
-                Regression.BASE,
+                RegressionMode.BASE,
                 "HEAD at 39d0c44f010a",
                 "the working tree at 39d0c44f010a",
                 List.of(),
@@ -36,7 +38,7 @@ public final class SampleRegression {
                 8,
                 List.of(unchanged, slower),
                 List.of(slower.id()),
-                "regression");
+                Verdict.REGRESSION);
     }
 
     private static RegressionCell cell(
@@ -63,10 +65,10 @@ public final class SampleRegression {
                 rps,
                 p99,
                 cpu,
-                rv.label(),
-                pv.label(),
-                cv.label(),
-                Verdict.combine(rv, pv, cv).label(),
+                rv,
+                pv,
+                cv,
+                Verdict.combine(rv, pv, cv),
                 null);
     }
 }

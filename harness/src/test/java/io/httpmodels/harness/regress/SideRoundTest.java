@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.ServerUsage;
+import io.httpmodels.harness.results.Throughput;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,22 +31,13 @@ class SideRoundTest {
                 "s",
                 "netty@base",
                 1,
-                CellResult.OK,
+                CellStatus.OK,
                 null,
+                new Throughput(null, 0.5, (long) (rps / 2), rps, null),
+                new Latencies(new Latency(LatencyKind.RAW, "raw", 1, 1, 1, 1, p99, p99, p99), null, null, null),
                 null,
-                0.5,
-                (long) (rps / 2),
-                rps,
-                new Latency("raw", "raw", 1, 1, 1, 1, p99, p99, p99),
-                null,
-                null,
-                null,
-                null,
-                40,
-                40,
-                40L,
+                new ConnectionCounts(40, 40, 40L),
                 server,
-                null,
                 null,
                 null,
                 null,
@@ -49,7 +45,7 @@ class SideRoundTest {
     }
 
     private static CellResult failed(String why) {
-        return CellResult.failed("s", "netty@base", 1, 40, why, null);
+        return CellResult.failed("s", "netty@base", 1, 40, why);
     }
 
     @Test

@@ -3,10 +3,10 @@ package io.httpmodels.harness.regress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.report.SampleResults;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
 import org.junit.jupiter.api.Test;
 

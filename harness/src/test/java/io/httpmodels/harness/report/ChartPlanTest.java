@@ -3,7 +3,7 @@ package io.httpmodels.harness.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.httpmodels.harness.compare.Scenario;
+import io.httpmodels.harness.results.Scenario;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

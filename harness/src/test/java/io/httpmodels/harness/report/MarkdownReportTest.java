@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 class MarkdownReportTest {
@@ -112,11 +115,40 @@ class MarkdownReportTest {
                 "- **JDK:** Eclipse Adoptium 25.0.3+9-LTS, OpenJDK 64-Bit Server VM",
                 "- **Pinning:** servers on one core, the client on the other (taskset at start); servers on CPU 0,"
                         + " client on CPU 1",
-                "- **Timing:** warm-up 3 s (not recorded), then 10 s recorded; 3 repetitions per cell",
+                "- **Timing:** warm-up until the server's JIT was quiet, at least 3 s and at most 20 s (not recorded),"
+                        + " then 10 s recorded; 3 repetitions per cell",
+                "- **Warm-ups:** 3.5 s to 5.5 s (median 4.5 s) over 66 cells; every one settled",
                 "- **Server JVM flags:** `-Xms256m -Xmx256m -XX:ActiveProcessorCount=1`",
                 "- **Build:** httpmodels 0.1.0-SNAPSHOT, commit ebd726d1858f; written by httpmodels 0.1.0-SNAPSHOT")) {
             assertTrue(md.lines().anyMatch(line::equals), "missing '" + line + "' in\n" + md);
         }
+    }
+
+    @Test
+    void aServerMeasuredBeforeItsJitWasQuietIsNamed() {
+        Results run = SampleResults.run();
+        CellResult first = run.cells().get(0);
+        List<CellResult> cells = new ArrayList<>(run.cells());
+        cells.set(0, first.withWarmup(new Warmup(20.2, false, true)));
+        Results unsettled = SampleResults.withCells(cells);
+        String line = MarkdownReport.render(unsettled)
+                .lines()
+                .filter(l -> l.startsWith("- **Warm-ups:**"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                "- **Warm-ups:** 3.5 s to 20.2 s (median 4.5 s) over 66 cells; 1 stopped at the longest warm-up"
+                        + " unsettled (their figures may include JIT compilation): " + first.target() + " / "
+                        + first.scenarioId(),
+                line);
+    }
+
+    @Test
+    void runsWithoutWarmupFiguresSayNothingOfThem() {
+        Results run = SampleResults.run();
+        Results old = SampleResults.withCells(
+                run.cells().stream().map(c -> c.withWarmup(null)).toList());
+        assertFalse(MarkdownReport.render(old).contains("Warm-ups"));
     }
 
     @Test

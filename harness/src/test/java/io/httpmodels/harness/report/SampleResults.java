@@ -1,16 +1,25 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.PercentilePoint;
+import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
+import io.httpmodels.harness.results.TargetKind;
+import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Warmup;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,27 +90,27 @@ public final class SampleResults {
         List<TargetInfo> targets = List.of(
                 new TargetInfo(
                         "single-thread",
-                        TargetInfo.MODEL,
+                        TargetKind.MODEL,
                         "one thread accepts and serves one connection at a time",
                         "1 thread"),
                 new TargetInfo(
                         "thread-per-connection",
-                        TargetInfo.MODEL,
+                        TargetKind.MODEL,
                         "a new platform thread per connection",
                         "a platform thread per connection"),
                 new TargetInfo(
                         "fixed-pool",
-                        TargetInfo.MODEL,
+                        TargetKind.MODEL,
                         "connections handed to a pool of platform threads",
                         "8 platform threads"),
                 new TargetInfo(
-                        "virtual-threads", TargetInfo.MODEL, "a virtual thread per connection", "virtual threads"),
+                        "virtual-threads", TargetKind.MODEL, "a virtual thread per connection", "virtual threads"),
                 new TargetInfo(
                         "netty",
-                        TargetInfo.MODEL,
+                        TargetKind.MODEL,
                         "event loops; blocking work handed to an executor",
                         "1 event loop on io_uring, work on a 16-thread executor"),
-                new TargetInfo("nginx", TargetInfo.NGINX, "nginx 1.22.1 from scripts/peers", "1 worker process"));
+                new TargetInfo("nginx", TargetKind.NGINX, "nginx 1.22.1 from scripts/peers", "1 worker process"));
 
         Map<Scenario, List<Row>> rows = new LinkedHashMap<>();
         rows.put(
@@ -202,12 +211,7 @@ public final class SampleResults {
                 } else if (scenario.equals(WORK) && target.name().equals("thread-per-connection")) {
                     for (int rep = 1; rep <= REPETITIONS; rep++) {
                         cells.add(CellResult.failed(
-                                scenario.id(),
-                                target.name(),
-                                rep,
-                                scenario.connections(),
-                                TPC_FAILURE,
-                                ServerUsage.unknown()));
+                                scenario.id(), target.name(), rep, scenario.connections(), TPC_FAILURE));
                     }
                     summaries.add(failedSummary(scenario, target.name(), TPC_FAILURE));
                 }
@@ -247,7 +251,7 @@ public final class SampleResults {
                 "httpmodels 0.1.0-SNAPSHOT",
                 Instant.parse("2026-11-30T16:00:00Z"),
                 Instant.parse("2026-11-30T16:24:10Z"),
-                Results.COMPLETE,
+                RunStatus.COMPLETE,
                 conditions(),
                 targets,
                 List.copyOf(rows.keySet()),
@@ -300,6 +304,23 @@ public final class SampleResults {
                         .toList());
     }
 
+    /** The run with these cells instead of its own. */
+    public static Results withCells(List<CellResult> cells) {
+        Results results = run();
+        return new Results(
+                results.schemaVersion(),
+                results.tool(),
+                results.startedAt(),
+                results.finishedAt(),
+                results.status(),
+                results.conditions(),
+                results.targets(),
+                results.scenarios(),
+                cells,
+                results.summaries(),
+                results.capacities());
+    }
+
     /** The run with the failure of thread-per-connection under blocking work replaced by {@code reason}. */
     public static Results withFailure(String reason) {
         Results results = run();
@@ -319,9 +340,8 @@ public final class SampleResults {
                                         c.scenarioId(),
                                         c.target(),
                                         c.repetition(),
-                                        c.connections(),
-                                        reason,
-                                        c.server()))
+                                        c.connectionCounts().connections(),
+                                        reason))
                         .toList(),
                 results.summaries().stream()
                         .map(s -> s.ok() ? s : failedSummary(WORK, s.target(), reason))
@@ -345,6 +365,7 @@ public final class SampleResults {
                 false,
                 "standard",
                 3,
+                20,
                 DURATION_SECONDS,
                 REPETITIONS,
                 1,
@@ -357,7 +378,7 @@ public final class SampleResults {
         return new Summary(
                 scenario.id(),
                 target,
-                CellResult.FAILED,
+                CellStatus.FAILED,
                 reason,
                 REPETITIONS,
                 0,
@@ -385,7 +406,7 @@ public final class SampleResults {
         return new Summary(
                 scenario.id(),
                 row.target(),
-                CellResult.OK,
+                CellStatus.OK,
                 null,
                 REPETITIONS,
                 REPETITIONS,
@@ -425,20 +446,16 @@ public final class SampleResults {
                     scenario.id(),
                     row.target(),
                     rep,
-                    CellResult.OK,
+                    CellStatus.OK,
                     null,
-                    null,
-                    DURATION_SECONDS,
-                    requests,
-                    rps,
-                    latency(row, requests),
-                    null,
-                    null,
-                    errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
-                    Map.of(200, requests),
-                    scenario.connections(),
-                    row.served(),
-                    (long) scenario.connections() + timeouts,
+                    new Throughput(null, DURATION_SECONDS, requests, rps, timeline),
+                    new Latencies(latency(row, requests), null, null, distribution(row)),
+                    new Responses(
+                            errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
+                            Map.of(200, requests),
+                            null),
+                    new ConnectionCounts(
+                            scenario.connections(), row.served(), (long) scenario.connections() + timeouts),
                     new ServerUsage(
                             4_100L + rep,
                             "/proc",
@@ -451,10 +468,9 @@ public final class SampleResults {
                             row.threads() - 0.5,
                             100),
                     new ClientUsage(row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row)),
-                    null,
-                    timeline,
-                    distribution(row),
-                    "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog"));
+                    new Warmup(2.5 + rep, true, true),
+                    "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
+                    null));
         }
         return cells;
     }
@@ -462,7 +478,7 @@ public final class SampleResults {
     private static Latency latency(Row row, double count) {
         double mean = (row.p50() * 0.6 + row.p90() * 0.3 + row.p99() * 0.1);
         return new Latency(
-                "raw",
+                LatencyKind.RAW,
                 RAW_DESCRIPTION,
                 Math.round(count),
                 mean,

@@ -3,9 +3,11 @@ package io.httpmodels.harness.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Latency;
+import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +52,7 @@ class ScenarioTableTest {
                 base.tool(),
                 base.startedAt(),
                 base.finishedAt(),
-                Results.INTERRUPTED,
+                RunStatus.INTERRUPTED,
                 base.conditions(),
                 base.targets(),
                 List.of(rated),
@@ -66,7 +68,7 @@ class ScenarioTableTest {
                         + " its response",
                 rate);
         return new Latency(
-                "intended",
+                LatencyKind.INTENDED,
                 description,
                 raw.count(),
                 raw.mean(),

@@ -1,9 +1,9 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.compare.Scenario;
 import io.httpmodels.harness.results.Background;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 
 import java.util.ArrayList;
@@ -122,23 +122,13 @@ public final class SlowAndIdleResults {
                 c.repetition(),
                 c.status(),
                 c.failure(),
-                c.offeredRate(),
-                c.durationSeconds(),
-                c.requests(),
-                c.requestsPerSecond(),
-                c.latency(),
-                c.corrected(),
-                c.service(),
-                c.errors(),
-                c.statusCounts(),
-                c.connections(),
-                c.connectionsServed(),
-                c.connectsSucceeded(),
+                c.throughput(),
+                c.latencies(),
+                c.responses(),
+                c.connectionCounts(),
                 c.server(),
                 c.client(),
-                c.abortReason(),
-                c.timeline(),
-                c.distribution(),
+                c.warmup(),
                 c.hlog(),
                 background);
     }

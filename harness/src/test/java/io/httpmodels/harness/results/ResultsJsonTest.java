@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.httpmodels.harness.report.SampleResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,6 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 class ResultsJsonTest {
 
@@ -23,6 +28,66 @@ class ResultsJsonTest {
         Path file = dir.resolve("results.json");
         ResultsJson.write(results, file);
         assertEquals(results, ResultsJson.read(file));
+    }
+
+    @Test
+    void aCellsFiguresStandInTheCellsOwnObjectAsSchemaOneHasThem() throws IOException {
+        JsonNode cell = new ObjectMapper()
+                .readTree(ResultsJson.toJson(SampleResults.run()))
+                .get("cells")
+                .get(0);
+        List<String> names = new ArrayList<>();
+        cell.fieldNames().forEachRemaining(names::add);
+        // Schema 1's fields, in groups of meaning in Java and unwrapped here; warmup is new, and additive.
+        assertEquals(
+                Set.of(
+                        "scenarioId",
+                        "target",
+                        "repetition",
+                        "status",
+                        "failure",
+                        "offeredRate",
+                        "durationSeconds",
+                        "requests",
+                        "requestsPerSecond",
+                        "timeline",
+                        "latency",
+                        "corrected",
+                        "service",
+                        "distribution",
+                        "errors",
+                        "statusCounts",
+                        "abortReason",
+                        "connections",
+                        "connectionsServed",
+                        "connectsSucceeded",
+                        "server",
+                        "client",
+                        "warmup",
+                        "hlog",
+                        "background"),
+                Set.copyOf(names));
+        assertEquals(names.size(), Set.copyOf(names).size(), "no field twice: " + names);
+        assertEquals("ok", cell.get("status").asText());
+        assertEquals("raw", cell.get("latency").get("kind").asText());
+    }
+
+    @Test
+    void aFailedCellKeepsEveryFieldWithNullFigures() throws IOException {
+        CellResult failed = CellResult.failed("s", "netty", 1, 40, "did not start");
+        JsonNode cell = new ObjectMapper()
+                .readTree(ResultsJson.toJson(SampleResults.withCells(List.of(failed))))
+                .get("cells")
+                .get(0);
+        assertEquals("failed", cell.get("status").asText());
+        assertTrue(cell.get("requestsPerSecond").isNull(), cell.toString());
+        assertEquals(40, cell.get("connections").asInt());
+        assertTrue(cell.get("connectionsServed").isNull(), cell.toString());
+        assertEquals(
+                failed,
+                ResultsJson.fromJson(ResultsJson.toJson(SampleResults.withCells(List.of(failed))))
+                        .cells()
+                        .get(0));
     }
 
     @Test

@@ -1,9 +1,8 @@
-package io.httpmodels.harness.regress;
+package io.httpmodels.harness.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.httpmodels.harness.results.RatioInterval;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {

@@ -1,0 +1,61 @@
+package io.httpmodels.harness.measure;
+
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.RunningTarget;
+
+/**
+ * A target started for one scenario, or why it did not start. Closing it stops what was started.
+ *
+ * <p>Used by one thread, the one that measures.
+ */
+public final class MeasuredTarget implements AutoCloseable {
+
+    private final String name;
+    private final Scenario scenario;
+    private final RunningTarget running;
+    private final String failure;
+    private Warmup warmup = Warmup.NONE;
+
+    MeasuredTarget(String name, Scenario scenario, RunningTarget running, String failure) {
+        this.name = name;
+        this.scenario = scenario;
+        this.running = running;
+        this.failure = failure;
+    }
+
+    /** The row its cells are under ({@code netty}, or {@code netty@base} in {@code regress}). */
+    public String name() {
+        return name;
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** The running target, or null when it did not start. */
+    public RunningTarget running() {
+        return running;
+    }
+
+    /** Why it did not start, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    /** How it was warmed: {@link Warmup#NONE} until {@link MeasuringStep#warm} ran. */
+    public Warmup warmup() {
+        return warmup;
+    }
+
+    void warmed(Warmup value) {
+        warmup = value;
+    }
+
+    @Override
+    public void close() {
+        if (running != null) {
+            running.close();
+        }
+    }
+}

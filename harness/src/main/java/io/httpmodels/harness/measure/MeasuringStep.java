@@ -1,0 +1,326 @@
+package io.httpmodels.harness.measure;
+
+import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Stats;
+import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.RunningTarget;
+import io.httpmodels.harness.targets.TargetLauncher;
+import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.IntervalLog;
+import io.httpmodels.load.LoadClient;
+import io.httpmodels.load.LoadConfig;
+import io.httpmodels.load.LoadException;
+import io.httpmodels.load.LoadListener;
+import io.httpmodels.load.LoadReport;
+import io.httpmodels.load.Progress;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The one measuring step of {@code compare} and {@code regress}: start a target, warm it until its JIT is done,
+ * record a window of load with the load client from this JVM while the server's CPU, memory and threads (and the
+ * client's CPU) are sampled over exactly that window, and return the cell's figures. The commands add only their
+ * schedule on top: which targets, in which order, how many windows.
+ *
+ * <pre>{@code
+ * try (MeasuredTarget t = step.start(target, target.name(), jvm, scenario)) {
+ *     step.warm(t, listener);
+ *     Cell cell = step.window(t, Window.of(1, Duration.ofSeconds(4)), listener);
+ * }
+ * }</pre>
+ *
+ * <p>Whatever goes wrong becomes a failed cell with its reason, never an exception. One measurement at a time;
+ * {@link #stop()} may be called from any thread to end the current one and refuse the next.
+ */
+public final class MeasuringStep {
+
+    private static final Duration SAMPLE_PERIOD = Duration.ofMillis(100);
+    /** Unrecorded lead-in of a window: its connections opened and in flight before recording. */
+    static final Duration LEAD_IN = Duration.ofMillis(100);
+
+    private final TargetLauncher launcher;
+    private final MeasureSettings settings;
+    private volatile LoadClient current;
+    private volatile boolean stopped;
+
+    public MeasuringStep(TargetLauncher launcher, MeasureSettings settings) {
+        this.launcher = launcher;
+        this.settings = settings;
+    }
+
+    public MeasureSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Starts {@code target} for {@code scenario}, its cells named {@code name}.
+     *
+     * @return the started target, or one that says why it did not start (also when stopped)
+     */
+    public MeasuredTarget start(TargetSpec target, String name, ModelJvm jvm, Scenario scenario) {
+        if (stopped) {
+            return new MeasuredTarget(name, scenario, null, "stopped");
+        }
+        try {
+            return new MeasuredTarget(name, scenario, launcher.start(target, jvm, scenario), null);
+        } catch (StartFailure e) {
+            return new MeasuredTarget(name, scenario, null, stopped ? "stopped" : "did not start: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Unrecorded load until the server is warm, as {@link MeasureSettings#warmup()} says: the scenario's own load
+     * (its background connections aside) in chunks, until its JIT compiler threads are quiet and its CPU time per
+     * request steady. A target that did not start, or a load that fails, ends it early; the window that follows
+     * then fails and says why.
+     *
+     * @return how long it warmed and whether it settled (also kept by {@code target} for its cells)
+     */
+    public Warmup warm(MeasuredTarget target, MeasureListener listener) {
+        WarmupRule rule = settings.warmup();
+        RunningTarget running = target.running();
+        if (running == null || rule.none() || stopped) {
+            return Warmup.NONE;
+        }
+        Long pid = running.pid();
+        long startNanos = System.nanoTime();
+        boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
+        Double previous = null;
+        while (!stopped) {
+            LoadClient client =
+                    new LoadClient(warmupChunk(running.url(target.scenario().route()), target.scenario()));
+            current = client;
+            OptionalLong jitBefore = pid == null ? OptionalLong.empty() : ProcFs.jitCpuNanos(pid);
+            UsageSampler sampler = UsageSampler.startAt(pid, System.nanoTime(), SAMPLE_PERIOD);
+            LoadReport report;
+            try {
+                report = client.run();
+            } catch (LoadException e) {
+                sampler.stop();
+                return warmed(target, new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched));
+            } finally {
+                current = null;
+            }
+            UsageSampler.Usage usage = sampler.stop();
+            OptionalLong jitAfter = pid == null ? OptionalLong.empty() : ProcFs.jitCpuNanos(pid);
+            boolean jitQuiet = jitBefore.isEmpty()
+                    || jitAfter.isEmpty()
+                    || jitAfter.getAsLong() - jitBefore.getAsLong()
+                            <= Duration.ofMillis(WarmupRule.JIT_QUIET_MILLIS).toNanos();
+            Double cpu = usage.serverCpuSeconds() == null
+                    ? null
+                    : Stats.cpuMicrosPerRequest(usage.serverCpuSeconds(), report.requests());
+            boolean steady = cpu == null
+                    || previous != null && Math.abs(cpu - previous) <= WarmupRule.SETTLED_PERCENT / 100.0 * previous;
+            long elapsed = System.nanoTime() - startNanos;
+            listener.warming(elapsed / 1e9);
+            if (elapsed >= rule.minimum().toNanos() && jitQuiet && steady) {
+                return warmed(target, new Warmup(elapsed / 1e9, true, jitWatched));
+            }
+            if (elapsed >= rule.maximum().toNanos()) {
+                return warmed(target, new Warmup(elapsed / 1e9, false, jitWatched));
+            }
+            previous = cpu;
+        }
+        return warmed(target, new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched));
+    }
+
+    private static Warmup warmed(MeasuredTarget target, Warmup warmup) {
+        target.warmed(warmup);
+        return warmup;
+    }
+
+    /**
+     * Records one window on {@code target}: a new load (connections opened, background connections first, then
+     * a short lead-in), the server sampled from the instant recording starts to its end.
+     *
+     * @return the cell, failed with its reason when the target did not start, died, or could not be loaded; empty
+     *         when {@link #stop()} ended it (what it measured is incomplete)
+     */
+    public Optional<Cell> window(MeasuredTarget target, Window window, MeasureListener listener) {
+        if (stopped) {
+            return Optional.empty();
+        }
+        RunningTarget running = target.running();
+        if (running == null) {
+            return Optional.of(failed(target, window, target.failure(), null));
+        }
+        Optional<String> dead = running.death();
+        if (dead.isPresent()) {
+            return Optional.of(failed(target, window, dead.get(), running.running()));
+        }
+        try {
+            return record(target, window, listener);
+        } catch (RuntimeException e) {
+            // A bug of the harness must not cost the other cells: this one fails, saying so.
+            return Optional.of(failed(target, window, "harness error: " + e, running.running()));
+        }
+    }
+
+    /** Ends the current measurement early and refuses new ones. Any thread. */
+    public void stop() {
+        stopped = true;
+        LoadClient client = current;
+        if (client != null) {
+            client.stop();
+        }
+    }
+
+    /** Whether {@link #stop()} was called. */
+    public boolean stopped() {
+        return stopped;
+    }
+
+    private Optional<Cell> record(MeasuredTarget target, Window window, MeasureListener listener) {
+        RunningTarget running = target.running();
+        Scenario scenario = target.scenario();
+        LoadConfig config = load(running.url(scenario.route()), scenario, window.offeredRate())
+                .warmup(leadIn(scenario))
+                .duration(window.recorded())
+                .build();
+        IntervalLog hlog = null;
+        LoadReport report;
+        UsageSampler.Usage usage;
+        try {
+            hlog = window.hlog() == null ? null : new IntervalLog(window.hlog(), target.name());
+            IntervalLog log = hlog;
+            LoadClient client = new LoadClient(config);
+            current = client;
+            if (stopped) {
+                client.stop();
+            }
+            // Sampling starts with recording, which the client times from when its background connections are
+            // open (at once when there are none).
+            AtomicReference<UsageSampler> sampler = new AtomicReference<>();
+            try {
+                report = client.run(new LoadListener() {
+                    @Override
+                    public void onClockStarted(long recordStartNanos) {
+                        sampler.set(UsageSampler.startAt(running.pid(), recordStartNanos, SAMPLE_PERIOD));
+                    }
+
+                    @Override
+                    public void onProgress(Progress p) {
+                        listener.progress(p);
+                    }
+
+                    @Override
+                    public void onInterval(Histogram interval) {
+                        if (log != null) {
+                            log.write(interval);
+                        }
+                    }
+                });
+            } finally {
+                UsageSampler started = sampler.get();
+                usage = started == null ? UsageSampler.Usage.empty() : started.stop();
+                current = null;
+            }
+        } catch (LoadException e) {
+            abort(hlog);
+            if (stopped) {
+                return Optional.empty(); // stopped before it connected: not a failure of the target
+            }
+            return Optional.of(failed(target, window, running.death().orElse(e.getMessage()), running.running()));
+        } catch (IOException e) {
+            abort(hlog);
+            return Optional.of(failed(target, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
+        }
+        if (stopped) {
+            abort(hlog);
+            return Optional.empty();
+        }
+        Optional<String> death = running.death();
+        if (death.isPresent()) {
+            abort(hlog);
+            return Optional.of(failed(target, window, death.get(), running.running()));
+        }
+        if (hlog != null) {
+            try {
+                hlog.close();
+            } catch (IOException e) {
+                return Optional.of(
+                        failed(target, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
+            }
+        }
+        CellResult result = CellFigures.of(
+                scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup());
+        return Optional.of(new Cell(result, report.histogram(), running.running()));
+    }
+
+    /**
+     * The unrecorded start of a window: its connections opened and in flight. With background connections it is the
+     * least warm-up, so the server has held them a while, as a server in production would, before anything is
+     * recorded (the warm-up's chunks run without them).
+     */
+    Duration leadIn(Scenario scenario) {
+        return scenario.idleConnections() + scenario.slowConnections() > 0
+                ? max(LEAD_IN, settings.warmup().minimum())
+                : LEAD_IN;
+    }
+
+    /**
+     * One chunk of warm-up load: the scenario's own load without its background connections (opening thousands of
+     * them for every half second would measure the opening), recorded by nobody.
+     */
+    LoadConfig warmupChunk(String url, Scenario scenario) {
+        return load(url, scenario, null)
+                .duration(Duration.ofMillis(WarmupRule.CHUNK_MILLIS))
+                .idleConnections(0)
+                .slowConnections(0)
+                .build();
+    }
+
+    /** The load of a scenario at {@code url}, at {@code offeredRate} when not null; its timing left to the caller. */
+    LoadConfig.Builder load(String url, Scenario scenario, Double offeredRate) {
+        LoadConfig.Builder b = LoadConfig.builder(url)
+                .connections(scenario.connections())
+                .threads(Math.min(settings.clientThreads(), scenario.connections()))
+                .keepAlive(scenario.keepAlive())
+                .pipeline(scenario.pipeline())
+                .timeout(settings.timeout())
+                .idleConnections(scenario.idleConnections())
+                .slowConnections(scenario.slowConnections())
+                .slowInterval(Duration.ofMillis(scenario.slowIntervalMillis()));
+        Double rate = offeredRate != null ? offeredRate : scenario.rate();
+        if (rate != null) {
+            b.rate(rate);
+        }
+        return b;
+    }
+
+    private static Cell failed(MeasuredTarget target, Window window, String reason, String running) {
+        CellResult result = CellResult.failed(
+                        target.scenario().id(),
+                        target.name(),
+                        window.repetition(),
+                        target.scenario().connections(),
+                        reason)
+                .withWarmup(target.warmup());
+        return new Cell(result, null, running);
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static void abort(IntervalLog hlog) {
+        if (hlog != null) {
+            try {
+                hlog.abort();
+            } catch (IOException e) {
+                // A temporary file left behind is harmless; the cell's failure says more.
+            }
+        }
+    }
+}

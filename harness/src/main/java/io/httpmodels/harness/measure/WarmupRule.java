@@ -1,0 +1,39 @@
+package io.httpmodels.harness.measure;
+
+import java.time.Duration;
+
+/**
+ * When a server is warm enough to measure. Unrecorded load runs in chunks of {@value #CHUNK_MILLIS} ms, for at
+ * least {@code minimum}, until a chunk in which the server's JIT compiler threads were quiet (at most
+ * {@value #JIT_QUIET_MILLIS} ms of CPU: one clock tick) and its CPU time per request agreed within
+ * {@value #SETTLED_PERCENT} % with the chunk before; at most {@code maximum}.
+ *
+ * <p>A fixed wall-clock warm-up is not enough: C2 compiles on the server's own core. A window recorded while it
+ * still compiles measured 3x the CPU per request and a p99 of 4-8 ms (the scheduler's slice) in a quarter of
+ * regress's rounds on an idle machine; netty's closed-loop peak read 80,530 req/s at 12.4 µs per request after
+ * a 1 s warm-up and 168,479 at 5.6 µs after 6 s (2026-12-01, keep-alive c40).
+ *
+ * @param minimum the least warm-up (zero: none at all, the server measured cold)
+ * @param maximum the most; a server not settled by then is measured anyway and its cell says so
+ */
+public record WarmupRule(Duration minimum, Duration maximum) {
+
+    /** Length of one chunk of warm-up load. */
+    public static final long CHUNK_MILLIS = 500;
+    /** CPU per request of two chunks in a row within this share of each other: steady. */
+    public static final int SETTLED_PERCENT = 20;
+    /** JIT compiler threads' CPU in a chunk at most this: quiet (one clock tick of /proc). */
+    public static final long JIT_QUIET_MILLIS = 10;
+
+    public WarmupRule {
+        if (minimum.isNegative() || maximum.isNegative()) {
+            throw new IllegalArgumentException("a warm-up cannot be negative");
+        }
+        maximum = maximum.compareTo(minimum) < 0 ? minimum : maximum;
+    }
+
+    /** Whether any warm-up runs. */
+    public boolean none() {
+        return minimum.isZero();
+    }
+}

@@ -1,0 +1,87 @@
+package io.httpmodels.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.TargetLauncher;
+import io.httpmodels.load.LoadConfig;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+class MeasuringStepTest {
+
+    private static final Scenario SLOW_AND_IDLE =
+            Scenario.closedLoop("/plaintext", 0, true, 40, 1).withBackground(300, 20, 50);
+
+    private static MeasuringStep step(int clientThreads, Duration leastWarmup) {
+        return new MeasuringStep(
+                new TargetLauncher(Pinning.plan(false, null, null), Path.of(".")),
+                new MeasureSettings(
+                        clientThreads,
+                        Duration.ofSeconds(2),
+                        1,
+                        0.95,
+                        new WarmupRule(leastWarmup, Duration.ofSeconds(20))));
+    }
+
+    @Test
+    void theClientHoldsTheScenariosBackgroundConnections() {
+        LoadConfig config = step(1, Duration.ofSeconds(1))
+                .load("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE, null)
+                .build();
+        assertEquals(40, config.connections());
+        assertEquals(300, config.idleConnections());
+        assertEquals(20, config.slowConnections());
+        assertEquals(Duration.ofMillis(50), config.slowInterval());
+        LoadConfig quiet = step(1, Duration.ofSeconds(1))
+                .load("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE.quietShape(), null)
+                .build();
+        assertFalse(quiet.hasBackground());
+    }
+
+    @Test
+    void warmupChunksAreTheScenariosLoadWithoutItsBackgroundConnections() {
+        LoadConfig chunk = step(1, Duration.ofSeconds(1)).warmupChunk("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE);
+        assertEquals(40, chunk.connections());
+        assertFalse(chunk.hasBackground());
+        assertEquals(Duration.ofMillis(WarmupRule.CHUNK_MILLIS), chunk.duration());
+        assertEquals(Duration.ZERO, chunk.warmup());
+    }
+
+    @Test
+    void aWindowBesideBackgroundConnectionsLeadsInForTheLeastWarmup() {
+        MeasuringStep step = step(1, Duration.ofSeconds(2));
+        assertEquals(Duration.ofSeconds(2), step.leadIn(SLOW_AND_IDLE));
+        assertEquals(MeasuringStep.LEAD_IN, step.leadIn(SLOW_AND_IDLE.quietShape()));
+        assertEquals(MeasuringStep.LEAD_IN, step(1, Duration.ZERO).leadIn(SLOW_AND_IDLE));
+    }
+
+    @Test
+    void theClientHasAtMostOneThreadPerConnection() {
+        Scenario one = Scenario.closedLoop("/plaintext", 0, true, 1, 1);
+        assertEquals(
+                1,
+                step(4, Duration.ZERO)
+                        .load("http://127.0.0.1:1/", one, null)
+                        .build()
+                        .threads());
+        assertEquals(
+                4,
+                step(4, Duration.ZERO)
+                        .load("http://127.0.0.1:1/", SLOW_AND_IDLE, null)
+                        .build()
+                        .threads());
+    }
+
+    @Test
+    void anOfferedRateOverridesTheScenarios() {
+        LoadConfig open = step(1, Duration.ZERO)
+                .load("http://127.0.0.1:1/", SLOW_AND_IDLE.atRate(1000), 500.0)
+                .build();
+        assertEquals(500.0, open.rate());
+    }
+}
