@@ -380,29 +380,22 @@ public final class LoadClient {
                     ReportText.correctedDescription(expectedMicros),
                     total.copyCorrectedForCoordinatedOmission(expectedMicros));
         }
-        return new LoadReport(
-                LoadReport.SCHEMA_VERSION,
-                config,
-                startedAt,
-                seconds,
-                requests,
-                bytes,
-                seconds > 0 ? requests / seconds : 0,
-                seconds > 0 ? bytes / seconds : 0,
-                latency,
-                corrected,
-                uncorrectedSummary,
-                connect == null ? null : LatencySummary.of("connect", ReportText.CONNECT_DESCRIPTION, connect),
-                waiting == null ? null : LatencySummary.of("waiting", ReportText.WAITING_DESCRIPTION, waiting),
-                totalTimes == null ? null : LatencySummary.of("total", ReportText.TOTAL_DESCRIPTION, totalTimes),
-                statusCounts,
-                errors,
-                intervals,
-                connects,
-                served,
-                abortReason,
-                total,
-                null,
-                start);
+        return LoadReport.builder(config)
+                .startedAt(startedAt)
+                .recorded(seconds, requests, bytes)
+                .latency(latency)
+                .corrected(corrected)
+                .uncorrected(uncorrectedSummary)
+                .connect(connect == null ? null : LatencySummary.of("connect", ReportText.CONNECT_DESCRIPTION, connect))
+                .waiting(waiting == null ? null : LatencySummary.of("waiting", ReportText.WAITING_DESCRIPTION, waiting))
+                .total(totalTimes == null ? null : LatencySummary.of("total", ReportText.TOTAL_DESCRIPTION, totalTimes))
+                .statusCounts(statusCounts)
+                .errors(errors)
+                .intervals(intervals)
+                .connections(connects, served)
+                .abortReason(abortReason)
+                .histogram(total)
+                .start(start)
+                .build();
     }
 }

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a run measured, as data; {@link ReportText} and {@link ReportJson} render it.
+ * Everything a run measured, as data; {@link ReportText} and {@link ReportJson} render it. Made with
+ * {@link #builder(LoadConfig)}, which derives the rates from the counts.
  *
  * <p>Latencies are in microseconds. {@link #latency()} is the primary figure and says in its description
  * what it is: in closed loop the raw time from writing each request to the last byte of its own response;
@@ -75,81 +76,38 @@ public record LoadReport(
         intervals = List.copyOf(intervals);
     }
 
-    /** A report of a run without background connections or a start time. */
-    public LoadReport(
-            int schemaVersion,
-            LoadConfig config,
-            Instant startedAt,
-            double durationSeconds,
-            long requests,
-            long bytesRead,
-            double requestsPerSecond,
-            double bytesPerSecond,
-            LatencySummary latency,
-            LatencySummary corrected,
-            LatencySummary uncorrected,
-            LatencySummary connect,
-            LatencySummary waiting,
-            LatencySummary total,
-            Map<Integer, Long> statusCounts,
-            ErrorCounts errors,
-            List<Interval> intervals,
-            long connectsSucceeded,
-            int connectionsServed,
-            String abortReason,
-            Histogram histogram) {
-        this(
-                schemaVersion,
-                config,
-                startedAt,
-                durationSeconds,
-                requests,
-                bytesRead,
-                requestsPerSecond,
-                bytesPerSecond,
-                latency,
-                corrected,
-                uncorrected,
-                connect,
-                waiting,
-                total,
-                statusCounts,
-                errors,
-                intervals,
-                connectsSucceeded,
-                connectionsServed,
-                abortReason,
-                histogram,
-                null,
-                null);
-    }
-
     /** The same report with what its background connections saw. */
     public LoadReport withBackground(BackgroundReport held) {
-        return new LoadReport(
-                schemaVersion,
-                config,
-                startedAt,
-                durationSeconds,
-                requests,
-                bytesRead,
-                requestsPerSecond,
-                bytesPerSecond,
-                latency,
-                corrected,
-                uncorrected,
-                connect,
-                waiting,
-                total,
-                statusCounts,
-                errors,
-                intervals,
-                connectsSucceeded,
-                connectionsServed,
-                abortReason,
-                histogram,
-                held,
-                start);
+        return toBuilder().background(held).build();
+    }
+
+    /**
+     * A builder of the report of a run of {@code config}: what is not set is empty (no requests, no errors, no
+     * optional latencies). The rates are derived from the counts and the recorded duration.
+     */
+    public static Builder builder(LoadConfig config) {
+        return new Builder(config);
+    }
+
+    /** A builder holding this report's figures. */
+    public Builder toBuilder() {
+        return new Builder(config)
+                .startedAt(startedAt)
+                .recorded(durationSeconds, requests, bytesRead)
+                .latency(latency)
+                .corrected(corrected)
+                .uncorrected(uncorrected)
+                .connect(connect)
+                .waiting(waiting)
+                .total(total)
+                .statusCounts(statusCounts)
+                .errors(errors)
+                .intervals(intervals)
+                .connections(connectsSucceeded, connectionsServed)
+                .abortReason(abortReason)
+                .histogram(histogram)
+                .background(background)
+                .start(start);
     }
 
     /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
@@ -187,6 +145,156 @@ public record LoadReport(
         /** Whether recording began within {@link LoadConfig#START_TOLERANCE} of the start time. */
         public boolean withinTolerance() {
             return skewMillis != null && Math.abs(skewMillis) <= LoadConfig.START_TOLERANCE.toMillis();
+        }
+    }
+
+    /** Collects a report's figures; {@link #build()} makes the report. Not thread-safe. */
+    public static final class Builder {
+        private final LoadConfig config;
+        private Instant startedAt = Instant.EPOCH;
+        private double durationSeconds;
+        private long requests;
+        private long bytesRead;
+        private LatencySummary latency;
+        private LatencySummary corrected;
+        private LatencySummary uncorrected;
+        private LatencySummary connect;
+        private LatencySummary waiting;
+        private LatencySummary total;
+        private Map<Integer, Long> statusCounts = Map.of();
+        private ErrorCounts errors = ErrorCounts.NONE;
+        private List<Interval> intervals = List.of();
+        private long connectsSucceeded;
+        private int connectionsServed;
+        private String abortReason;
+        private Histogram histogram;
+        private BackgroundReport background;
+        private Start start;
+
+        private Builder(LoadConfig config) {
+            this.config = config;
+        }
+
+        /** When the run started, warm-up included. */
+        public Builder startedAt(Instant value) {
+            this.startedAt = value;
+            return this;
+        }
+
+        /** The recorded part: its length, the responses and the bytes received in it. */
+        public Builder recorded(double seconds, long responses, long bytes) {
+            this.durationSeconds = seconds;
+            this.requests = responses;
+            this.bytesRead = bytes;
+            return this;
+        }
+
+        /** The primary latency. */
+        public Builder latency(LatencySummary value) {
+            this.latency = value;
+            return this;
+        }
+
+        /** Closed loop: the wrk-style corrected latency. */
+        public Builder corrected(LatencySummary value) {
+            this.corrected = value;
+            return this;
+        }
+
+        /** Rate mode: from the actual write (service time). */
+        public Builder uncorrected(LatencySummary value) {
+            this.uncorrected = value;
+            return this;
+        }
+
+        /** No keep-alive: the TCP connect time. */
+        public Builder connect(LatencySummary value) {
+            this.connect = value;
+            return this;
+        }
+
+        /** No keep-alive: from the write to the first byte of the response. */
+        public Builder waiting(LatencySummary value) {
+            this.waiting = value;
+            return this;
+        }
+
+        /** No keep-alive: from the connect to the last byte of the response. */
+        public Builder total(LatencySummary value) {
+            this.total = value;
+            return this;
+        }
+
+        public Builder statusCounts(Map<Integer, Long> value) {
+            this.statusCounts = value;
+            return this;
+        }
+
+        public Builder errors(ErrorCounts value) {
+            this.errors = value;
+            return this;
+        }
+
+        public Builder intervals(List<Interval> value) {
+            this.intervals = value;
+            return this;
+        }
+
+        /** TCP connections established (reconnects included) and connection slots that completed a response. */
+        public Builder connections(long succeeded, int served) {
+            this.connectsSucceeded = succeeded;
+            this.connectionsServed = served;
+            return this;
+        }
+
+        /** Why the run stopped early; null when it ran its course. */
+        public Builder abortReason(String value) {
+            this.abortReason = value;
+            return this;
+        }
+
+        /** The merged latency histogram behind the primary latency. */
+        public Builder histogram(Histogram value) {
+            this.histogram = value;
+            return this;
+        }
+
+        public Builder background(BackgroundReport value) {
+            this.background = value;
+            return this;
+        }
+
+        /** Agent mode: when recording was due and how late it began. */
+        public Builder start(Start value) {
+            this.start = value;
+            return this;
+        }
+
+        public LoadReport build() {
+            return new LoadReport(
+                    SCHEMA_VERSION,
+                    config,
+                    startedAt,
+                    durationSeconds,
+                    requests,
+                    bytesRead,
+                    durationSeconds > 0 ? requests / durationSeconds : 0,
+                    durationSeconds > 0 ? bytesRead / durationSeconds : 0,
+                    latency,
+                    corrected,
+                    uncorrected,
+                    connect,
+                    waiting,
+                    total,
+                    statusCounts,
+                    errors,
+                    intervals,
+                    connectsSucceeded,
+                    connectionsServed,
+                    abortReason,
+                    histogram,
+                    background,
+                    start);
         }
     }
 }

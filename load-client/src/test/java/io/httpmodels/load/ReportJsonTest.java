@@ -52,28 +52,18 @@ class ReportJsonTest {
                 .timeout(Duration.ofMillis(1500))
                 .maxTime(Duration.ofSeconds(20))
                 .build();
-        return new LoadReport(
-                LoadReport.SCHEMA_VERSION,
-                config,
-                Instant.parse("2026-11-30T12:00:00.5Z"),
-                1.5,
-                1021,
-                123_456,
-                1021 / 1.5,
-                123_456 / 1.5,
-                LatencySummary.of("latency", "from the intended send time", h),
-                null,
-                LatencySummary.of("uncorrected", "from the actual write", service),
-                null,
-                null,
-                null,
-                Map.of(200, 1011L, 404, 7L, 503, 3L),
-                new ErrorCounts(1, 2, 6, 3, 4, 10, 5),
-                List.of(new LoadReport.Interval(0, 1, 700), new LoadReport.Interval(1, 0.5, 321)),
-                9,
-                7,
-                "stopped",
-                h);
+        return LoadReport.builder(config)
+                .startedAt(Instant.parse("2026-11-30T12:00:00.5Z"))
+                .recorded(1.5, 1021, 123_456)
+                .latency(LatencySummary.of("latency", "from the intended send time", h))
+                .uncorrected(LatencySummary.of("uncorrected", "from the actual write", service))
+                .statusCounts(Map.of(200, 1011L, 404, 7L, 503, 3L))
+                .errors(new ErrorCounts(1, 2, 6, 3, 4, 10, 5))
+                .intervals(List.of(new LoadReport.Interval(0, 1, 700), new LoadReport.Interval(1, 0.5, 321)))
+                .connections(9, 7)
+                .abortReason("stopped")
+                .histogram(h)
+                .build();
     }
 
     private static List<String> names(JsonNode node) {
@@ -214,7 +204,9 @@ class ReportJsonTest {
                 0,
                 0,
                 null,
-                r.histogram());
+                r.histogram(),
+                null,
+                null);
         JsonNode json = MAPPER.readTree(ReportJson.render(report));
         JsonNode config = json.get("config");
         assertTrue(config.get("durationSeconds").isNull());

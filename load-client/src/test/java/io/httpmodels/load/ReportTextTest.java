@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -68,28 +67,17 @@ class ReportTextTest {
         Histogram latency = histogram(150, 250, 900, 1_200, 1_500_000);
         LoadConfig config =
                 LoadConfig.builder("http://h:81/").requests(5).keepAlive(false).build();
-        LoadReport report = new LoadReport(
-                1,
-                config,
-                Instant.EPOCH,
-                2.0,
-                5,
-                1023,
-                2.5,
-                511.5,
-                summary("latency", latency),
-                summary("corrected", histogram(150, 250, 900, 1_200, 1_500_000, 1_000_000, 500_000)),
-                null,
-                summary("connect", histogram(40, 50, 60, 70, 80)),
-                summary("waiting", histogram(100, 200, 800, 1_100, 1_400_000)),
-                summary("total", histogram(200, 300, 1_000, 1_300, 1_600_000)),
-                Map.of(200, 5L),
-                ErrorCounts.NONE,
-                List.of(),
-                5,
-                3,
-                null,
-                latency);
+        LoadReport report = LoadReport.builder(config)
+                .recorded(2.0, 5, 1023)
+                .latency(summary("latency", latency))
+                .corrected(summary("corrected", histogram(150, 250, 900, 1_200, 1_500_000, 1_000_000, 500_000)))
+                .connect(summary("connect", histogram(40, 50, 60, 70, 80)))
+                .waiting(summary("waiting", histogram(100, 200, 800, 1_100, 1_400_000)))
+                .total(summary("total", histogram(200, 300, 1_000, 1_300, 1_600_000)))
+                .statusCounts(Map.of(200, 5L))
+                .connections(5, 3)
+                .histogram(latency)
+                .build();
         String expected = """
                   Latency: what latency is
                                      mean      stdev        min        max
@@ -170,28 +158,13 @@ class ReportTextTest {
 
     private static LoadReport report(ErrorCounts errors) {
         Histogram empty = histogram();
-        return new LoadReport(
-                LoadReport.SCHEMA_VERSION,
-                LoadConfig.builder("http://127.0.0.1:1/").build(),
-                Instant.EPOCH,
-                1.0,
-                0,
-                0,
-                0,
-                0,
-                summary("latency", empty),
-                null,
-                null,
-                null,
-                null,
-                null,
-                Map.of(),
-                errors,
-                List.of(),
-                3,
-                0,
-                null,
-                empty);
+        return LoadReport.builder(LoadConfig.builder("http://127.0.0.1:1/").build())
+                .recorded(1.0, 0, 0)
+                .latency(summary("latency", empty))
+                .errors(errors)
+                .connections(3, 0)
+                .histogram(empty)
+                .build();
     }
 
     @Test
