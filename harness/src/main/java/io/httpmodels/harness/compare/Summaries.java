@@ -83,31 +83,7 @@ final class Summaries {
         List<CellResult> ok = cells.stream().filter(CellResult::ok).toList();
         if (ok.isEmpty()) {
             String failure = cells.get(0).failure();
-            return new Summary(
-                    scenario.id(),
-                    target,
-                    CellStatus.FAILED,
-                    failure,
-                    cells.size(),
-                    0,
-                    null,
-                    null,
-                    null,
-                    null,
-                    scenario.connections(),
-                    null,
-                    0,
-                    0,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    false,
-                    null,
-                    null,
-                    null);
+            return Summary.failed(scenario.id(), target, failure, cells.size(), scenario.connections());
         }
         List<Double> rps = ok.stream().map(CellResult::requestsPerSecond).toList();
         Histogram merged = null;

@@ -61,6 +61,35 @@ public record Summary(
         distribution = distribution == null ? List.of() : List.copyOf(distribution);
     }
 
+    /** The row of a scenario and target none of whose {@code repetitions} produced figures. */
+    public static Summary failed(String scenarioId, String target, String failure, int repetitions, int connections) {
+        return new Summary(
+                scenarioId,
+                target,
+                CellStatus.FAILED,
+                failure,
+                repetitions,
+                0,
+                null,
+                null,
+                null,
+                null,
+                connections,
+                null,
+                0,
+                0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null,
+                null);
+    }
+
     public boolean ok() {
         return status == CellStatus.OK;
     }

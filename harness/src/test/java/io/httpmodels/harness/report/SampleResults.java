@@ -375,31 +375,7 @@ public final class SampleResults {
     }
 
     private static Summary failedSummary(Scenario scenario, String target, String reason) {
-        return new Summary(
-                scenario.id(),
-                target,
-                CellStatus.FAILED,
-                reason,
-                REPETITIONS,
-                0,
-                null,
-                null,
-                null,
-                null,
-                scenario.connections(),
-                null,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                false,
-                null,
-                null,
-                null);
+        return Summary.failed(scenario.id(), target, reason, REPETITIONS, scenario.connections());
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
