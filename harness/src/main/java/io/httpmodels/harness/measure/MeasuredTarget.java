@@ -48,6 +48,18 @@ public final class MeasuredTarget implements AutoCloseable {
         return warmup;
     }
 
+    /**
+     * Refuses a load this server was not started for: its work per request and header deadline are the server's
+     * own flags, so only the client's side of a scenario (connections, pipelining, keep-alive) may differ.
+     */
+    void checkServes(Scenario load) {
+        if (load.workMillis() != scenario.workMillis()
+                || load.headerTimeoutMillis() != scenario.headerTimeoutMillis()) {
+            throw new IllegalArgumentException("a server started for " + scenario.id() + " cannot serve " + load.id()
+                    + ": its work per request and header deadline are fixed when it starts");
+        }
+    }
+
     void warmed(Warmup value) {
         warmup = value;
     }

@@ -87,6 +87,17 @@ public final class MeasuringStep {
      * @return how long it warmed and whether it settled (also kept by {@code target} for its cells)
      */
     public Warmup warm(MeasuredTarget target, MeasureListener listener) {
+        return warm(target, target.scenario(), listener);
+    }
+
+    /**
+     * Warms {@code target} under another load than the one it was started for (a server JVM that serves several
+     * of {@code regress}'s cells): the same {@link #warm(MeasuredTarget, MeasureListener)}, {@code load}'s load.
+     *
+     * @throws IllegalArgumentException when the server was started for other work or another header deadline
+     */
+    public Warmup warm(MeasuredTarget target, Scenario load, MeasureListener listener) {
+        target.checkServes(load);
         WarmupRule rule = settings.warmup();
         RunningTarget running = target.running();
         if (running == null || rule.none() || stopped) {
@@ -97,8 +108,7 @@ public final class MeasuringStep {
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
         Double previous = null;
         while (!stopped) {
-            LoadClient client =
-                    new LoadClient(warmupChunk(running.url(target.scenario().route()), target.scenario()));
+            LoadClient client = new LoadClient(warmupChunk(running.url(load.route()), load));
             current = client;
             OptionalLong jitBefore = pid == null ? OptionalLong.empty() : ProcFs.jitCpuNanos(pid);
             UsageSampler sampler = UsageSampler.startAt(pid, System.nanoTime(), SAMPLE_PERIOD);
@@ -148,22 +158,33 @@ public final class MeasuringStep {
      *         when {@link #stop()} ended it (what it measured is incomplete)
      */
     public Optional<Cell> window(MeasuredTarget target, Window window, MeasureListener listener) {
+        return window(target, target.scenario(), window, listener);
+    }
+
+    /**
+     * Records a window of {@code load} on a target started for another scenario of the same server settings (a
+     * server JVM that serves several of {@code regress}'s cells); its cell is {@code load}'s.
+     *
+     * @throws IllegalArgumentException when the server was started for other work or another header deadline
+     */
+    public Optional<Cell> window(MeasuredTarget target, Scenario load, Window window, MeasureListener listener) {
+        target.checkServes(load);
         if (stopped) {
             return Optional.empty();
         }
         RunningTarget running = target.running();
         if (running == null) {
-            return Optional.of(failed(target, window, target.failure(), null));
+            return Optional.of(failed(target, load, window, target.failure(), null));
         }
         Optional<String> dead = running.death();
         if (dead.isPresent()) {
-            return Optional.of(failed(target, window, dead.get(), running.running()));
+            return Optional.of(failed(target, load, window, dead.get(), running.running()));
         }
         try {
-            return record(target, window, listener);
+            return record(target, load, window, listener);
         } catch (RuntimeException e) {
             // A bug of the harness must not cost the other cells: this one fails, saying so.
-            return Optional.of(failed(target, window, "harness error: " + e, running.running()));
+            return Optional.of(failed(target, load, window, "harness error: " + e, running.running()));
         }
     }
 
@@ -181,9 +202,8 @@ public final class MeasuringStep {
         return stopped;
     }
 
-    private Optional<Cell> record(MeasuredTarget target, Window window, MeasureListener listener) {
+    private Optional<Cell> record(MeasuredTarget target, Scenario scenario, Window window, MeasureListener listener) {
         RunningTarget running = target.running();
-        Scenario scenario = target.scenario();
         LoadConfig config = load(running.url(scenario.route()), scenario, window.offeredRate())
                 .warmup(leadIn(scenario))
                 .duration(window.recorded())
@@ -231,10 +251,12 @@ public final class MeasuringStep {
             if (stopped) {
                 return Optional.empty(); // stopped before it connected: not a failure of the target
             }
-            return Optional.of(failed(target, window, running.death().orElse(e.getMessage()), running.running()));
+            return Optional.of(
+                    failed(target, scenario, window, running.death().orElse(e.getMessage()), running.running()));
         } catch (IOException e) {
             abort(hlog);
-            return Optional.of(failed(target, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
+            return Optional.of(
+                    failed(target, scenario, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
         }
         if (stopped) {
             abort(hlog);
@@ -243,14 +265,14 @@ public final class MeasuringStep {
         Optional<String> death = running.death();
         if (death.isPresent()) {
             abort(hlog);
-            return Optional.of(failed(target, window, death.get(), running.running()));
+            return Optional.of(failed(target, scenario, window, death.get(), running.running()));
         }
         if (hlog != null) {
             try {
                 hlog.close();
             } catch (IOException e) {
-                return Optional.of(
-                        failed(target, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
+                return Optional.of(failed(
+                        target, scenario, window, "cannot write " + window.hlog() + ": " + e.getMessage(), null));
             }
         }
         CellResult result = CellFigures.of(
@@ -299,13 +321,9 @@ public final class MeasuringStep {
         return b;
     }
 
-    private static Cell failed(MeasuredTarget target, Window window, String reason, String running) {
+    private static Cell failed(MeasuredTarget target, Scenario scenario, Window window, String reason, String running) {
         CellResult result = CellResult.failed(
-                        target.scenario().id(),
-                        target.name(),
-                        window.repetition(),
-                        target.scenario().connections(),
-                        reason)
+                        scenario.id(), target.name(), window.repetition(), scenario.connections(), reason)
                 .withWarmup(target.warmup());
         return new Cell(result, null, running);
     }

@@ -434,36 +434,44 @@ public final class RegressCommand implements Callable<Integer> {
         List<CellResult> all = new ArrayList<>();
         cellList.forEach(c -> measured.put(c, new ArrayList<>()));
         int width = cellList.stream().mapToInt(c -> c.id().length()).max().orElse(10);
+        // A model's cells that need the same server share its JVM within a round, in the order given.
+        Map<String, List<RegressCell>> servers = new LinkedHashMap<>();
+        cellList.forEach(c -> servers.computeIfAbsent(RoundRunner.serverOf(c), k -> new ArrayList<>())
+                .add(c));
         for (int round = 1; round <= rounds; round++) {
-            for (RegressCell cell : cellList) {
-                boolean baseFirst = round % 2 == 1;
-                RoundRunner.Round r = baseFirst
-                        ? runner.round(base, candidate, cell, round)
-                        : runner.round(candidate, base, cell, round);
-                List<CellResult> baseWindows = baseFirst ? r.first() : r.second();
-                List<CellResult> candWindows = baseFirst ? r.second() : r.first();
-                all.addAll(baseWindows);
-                all.addAll(candWindows);
-                SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
-                measured.get(cell).add(pair);
-                out.printf(
-                        Locale.ROOT,
-                        "round %d/%d  %-" + width + "s  %s %s  candidate %s%s  (warm %s / %s)%n",
-                        round,
-                        rounds,
-                        cell.id(),
-                        base.isNginx() ? "nginx" : "base",
-                        figure(pair[0]),
-                        figure(pair[1]),
-                        pair[0].ok() && pair[1].ok()
-                                ? String.format(
-                                        Locale.ROOT,
-                                        "  ratio %.3f",
-                                        pair[1].requestsPerSecond() / pair[0].requestsPerSecond())
-                                : "",
-                        warmed(baseFirst ? r.firstWarmup() : r.secondWarmup()),
-                        warmed(baseFirst ? r.secondWarmup() : r.firstWarmup()));
-                out.flush();
+            boolean baseFirst = round % 2 == 1;
+            for (List<RegressCell> cells : servers.values()) {
+                List<RoundRunner.Round> done = baseFirst
+                        ? runner.round(base, candidate, cells, round)
+                        : runner.round(candidate, base, cells, round);
+                for (int i = 0; i < cells.size(); i++) {
+                    RegressCell cell = cells.get(i);
+                    RoundRunner.Round r = done.get(i);
+                    List<CellResult> baseWindows = baseFirst ? r.first() : r.second();
+                    List<CellResult> candWindows = baseFirst ? r.second() : r.first();
+                    all.addAll(baseWindows);
+                    all.addAll(candWindows);
+                    SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
+                    measured.get(cell).add(pair);
+                    out.printf(
+                            Locale.ROOT,
+                            "round %d/%d  %-" + width + "s  %s %s  candidate %s%s  (warm %s / %s)%n",
+                            round,
+                            rounds,
+                            cell.id(),
+                            base.isNginx() ? "nginx" : "base",
+                            figure(pair[0]),
+                            figure(pair[1]),
+                            pair[0].ok() && pair[1].ok()
+                                    ? String.format(
+                                            Locale.ROOT,
+                                            "  ratio %.3f",
+                                            pair[1].requestsPerSecond() / pair[0].requestsPerSecond())
+                                    : "",
+                            warmed(baseFirst ? r.firstWarmup() : r.secondWarmup()),
+                            warmed(baseFirst ? r.secondWarmup() : r.firstWarmup()));
+                    out.flush();
+                }
             }
         }
         return new Measured(measured, all);

@@ -37,6 +37,8 @@ class CapacityTest {
                 "4",
                 "--warmup",
                 "300ms",
+                "--max-warmup",
+                "300ms",
                 "--duration",
                 "1s",
                 "--no-pin",

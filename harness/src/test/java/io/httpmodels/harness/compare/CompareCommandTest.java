@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.CliRun;
+import io.httpmodels.harness.measure.WarmupRule;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.LatencyKind;
@@ -14,6 +15,7 @@ import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.Warmup;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,6 +27,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The comparison end to end, in this JVM, with real models in child JVMs and two that misbehave: one that
@@ -58,6 +61,8 @@ class CompareCommandTest {
                 "4",
                 "--warmup",
                 "500ms",
+                "--max-warmup",
+                "1500ms",
                 "--duration",
                 "2500ms",
                 "--timeout",
@@ -104,6 +109,23 @@ class CompareCommandTest {
             total += h.getTotalCount();
         }
         assertEquals(vt.throughput().requests(), total);
+    }
+
+    @Test
+    void everyMeasuredServerWasWarmedWithinItsBoundsAndSaysSo() {
+        for (CellResult c : results.cells()) {
+            if (!c.ok()) {
+                continue;
+            }
+            Warmup w = c.warmup();
+            assertNotNull(w, c.target());
+            assertTrue(w.jitWatched(), c.target() + ": a model's JVM has compiler threads in /proc");
+            // At least the least warm-up; at most the bound and the chunk that was running when it passed.
+            assertTrue(
+                    w.seconds() >= 0.5 && w.seconds() <= 1.5 + WarmupRule.CHUNK_MILLIS / 1e3 + 1.0,
+                    c.target() + " warmed " + w);
+            assertTrue(run.out().contains(String.format(Locale.ROOT, "warm %.1fs", w.seconds())), run.out());
+        }
     }
 
     @Test

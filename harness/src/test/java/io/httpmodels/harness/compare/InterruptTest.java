@@ -56,6 +56,8 @@ class InterruptTest {
                 "4",
                 "--warmup",
                 "200ms",
+                "--max-warmup",
+                "200ms",
                 "--duration",
                 "2s",
                 "--out",

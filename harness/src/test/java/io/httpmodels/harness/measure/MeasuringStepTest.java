@@ -2,6 +2,8 @@ package io.httpmodels.harness.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
@@ -83,5 +85,17 @@ class MeasuringStepTest {
                 .load("http://127.0.0.1:1/", SLOW_AND_IDLE.atRate(1000), 500.0)
                 .build();
         assertEquals(500.0, open.rate());
+    }
+
+    @Test
+    void aServerServesOnlyLoadsOfTheWorkAndDeadlineItWasStartedFor() {
+        Scenario c40 = Scenario.closedLoop("/plaintext", 0, true, 40, 1);
+        MeasuredTarget netty = new MeasuredTarget("netty@base", c40, null, "not started");
+        netty.checkServes(Scenario.closedLoop("/plaintext", 0, true, 256, 16));
+        IllegalArgumentException work = assertThrows(
+                IllegalArgumentException.class,
+                () -> netty.checkServes(Scenario.closedLoop("/plaintext", 1, true, 40, 1)));
+        assertTrue(work.getMessage().contains("cannot serve plaintext-c40-ka-w1"), work.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> netty.checkServes(c40.withHeaderTimeout(1_000)));
     }
 }
