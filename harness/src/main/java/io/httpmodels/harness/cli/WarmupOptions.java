@@ -35,13 +35,22 @@ public final class WarmupOptions {
                     + " '!').")
     Duration maxWarmup = Duration.ofSeconds(20);
 
+    @Option(
+            names = "--jit-lending",
+            negatable = true,
+            defaultValue = "false",
+            fallbackValue = "true",
+            description = "While a pinned server warms, let its JIT compiler threads run on the client's CPUs too (its"
+                    + " threads are all pinned back before anything is recorded) (default: ${DEFAULT-VALUE}).")
+    boolean jitLending;
+
     /**
      * The rule, with {@code defaultMinimum} where no {@code --warmup} was given.
      *
      * @throws IllegalArgumentException when a warm-up is negative
      */
     public WarmupRule rule(Duration defaultMinimum) {
-        return new WarmupRule(warmup != null ? warmup : defaultMinimum, maxWarmup);
+        return new WarmupRule(warmup != null ? warmup : defaultMinimum, maxWarmup, jitLending);
     }
 
     /** Whether {@code --warmup} was given. */

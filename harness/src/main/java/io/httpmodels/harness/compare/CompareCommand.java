@@ -355,7 +355,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Pinning cpus = pinning.pinning();
         MeasureSettings measure = new MeasureSettings(
-                clientThreads, timeout.timeout(), cpus.clientCores(), clientBoundAt, warmup.rule(profile.warmup()));
+                clientThreads, timeout.timeout(), cpus, clientBoundAt, warmup.rule(profile.warmup()));
         Path root = ProjectRoot.find();
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),

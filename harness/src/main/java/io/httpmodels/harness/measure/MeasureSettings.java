@@ -1,5 +1,7 @@
 package io.httpmodels.harness.measure;
 
+import io.httpmodels.harness.process.Pinning;
+
 import java.time.Duration;
 
 /**
@@ -7,12 +9,12 @@ import java.time.Duration;
  *
  * @param clientThreads event-loop threads of the load client (at most one per connection)
  * @param timeout       a request unanswered this long is a timeout; its connection is reopened
- * @param clientCores   cores the client may run on (its pinning, or every online CPU)
+ * @param pinning       the servers' and the client's CPUs
  * @param clientBoundAt client CPU share of its cores at or above which a cell is client-bound
  * @param warmup        when a server is warm enough to measure
  */
 public record MeasureSettings(
-        int clientThreads, Duration timeout, int clientCores, double clientBoundAt, WarmupRule warmup) {
+        int clientThreads, Duration timeout, Pinning pinning, double clientBoundAt, WarmupRule warmup) {
 
     public MeasureSettings {
         if (clientThreads < 1) {
@@ -24,5 +26,10 @@ public record MeasureSettings(
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("the client-bound share must be in (0, 1]");
         }
+    }
+
+    /** Cores the client may run on: its pinning, or every online CPU. */
+    public int clientCores() {
+        return pinning.clientCores();
     }
 }

@@ -1,6 +1,8 @@
 package io.httpmodels.harness.measure;
 
 import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.harness.process.CompilerThreads;
+import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.CellResult;
@@ -22,6 +24,8 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -104,8 +108,26 @@ public final class MeasuringStep {
             return Warmup.NONE;
         }
         Long pid = running.pid();
-        long startNanos = System.nanoTime();
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
+        Pinning pinning = settings.pinning();
+        boolean lent = jitWatched
+                && rule.lendClientCpus()
+                && pinning.enabled()
+                && CompilerThreads.lend(pid, union(pinning.serverCpus(), pinning.clientCpus()));
+        try {
+            return warmed(target, warmUp(target, load, listener, pid, jitWatched));
+        } finally {
+            if (lent) {
+                CompilerThreads.pinAll(pid, pinning.serverCpus());
+            }
+        }
+    }
+
+    private Warmup warmUp(
+            MeasuredTarget target, Scenario load, MeasureListener listener, Long pid, boolean jitWatched) {
+        WarmupRule rule = settings.warmup();
+        RunningTarget running = target.running();
+        long startNanos = System.nanoTime();
         Double previous = null;
         while (!stopped) {
             LoadClient client = new LoadClient(warmupChunk(running.url(load.route()), load));
@@ -117,7 +139,7 @@ public final class MeasuringStep {
                 report = client.run();
             } catch (LoadException e) {
                 sampler.stop();
-                return warmed(target, new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched));
+                return new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched);
             } finally {
                 current = null;
             }
@@ -135,14 +157,20 @@ public final class MeasuringStep {
             long elapsed = System.nanoTime() - startNanos;
             listener.warming(elapsed / 1e9);
             if (elapsed >= rule.minimum().toNanos() && jitQuiet && steady) {
-                return warmed(target, new Warmup(elapsed / 1e9, true, jitWatched));
+                return new Warmup(elapsed / 1e9, true, jitWatched);
             }
             if (elapsed >= rule.maximum().toNanos()) {
-                return warmed(target, new Warmup(elapsed / 1e9, false, jitWatched));
+                return new Warmup(elapsed / 1e9, false, jitWatched);
             }
             previous = cpu;
         }
-        return warmed(target, new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched));
+        return new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched);
+    }
+
+    private static List<Integer> union(List<Integer> a, List<Integer> b) {
+        List<Integer> all = new ArrayList<>(a);
+        b.stream().filter(cpu -> !all.contains(cpu)).forEach(all::add);
+        return all;
     }
 
     private static Warmup warmed(MeasuredTarget target, Warmup warmup) {

@@ -13,10 +13,16 @@ import java.time.Duration;
  * regress's rounds on an idle machine; netty's closed-loop peak read 80,530 req/s at 12.4 µs per request after
  * a 1 s warm-up and 168,479 at 5.6 µs after 6 s (2026-12-01, keep-alive c40).
  *
- * @param minimum the least warm-up (zero: none at all, the server measured cold)
- * @param maximum the most; a server not settled by then is measured anyway and its cell says so
+ * <p>With {@code lendClientCpus}, a pinned server's JIT compiler threads may also run on the client's CPUs
+ * while it warms ({@link io.httpmodels.harness.process.CompilerThreads}): C2 then compiles beside the load
+ * instead of taking half of the server's own core from the code it compiles, and the warm-up ends sooner. Every
+ * thread of the server is pinned back to the server's CPUs before anything is recorded.
+ *
+ * @param minimum        the least warm-up (zero: none at all, the server measured cold)
+ * @param maximum        the most; a server not settled by then is measured anyway and its cell says so
+ * @param lendClientCpus whether the server's JIT may use the client's CPUs too while it warms
  */
-public record WarmupRule(Duration minimum, Duration maximum) {
+public record WarmupRule(Duration minimum, Duration maximum, boolean lendClientCpus) {
 
     /** Length of one chunk of warm-up load. */
     public static final long CHUNK_MILLIS = 500;
@@ -30,6 +36,11 @@ public record WarmupRule(Duration minimum, Duration maximum) {
             throw new IllegalArgumentException("a warm-up cannot be negative");
         }
         maximum = maximum.compareTo(minimum) < 0 ? minimum : maximum;
+    }
+
+    /** A rule that keeps the JIT on the server's CPUs. */
+    public WarmupRule(Duration minimum, Duration maximum) {
+        this(minimum, maximum, false);
     }
 
     /** Whether any warm-up runs. */

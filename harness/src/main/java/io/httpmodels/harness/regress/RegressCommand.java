@@ -421,7 +421,7 @@ public final class RegressCommand implements Callable<Integer> {
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);
 
     private MeasureSettings settings(Pinning pinning) {
-        return new MeasureSettings(1, timeout.timeout(), pinning.clientCores(), 0.95, warmup.rule(DEFAULT_WARMUP));
+        return new MeasureSettings(1, timeout.timeout(), pinning, 0.95, warmup.rule(DEFAULT_WARMUP));
     }
 
     /** What was measured: per cell, each round's figures (base first), and every window for results.json. */

@@ -25,7 +25,7 @@ class MeasuringStepTest {
                 new MeasureSettings(
                         clientThreads,
                         Duration.ofSeconds(2),
-                        1,
+                        Pinning.plan(false, null, null),
                         0.95,
                         new WarmupRule(leastWarmup, Duration.ofSeconds(20))));
     }

@@ -35,7 +35,7 @@ class RoundRunnerTest {
                         new MeasureSettings(
                                 1,
                                 Duration.ofSeconds(2),
-                                1,
+                                Pinning.plan(false, null, null),
                                 0.95,
                                 new WarmupRule(Duration.ofMillis(500), Duration.ofMillis(500)))),
                 List.of("-Xmx128m"),

@@ -1,0 +1,94 @@
+package io.httpmodels.harness.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Lending a pinned JVM's compiler threads the client's CPU, and pinning every thread back, on a real child. */
+@Timeout(60)
+class CompilerThreadsTest {
+
+    @Test
+    void theCompilerThreadsAloneAreLentAndEveryThreadIsPinnedBack() throws Exception {
+        Pinning pinning = Pinning.plan(true, null, null);
+        assumeTrue(pinning.enabled(), "needs taskset and two CPUs: " + pinning.note());
+        List<String> command = new ArrayList<>(pinning.serverPrefix());
+        command.addAll(List.of(
+                HarnessJvm.javaBinary(),
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                BusyChild.class.getName(),
+                "1",
+                "10"));
+        Process child = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+                OutputStream in = child.getOutputStream()) {
+            assertEquals("ready", out.readLine());
+            long pid = child.pid();
+            assertFalse(CompilerThreads.compilerThreads(pid).isEmpty(), "a HotSpot JVM has compiler threads");
+            List<Integer> both = new ArrayList<>(pinning.serverCpus());
+            both.addAll(pinning.clientCpus());
+            both.sort(Integer::compare);
+
+            assertTrue(CompilerThreads.lend(pid, both));
+            for (Path task : tasks(pid)) {
+                boolean compiler =
+                        comm(task).startsWith("C1 CompilerThre") || comm(task).startsWith("C2 CompilerThre");
+                assertEquals(compiler ? both : pinning.serverCpus(), allowed(task), comm(task));
+            }
+
+            assertTrue(CompilerThreads.pinAll(pid, pinning.serverCpus()));
+            for (Path task : tasks(pid)) {
+                assertEquals(pinning.serverCpus(), allowed(task), comm(task));
+            }
+            in.write('\n');
+            in.flush();
+        } finally {
+            child.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aProcessWithoutCompilerThreadsIsLeftAlone() {
+        assertFalse(CompilerThreads.lend(Long.MAX_VALUE, List.of(0)), "no such process");
+    }
+
+    private static List<Path> tasks(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+            return tasks.toList();
+        }
+    }
+
+    private static String comm(Path task) throws IOException {
+        return Files.readString(task.resolve("comm")).trim();
+    }
+
+    private static List<Integer> allowed(Path task) throws IOException {
+        for (String line : Files.readAllLines(task.resolve("status"))) {
+            if (line.startsWith("Cpus_allowed_list:")) {
+                return CpuList.parse(
+                        line.substring("Cpus_allowed_list:".length()).trim());
+            }
+        }
+        throw new AssertionError("no Cpus_allowed_list in " + task);
+    }
+}
