@@ -68,7 +68,6 @@ import java.util.concurrent.TimeUnit;
         })
 public final class CompareCommand implements Callable<Integer> {
 
-    /** Set in the JVM that was relaunched under taskset, so it does not relaunch again. */
     @Option(
             names = "--profile",
             paramLabel = "NAME",

@@ -71,7 +71,6 @@ import java.util.concurrent.Callable;
         })
 public final class RegressCommand implements Callable<Integer> {
 
-    /** Same variable as compare's: set in the JVM relaunched under taskset, so it does not relaunch again. */
     @Option(names = "--base", paramLabel = "REF", description = "Git ref to build and measure as the base.")
     String baseRef;
 

@@ -62,7 +62,6 @@ final class RoundRunner {
     private volatile LoadClient current;
     private volatile boolean stopped;
 
-    /** A round: each side's windows, in the order measured, and what ran, in the servers' words. */
     /**
      * A round: each side's windows, in the order measured, and each side's warm-up in seconds (negative when it
      * stopped at the longest warm-up allowed before the server settled).
