@@ -36,8 +36,8 @@ class BrowserCheckTest {
                 ChartPlan.of(SampleResults.run()).stream()
                         .map(ChartPlan.Chart::id)
                         .toList(),
-                BrowserCheck.expectedCharts(page));
-        assertThrows(IOException.class, () -> BrowserCheck.expectedCharts("<html><body></body></html>"));
+                ExpectedCharts.REPORT.in(page));
+        assertThrows(IOException.class, () -> ExpectedCharts.REPORT.in("<html><body></body></html>"));
     }
 
     @Test

@@ -45,7 +45,8 @@ class ReportPageBrowserTest {
         ReportWriter.writeAll(results, CHECK_DIR);
         Path screenshot = CHECK_DIR.resolve("report.png");
 
-        PageCheck check = BrowserCheck.check(chromium, CHECK_DIR.resolve("report.html"), screenshot);
+        PageCheck check =
+                BrowserCheck.check(chromium, CHECK_DIR.resolve("report.html"), ExpectedCharts.REPORT, screenshot);
 
         assertEquals(List.of(), check.problems());
         assertEquals(
@@ -64,7 +65,8 @@ class ReportPageBrowserTest {
         Path dir = CHECK_DIR.resolve("slow-and-idle");
         ReportWriter.writeAll(results, dir);
 
-        PageCheck check = BrowserCheck.check(chromium, dir.resolve("report.html"), dir.resolve("report.png"));
+        PageCheck check = BrowserCheck.check(
+                chromium, dir.resolve("report.html"), ExpectedCharts.REPORT, dir.resolve("report.png"));
 
         assertEquals(List.of(), check.problems());
         assertTrue(check.charts().stream()
@@ -82,7 +84,8 @@ class ReportPageBrowserTest {
         Path dir = CHECK_DIR.resolve("broken");
         AtomicFiles.write(dir.resolve("report.html"), broken);
 
-        PageCheck check = BrowserCheck.check(chromium, dir.resolve("report.html"), dir.resolve("report.png"));
+        PageCheck check = BrowserCheck.check(
+                chromium, dir.resolve("report.html"), ExpectedCharts.REPORT, dir.resolve("report.png"));
 
         List<String> problems = check.problems();
         assertTrue(problems.contains("chart chart-cpu is missing from the page"), problems.toString());

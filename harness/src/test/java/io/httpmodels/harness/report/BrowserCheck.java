@@ -1,8 +1,5 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,8 +19,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Opens a report page in headless Chromium and says whether every chart rendered without a script error, and
- * saves a screenshot of the whole page beside it.
+ * Opens a page the harness wrote in headless Chromium and says whether every chart it must have rendered without
+ * a script error, and saves a screenshot of the whole page beside it. A tool for the tests and {@code .ci/run}:
+ * it lives in the harness's test classes, so no user's {@code harness.jar} carries it.
  *
  * <p>Two runs of {@code chromium --headless} from the command line, each bounded in time and killed with its
  * children on timeout, with a fresh profile and no network: the first prints the page's DOM after its scripts
@@ -31,13 +29,19 @@ import java.util.stream.Stream;
  * screenshot at the page's full height, which the first reported. No WebDriver: a DOM dump and the browser's
  * console log answer every question asked here.
  *
- * <p>What is checked: the page's own data ({@code #results-data}) gives the charts it must have ({@link
- * ChartPlan}); each must be in the DOM, marked {@code data-rendered="true"} (set on ECharts' {@code finished}
- * event) and hold SVG paths; the page must have recorded no script error (it catches {@code error},
- * {@code unhandledrejection} and {@code console.error} into {@code #page-error-list}) and the browser's log no
- * uncaught error or failed load; and the page's script must have said it was done.
+ * <p>Any page that keeps the report's conventions can be checked: its charts in {@code div.chart} containers
+ * with ids, one per {@code <figure>}, each marked {@code data-rendered="true"} when drawn; its own error recorder
+ * ({@code body[data-script-errors]}, {@code #page-error-list}, catching {@code error},
+ * {@code unhandledrejection} and {@code console.error}); {@code body[data-report-done="true"]} and
+ * {@code body[data-page-height]} once every chart is drawn. What it must draw comes from its own source through
+ * an {@link ExpectedCharts} ({@link ExpectedCharts#REPORT} for {@code report.html}).
  *
- * <p>Usage from a shell, on a report a real run wrote: {@code java -cp harness/target/harness.jar
+ * <p>What is checked: each expected chart is in the DOM, rendered and holds SVG paths, and no other chart is;
+ * the page recorded no script error and the browser's log no uncaught error or failed load; the page's script
+ * said it was done.
+ *
+ * <p>Usage from a shell, after {@code mvn verify} (the test classes, then the harness's jar and its
+ * {@code lib/}), on a report a real run wrote: {@code java -cp harness/target/harness.jar:harness/target/test-classes
  * io.httpmodels.harness.report.BrowserCheck results/TS/report.html} (exit 0 passed, 1 problems, 2 usage or no
  * Chromium).
  */
@@ -54,9 +58,6 @@ public final class BrowserCheck {
 
     private static final long TIMEOUT_SECONDS = 90;
 
-    private static final Pattern DATA = Pattern.compile(
-            "<script type=\"application/json\" id=\"" + HtmlReport.DATA_ELEMENT_ID + "\">(.*?)</script>",
-            Pattern.DOTALL);
     private static final Pattern BODY = Pattern.compile("<body\\b([^>]*)>");
     private static final Pattern DIV = Pattern.compile("<div\\b([^>]*)>");
     private static final Pattern ATTRIBUTE =
@@ -87,30 +88,20 @@ public final class BrowserCheck {
     }
 
     /**
-     * Checks a page with the Chromium on the PATH.
+     * Loads {@code html} in headless Chromium, reads what its scripts left in the DOM, and saves a screenshot of
+     * the whole page to {@code screenshot}.
      *
-     * @throws IOException when there is no Chromium, or it could not be run
-     */
-    public static PageCheck check(Path reportHtml, Path screenshot) throws IOException, InterruptedException {
-        Path chromium = findChromium()
-                .orElseThrow(() -> new IOException("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH"));
-        return check(chromium, reportHtml, screenshot);
-    }
-
-    /**
-     * Loads {@code reportHtml} in headless Chromium, reads what its scripts left in the DOM, and saves a
-     * screenshot of the whole page to {@code screenshot}.
-     *
+     * @param expected the charts the page must draw, from its source
      * @throws IOException when Chromium could not be run or did not finish within its time bound
      */
-    public static PageCheck check(Path chromium, Path reportHtml, Path screenshot)
+    public static PageCheck check(Path chromium, Path html, ExpectedCharts expected, Path screenshot)
             throws IOException, InterruptedException {
-        Path page = reportHtml.toAbsolutePath();
+        Path page = html.toAbsolutePath();
         String source = Files.readString(page);
-        List<String> expected = new ArrayList<>();
+        List<String> expectedCharts = new ArrayList<>();
         String dataProblem = null;
         try {
-            expected.addAll(expectedCharts(source));
+            expectedCharts.addAll(expected.in(source));
         } catch (IOException | RuntimeException e) {
             dataProblem = e.getMessage();
         }
@@ -154,7 +145,7 @@ public final class BrowserCheck {
             return new PageCheck(
                     page,
                     shot ? png : null,
-                    expected,
+                    expectedCharts,
                     dataProblem,
                     charts,
                     scriptErrors,
@@ -178,7 +169,7 @@ public final class BrowserCheck {
             System.err.println("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH");
             System.exit(2);
         }
-        PageCheck result = check(chromium.get(), html, png);
+        PageCheck result = check(chromium.get(), html, ExpectedCharts.REPORT, png);
         long rendered =
                 result.charts().stream().filter(PageCheck.Chart::rendered).count();
         System.out.printf(
@@ -193,16 +184,6 @@ public final class BrowserCheck {
             System.out.println("  problem: " + problem);
         }
         System.exit(result.passed() ? 0 : 1);
-    }
-
-    /** The chart ids the page's embedded results call for. */
-    static List<String> expectedCharts(String pageSource) throws IOException {
-        Matcher m = DATA.matcher(pageSource);
-        if (!m.find()) {
-            throw new IOException("no <script id=\"" + HtmlReport.DATA_ELEMENT_ID + "\"> in the page");
-        }
-        Results results = ResultsJson.fromJson(m.group(1));
-        return ChartPlan.of(results).stream().map(ChartPlan.Chart::id).toList();
     }
 
     /**
