@@ -1,7 +1,11 @@
 package io.httpmodels.harness.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,8 +41,13 @@ import java.util.stream.Stream;
  * an {@link ExpectedCharts} ({@link ExpectedCharts#REPORT} for {@code report.html}).
  *
  * <p>What is checked: each expected chart is in the DOM, rendered and holds SVG paths, and no other chart is;
- * the page recorded no script error and the browser's log no uncaught error or failed load; the page's script
- * said it was done.
+ * no text a chart drew is cut by the chart's edge (an axis label clipped at the left, say); the page recorded no
+ * script error and the browser's log no uncaught error or failed load; the page's script said it was done.
+ *
+ * <p>The cut texts are measured in the browser by a probe ({@code browser-check-probe.js}, beside this class)
+ * that the check adds to its own copy of the page, after the page's scripts: it compares each text's box, as
+ * the browser drew it, with its chart's SVG area. So the page must be self-contained (scripts and styles
+ * inline), as the harness's pages are; the screenshot is taken of the page itself.
  *
  * <p>Usage from a shell, after {@code mvn verify} (the test classes, then the harness's jar and its
  * {@code lib/}), on a report a real run wrote: {@code java -cp harness/target/harness.jar:harness/target/test-classes
@@ -64,6 +73,9 @@ public final class BrowserCheck {
             Pattern.compile("([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s\"'=<>`]+)))?");
     private static final Pattern ERROR_LIST = Pattern.compile("<ol id=\"page-error-list\">(.*?)</ol>", Pattern.DOTALL);
     private static final Pattern LIST_ITEM = Pattern.compile("<li>(.*?)</li>", Pattern.DOTALL);
+    private static final Pattern PROBE = Pattern.compile(
+            "<script type=\"application/json\" id=\"browser-check-probe\">(.*?)</script>", Pattern.DOTALL);
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** Chromium's log line for a console message: {@code ...:CONSOLE:12] "Uncaught ...", source: ...}. */
     private static final Pattern CONSOLE_FAILURE =
             Pattern.compile(":CONSOLE[^\\]]*\\] \"((?:Uncaught|Failed to load)[^\\n]*)");
@@ -108,10 +120,17 @@ public final class BrowserCheck {
 
         Path scratch = Files.createTempDirectory("httpmodels-browser-check");
         try {
-            Run dump = run(chromium, scratch, List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--dump-dom"), page);
+            // The DOM is read from a copy with the probe, laid out as wide as the screenshot (no scroll bar).
+            Path probed = Files.writeString(scratch.resolve("probed-" + page.getFileName()), withProbe(source));
+            Run dump = run(
+                    chromium,
+                    scratch,
+                    List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--hide-scrollbars", "--dump-dom"),
+                    probed);
             String dom = dump.stdout();
             Map<String, String> body = attributes(BODY, dom);
             List<PageCheck.Chart> charts = charts(dom);
+            List<PageCheck.ClippedText> clipped = clippedTexts(dom);
             List<String> scriptErrors = listItems(dom);
             if (scriptErrors.isEmpty() && !"0".equals(body.getOrDefault("data-script-errors", "0"))) {
                 scriptErrors = List.of(body.get("data-script-errors") + " errors, their text not found in the page");
@@ -148,6 +167,7 @@ public final class BrowserCheck {
                     expectedCharts,
                     dataProblem,
                     charts,
+                    clipped,
                     scriptErrors,
                     consoleErrors,
                     "true".equals(body.get("data-report-done")));
@@ -174,10 +194,13 @@ public final class BrowserCheck {
                 result.charts().stream().filter(PageCheck.Chart::rendered).count();
         System.out.printf(
                 Locale.ROOT,
-                "%s: %d of %d charts rendered, %d script errors; screenshot %s%n",
+                "%s: %d of %d charts rendered, %s texts cut, %d script errors; screenshot %s%n",
                 html,
                 rendered,
                 result.expectedCharts().size(),
+                result.clippedTexts() == null
+                        ? "?"
+                        : String.valueOf(result.clippedTexts().size()),
                 result.scriptErrors().size() + result.consoleErrors().size(),
                 result.screenshot());
         for (String problem : result.problems()) {
@@ -208,6 +231,37 @@ public final class BrowserCheck {
                     count(inside, "<path")));
         }
         return charts;
+    }
+
+    /** The page's source with the probe's script added before its last {@code </body>} (or at its end). */
+    static String withProbe(String source) throws IOException {
+        String probe;
+        try (InputStream in = BrowserCheck.class.getResourceAsStream("browser-check-probe.js")) {
+            if (in == null) {
+                throw new IOException("browser-check-probe.js is not on the class path beside BrowserCheck");
+            }
+            probe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String script = "<script>\n" + probe + "</script>\n";
+        int body = source.toLowerCase(Locale.ROOT).lastIndexOf("</body>");
+        return body < 0 ? source + script : source.substring(0, body) + script + source.substring(body);
+    }
+
+    /** What the probe found cut in the DOM dump; null when it wrote nothing (it never ran). */
+    static List<PageCheck.ClippedText> clippedTexts(String dom) throws IOException {
+        Matcher m = PROBE.matcher(dom);
+        if (!m.find()) {
+            return null;
+        }
+        List<PageCheck.ClippedText> clipped = new ArrayList<>();
+        for (JsonNode text : JSON.readTree(m.group(1)).path("clipped")) {
+            clipped.add(new PageCheck.ClippedText(
+                    text.path("chart").asText(),
+                    text.path("text").asText(),
+                    text.path("edge").asText(),
+                    text.path("pixels").asDouble()));
+        }
+        return clipped;
     }
 
     private static List<String> listItems(String dom) {

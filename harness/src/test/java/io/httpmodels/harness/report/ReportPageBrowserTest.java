@@ -106,6 +106,31 @@ class ReportPageBrowserTest {
                 problems.toString());
     }
 
+    @Test
+    void aCutAxisLabelFailsTheCheck() throws Exception {
+        Path chromium = chromium();
+        Results results = SampleResults.run();
+        String page = HtmlReport.render(results);
+        // The requests/s charts' grid without room for the model names: they run off the chart's left edge.
+        String grid = "grid: {left: 8, right: 170, top: 8, bottom: 38, containLabel: true}";
+        assertTrue(page.contains(grid), "report.js lays out the requests/s charts as this test expects");
+        Path dir = CHECK_DIR.resolve("cut-label");
+        AtomicFiles.write(dir.resolve("report.html"), page.replace(grid, grid.replace("true", "false")));
+
+        PageCheck check = BrowserCheck.check(
+                chromium, dir.resolve("report.html"), ExpectedCharts.REPORT, dir.resolve("report.png"));
+
+        String rps = ChartPlan.throughput(results).get(0).id();
+        String cut = "chart " + rps + ": text \"thread-per-connection\" is cut at its left edge (";
+        assertTrue(
+                check.problems().stream().anyMatch(p -> p.startsWith(cut)),
+                check.problems().toString());
+        // Only the charts whose layout was broken.
+        assertTrue(
+                check.clippedTexts().stream().allMatch(t -> t.chart().startsWith("chart-rps-")),
+                check.clippedTexts().toString());
+    }
+
     private static void assertPng(Path file) throws IOException {
         assertTrue(Files.size(file) > 50_000, "a screenshot of a full page: " + Files.size(file) + " bytes");
         try (InputStream in = Files.newInputStream(file)) {
