@@ -108,6 +108,16 @@ public final class BrowserCheck {
      */
     public static PageCheck check(Path chromium, Path html, ExpectedCharts expected, Path screenshot)
             throws IOException, InterruptedException {
+        return check(chromium, Map.of(), html, expected, screenshot);
+    }
+
+    /**
+     * As {@link #check(Path, Path, ExpectedCharts, Path)}, with Chromium run in this environment plus
+     * {@code environment} (e.g. {@code FONTCONFIG_FILE}, for other fonts).
+     */
+    public static PageCheck check(
+            Path chromium, Map<String, String> environment, Path html, ExpectedCharts expected, Path screenshot)
+            throws IOException, InterruptedException {
         Path page = html.toAbsolutePath();
         String source = Files.readString(page);
         List<String> expectedCharts = new ArrayList<>();
@@ -124,6 +134,7 @@ public final class BrowserCheck {
             Path probed = Files.writeString(scratch.resolve("probed-" + page.getFileName()), withProbe(source));
             Run dump = run(
                     chromium,
+                    environment,
                     scratch,
                     List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--hide-scrollbars", "--dump-dom"),
                     probed);
@@ -157,6 +168,7 @@ public final class BrowserCheck {
             Files.deleteIfExists(png);
             run(
                     chromium,
+                    environment,
                     scratch,
                     List.of("--window-size=" + WIDTH + "," + height, "--hide-scrollbars", "--screenshot=" + png),
                     page);
@@ -308,10 +320,27 @@ public final class BrowserCheck {
         return n;
     }
 
+    /** The DOM of {@code page} after its scripts ran, as the check reads it, without checking anything. */
+    static String dom(Path chromium, Map<String, String> environment, Path page)
+            throws IOException, InterruptedException {
+        Path scratch = Files.createTempDirectory("httpmodels-browser-check");
+        try {
+            return run(
+                            chromium,
+                            environment,
+                            scratch,
+                            List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--hide-scrollbars", "--dump-dom"),
+                            page.toAbsolutePath())
+                    .stdout();
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
     private record Run(String stdout, String stderr) {}
 
     /** One headless Chromium run on the page: a fresh profile, no network, bounded in time. */
-    private static Run run(Path chromium, Path scratch, List<String> extra, Path page)
+    private static Run run(Path chromium, Map<String, String> environment, Path scratch, List<String> extra, Path page)
             throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(scratch, "profile");
         Path out = Files.createTempFile(scratch, "stdout", ".txt");
@@ -336,10 +365,10 @@ public final class BrowserCheck {
                 "--v=0"));
         command.addAll(extra);
         command.add(page.toUri().toString());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try {
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IOException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
