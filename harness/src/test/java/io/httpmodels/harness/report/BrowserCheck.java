@@ -49,8 +49,8 @@ import java.util.stream.Stream;
  * the browser drew it, with its chart's SVG area. So the page must be self-contained (scripts and styles
  * inline), as the harness's pages are; the screenshot is taken of the page itself.
  *
- * <p>Usage from a shell, after {@code mvn verify} (the test classes, then the harness's jar and its
- * {@code lib/}), on a report a real run wrote: {@code java -cp harness/target/harness.jar:harness/target/test-classes
+ * <p>Usage from a shell, after {@code mvn verify} (the harness's jar, with its {@code lib/}, and its test
+ * classes), on a report a real run wrote: {@code java -cp harness/target/harness.jar:harness/target/test-classes
  * io.httpmodels.harness.report.BrowserCheck results/TS/report.html} (exit 0 passed, 1 problems, 2 usage or no
  * Chromium).
  */
