@@ -27,6 +27,9 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.harness.report.BrowserCheck;
+import io.httpmodels.harness.report.ExpectedCharts;
+import io.httpmodels.harness.report.PageCheck;
 import io.httpmodels.load.LoadClient;
 import io.httpmodels.load.LoadConfig;
 import io.httpmodels.server.HttpServerModel;
@@ -307,6 +310,20 @@ class ArchitectureTest {
                         .and(target(owner(assignableTo(AccessibleObject.class)))))
                 .because("a library's private fields are not its contract: a patch release may rename them, and"
                         + " code reading them breaks or silently stops checking; use what the library exposes")
+                .check(production);
+    }
+
+    @Test
+    void theBrowserCheckShipsInNoProductionJar() {
+        noClasses()
+                .should()
+                .haveFullyQualifiedName(BrowserCheck.class.getName())
+                .orShould()
+                .haveFullyQualifiedName(PageCheck.class.getName())
+                .orShould()
+                .haveFullyQualifiedName(ExpectedCharts.class.getName())
+                .because("it starts Chromium on a page for the tests and .ci/run: it lives in the harness's test"
+                        + " classes so that harness.jar and its lib/, what users run, do not carry it")
                 .check(production);
     }
 

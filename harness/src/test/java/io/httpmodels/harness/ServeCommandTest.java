@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.httpmodels.server.ServerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 import java.time.Duration;
@@ -32,15 +34,19 @@ class ServeCommandTest {
         assertTrue(run.err().contains("Usage:"), run.err());
     }
 
-    @Test
-    void badFlagsAreUsageErrors() {
-        assertEquals(2, CliRun.of("serve", "netty", "--port", "http").exitCode());
-        assertEquals(2, CliRun.of("serve", "netty", "--no-such-flag").exitCode());
-        CliRun negative = CliRun.of("serve", "fixed-pool", "--work-ms", "-1");
-        assertEquals(2, negative.exitCode());
-        assertTrue(negative.err().contains("workMillis"), negative.err());
-        assertEquals(2, CliRun.of("serve").exitCode(), "a model is required");
-        assertEquals(2, CliRun.of().exitCode(), "a command is required");
+    /** Each bad command line (empty: none at all), and what its refusal must say. */
+    @ParameterizedTest(name = "httpmodels {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            serve netty --port http            | Invalid value for option '--port': 'http' is not an int
+            serve netty --no-such-flag         | Unknown option: '--no-such-flag'
+            serve fixed-pool --work-ms -1      | workMillis
+            serve                              | a MODEL is required
+            ''                                 | a command is required
+            """)
+    void badFlagsAreUsageErrors(String commandLine, String says) {
+        CliRun run = CliRun.of(commandLine.isEmpty() ? new String[0] : commandLine.split(" "));
+        assertEquals(2, run.exitCode(), commandLine + ": " + run.err());
+        assertTrue(run.err().contains(says), commandLine + ": " + run.err());
     }
 
     @Test

@@ -42,8 +42,8 @@ import java.util.function.BooleanSupplier;
  * BackgroundReport report = background.stop(true);
  * }</pre>
  *
- * <p>Not thread-safe except as above: {@link #start()}, {@link #awaitOpened(long)} and {@link #stop()} from the
- * thread that runs the load; the connections live on this class's own thread.
+ * <p>Not thread-safe except as above: {@link #start()}, {@link #awaitOpened(long, BooleanSupplier)} and
+ * {@link #stop(boolean)} from the thread that runs the load; the connections live on this class's own thread.
  */
 final class BackgroundConnections {
 

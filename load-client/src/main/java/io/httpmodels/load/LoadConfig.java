@@ -11,7 +11,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What to load and how: one immutable value, validated on construction.
+ * What to load and how: one immutable value, validated on construction. Made with {@link #builder(String)}, which
+ * names every setting and leaves the rest at their defaults.
  *
  * <p>A run is either timed ({@code duration} set, {@code requests == 0}) or counted ({@code requests > 0},
  * {@code duration} null). The timeline is: connections open over {@code rampUp} from the start; the first
@@ -155,45 +156,6 @@ public record LoadConfig(
         if (slowInterval.isNegative() || slowInterval.isZero()) {
             throw new IllegalArgumentException("slow interval must be positive");
         }
-    }
-
-    /** A load without background connections or a start time (the settings before those existed). */
-    public LoadConfig(
-            URI uri,
-            int connections,
-            int threads,
-            Duration duration,
-            long requests,
-            Duration warmup,
-            Duration rampUp,
-            boolean keepAlive,
-            int pipeline,
-            double rate,
-            String method,
-            List<String> headers,
-            byte[] body,
-            Duration timeout,
-            Duration maxTime) {
-        this(
-                uri,
-                connections,
-                threads,
-                duration,
-                requests,
-                warmup,
-                rampUp,
-                keepAlive,
-                pipeline,
-                rate,
-                method,
-                headers,
-                body,
-                timeout,
-                maxTime,
-                0,
-                0,
-                null,
-                null);
     }
 
     /** Whether the load holds idle or slow connections beside the measured ones. */

@@ -8,12 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 class LoadConfigTest {
 
@@ -129,25 +134,77 @@ class LoadConfigTest {
 
     @Test
     void nullsTakeTheDefaults() {
-        LoadConfig config = new LoadConfig(
-                URI.create("http://h/"), 1, 1, null, 3, null, null, true, 1, 0, null, null, null, null, null);
+        LoadConfig config = LoadConfig.builder("http://h/")
+                .connections(1)
+                .requests(3)
+                .warmup(null)
+                .rampUp(null)
+                .method(null)
+                .body(null)
+                .timeout(null)
+                .maxTime(null)
+                .slowInterval(null)
+                .build();
         assertEquals(Duration.ZERO, config.warmup());
         assertEquals(Duration.ZERO, config.rampUp());
         assertEquals("GET", config.method());
         assertEquals(List.of(), config.headers());
         assertEquals(Duration.ofSeconds(2), config.timeout());
+        assertEquals(LoadConfig.DEFAULT_COUNTED_MAX_TIME, config.maxTime());
+        assertEquals(LoadConfig.DEFAULT_SLOW_INTERVAL, config.slowInterval());
+        assertEquals(0, config.body().length);
         assertEquals("GET", builder().method(" ").build().method());
     }
 
-    @Test
-    void theLimitsOfEachSettingAreAccepted() {
-        builder().connections(1).threads(1).build();
-        builder().connections(3).threads(3).build();
-        builder().pipeline(LoadConfig.MAX_PIPELINE).build();
-        builder().duration(Duration.ofNanos(1)).build();
-        builder().requests(1).build();
-        builder().timeout(Duration.ofNanos(1)).maxTime(Duration.ofNanos(1)).build();
-        builder().method("M-SEARCH").header("X:").build();
+    /**
+     * The limits of each setting, the least it accepts (the most, for the pipeline and for threads against
+     * connections): the settings, then what the built config must hold for them.
+     */
+    static Stream<Arguments> limits() {
+        return Stream.of(
+                limit(
+                        "one connection on one thread",
+                        b -> b.connections(1).threads(1),
+                        c -> List.of(c.connections(), c.threads()),
+                        List.of(1, 1)),
+                limit(
+                        "as many threads as connections",
+                        b -> b.connections(3).threads(3),
+                        c -> List.of(c.connections(), c.threads()),
+                        List.of(3, 3)),
+                limit(
+                        "the deepest pipeline (MAX_PIPELINE)",
+                        b -> b.pipeline(LoadConfig.MAX_PIPELINE),
+                        LoadConfig::pipeline,
+                        LoadConfig.MAX_PIPELINE),
+                limit(
+                        "a duration of 1 ns",
+                        b -> b.duration(Duration.ofNanos(1)),
+                        LoadConfig::duration,
+                        Duration.ofNanos(1)),
+                limit("one request", b -> b.requests(1), c -> List.of(c.requests(), c.counted()), List.of(1L, true)),
+                limit(
+                        "a timeout and a max time of 1 ns",
+                        b -> b.timeout(Duration.ofNanos(1)).maxTime(Duration.ofNanos(1)),
+                        c -> List.of(c.timeout(), c.maxTime()),
+                        List.of(Duration.ofNanos(1), Duration.ofNanos(1))),
+                limit(
+                        "an extension method and a header with an empty value",
+                        b -> b.method("M-SEARCH").header("X:"),
+                        LoadConfigTest::request,
+                        "M-SEARCH /plaintext HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX:\r\n\r\n"));
+    }
+
+    private static Arguments limit(
+            String name, UnaryOperator<LoadConfig.Builder> settings, Function<LoadConfig, Object> read, Object held) {
+        return Arguments.of(name, settings, read, held);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("limits")
+    void theLimitsOfEachSettingAreAccepted(
+            String limit, UnaryOperator<LoadConfig.Builder> settings, Function<LoadConfig, Object> read, Object held) {
+        assertEquals(held, read.apply(settings.apply(builder()).build()), limit);
     }
 
     @Test

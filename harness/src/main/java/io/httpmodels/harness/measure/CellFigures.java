@@ -33,8 +33,8 @@ final class CellFigures {
     /**
      * The cell of a window that completed.
      *
-     * @param offeredRate the rate asked for when not the scenario's own, or null
-     * @param serverPid   the server's process, or null when not known
+     * @param window    the window: its repetition, its log, and the rate asked for when not the scenario's own
+     * @param serverPid the server's process, or null when not known
      */
     static CellResult of(
             String scenarioId,

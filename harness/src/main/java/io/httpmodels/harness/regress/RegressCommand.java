@@ -49,6 +49,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
 /**
  * {@code httpmodels regress}: the regression gate. Measures the working tree's build (the candidate) against a
@@ -197,6 +198,9 @@ public final class RegressCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Whether nginx can be started for --baseline's calibration, given the project's root; tests replace it. */
+    Predicate<Path> nginxLookup = RegressCommand::nginxInstalled;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter outWriter = spec.commandLine().getOut();
@@ -238,16 +242,17 @@ public final class RegressCommand implements Callable<Integer> {
                     "base", HarnessJvm.jar(baseJar, "prebuilt " + baseJar), flags(baseJvmOpts), "prebuilt " + baseJar);
             baseWords = "the prebuilt " + baseJar;
         } else {
-            if (!nginxInstalled(root)) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--baseline needs a calibration measured now and none is available: nginx is not installed"
-                                + " (scripts/peers/install.sh installs it). Use --base REF instead.");
-            }
+            // The file first: what it holds does not depend on this machine, so its refusal does not either.
             try {
                 stored = new StoredBaseline(ResultsJson.read(baselineFile));
             } catch (IOException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
+            }
+            if (!nginxLookup.test(root)) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--baseline needs a calibration measured now and none is available: nginx is not installed"
+                                + " (scripts/peers/install.sh installs it). Use --base REF instead.");
             }
             base = Contender.nginx();
             baseWords = baselineFile + " (" + stored.describe() + ")";

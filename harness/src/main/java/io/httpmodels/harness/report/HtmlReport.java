@@ -15,7 +15,7 @@ import java.util.Map;
  * guide, numbers tables, one empty container per chart of the {@link ChartPlan}); the page carries the results
  * as JSON, Apache ECharts inlined from its WebJar, and {@code report.js}, which draws every chart from that JSON.
  * The script marks each container {@code data-rendered="true"} once ECharts has finished drawing it and records
- * script errors on the page, for {@link BrowserCheck}. Stateless.
+ * script errors on the page, for the browser check in the harness's tests ({@code BrowserCheck}). Stateless.
  */
 public final class HtmlReport {
 

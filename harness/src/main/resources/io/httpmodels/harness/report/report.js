@@ -128,6 +128,13 @@
 
     function base(option) {
         option.textStyle = {fontFamily: FONT, color: '#1d232b'};
+        // ECharts 5.3.1 sizes the room for an axis's labels (grid.containLabel) in the labels' own font family,
+        // else sans-serif, not in the textStyle above that it draws them in: where sans-serif is the narrower
+        // font, the longest model name ran off the chart's left edge. So every axis names the page's font.
+        [].concat(option.xAxis || [], option.yAxis || []).forEach(function (axis) {
+            axis.axisLabel = axis.axisLabel || {};
+            axis.axisLabel.fontFamily = FONT;
+        });
         // Drawn whole at once: a report is read, not watched, and a print or screenshot must show every figure
         // at its value. ECharts then draws in setOption itself and fires "finished" there, with no dependence
         // on animation frames (which a headless or background tab may never run).

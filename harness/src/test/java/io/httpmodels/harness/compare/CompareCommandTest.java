@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.measure.WarmupRule;
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.LatencyKind;
@@ -22,6 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -168,26 +173,36 @@ class CompareCommandTest {
         assertTrue(left.isEmpty(), "left running: " + left);
     }
 
+    /** Each usage error, and what its refusal must say; nothing is measured. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --models tomcat --no-pin             | unknown server model 'tomcat'
+            --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
+            --capacity --slo p98=1ms --no-pin    | --slo wants
+            --profile fastest                    | profiles: quick, default, sweep, pipeline, rate
+            --target nginx --no-pin              | --target wants NAME=URL
+            """)
+    void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
+        CliRun run = compare(flags.split(" "));
+        assertEquals(2, run.exitCode(), flags + ": " + run.err());
+        assertTrue(run.err().contains(says), flags + ": " + run.err());
+    }
+
     @Test
-    void usageErrorsExitWithTwoAndSayWhy() {
-        CliRun unknown = compare("--models", "tomcat", "--no-pin");
-        assertEquals(2, unknown.exitCode());
-        assertTrue(unknown.err().contains("unknown server model 'tomcat'"), unknown.err());
-        CliRun keepAlive = compare("--keep-alive", "maybe", "--no-pin");
-        assertEquals(2, keepAlive.exitCode());
-        assertTrue(keepAlive.err().contains("--keep-alive wants yes, no or both"), keepAlive.err());
-        CliRun slo = compare("--capacity", "--slo", "p98=1ms", "--no-pin");
-        assertEquals(2, slo.exitCode());
-        assertTrue(slo.err().contains("--slo wants"), slo.err());
-        CliRun profile = compare("--profile", "fastest");
-        assertEquals(2, profile.exitCode());
-        assertTrue(profile.err().contains("profiles: quick, default, sweep, pipeline, rate"), profile.err());
-        CliRun target = compare("--target", "nginx", "--no-pin");
-        assertEquals(2, target.exitCode());
-        assertTrue(target.err().contains("--target wants NAME=URL"), target.err());
-        CliRun cpus = compare("--server-cpus", "0", "--client-cpus", "0");
-        assertEquals(2, cpus.exitCode());
-        assertTrue(cpus.err().contains("overlap") || cpus.err().contains("not all online"), cpus.err());
+    void serverAndClientCpusThatOverlapAreAUsageError() {
+        // Without taskset or a second CPU nothing is pinned and the lists are not read; an online CPU on both
+        // sides, so that the overlap is the only thing wrong with them.
+        assumeTrue(Pinning.plan(true, null, null).enabled(), "no pinning on this machine");
+        String cpu = String.valueOf(ProcFs.onlineCpus().get(0));
+
+        CliRun run = compare("--server-cpus", cpu, "--client-cpus", cpu);
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(
+                run.err()
+                        .contains("server CPUs " + cpu + " and client CPUs " + cpu
+                                + " overlap; pinning needs disjoint sets"),
+                run.err());
     }
 
     private static CellResult cell(String target) {

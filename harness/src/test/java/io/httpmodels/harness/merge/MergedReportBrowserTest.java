@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.report.BrowserCheck;
 import io.httpmodels.harness.report.ChartPlan;
+import io.httpmodels.harness.report.ExpectedCharts;
 import io.httpmodels.harness.report.PageCheck;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.load.LatencyHistograms;
@@ -52,7 +53,10 @@ class MergedReportBrowserTest {
         assertEquals(0, run.exitCode(), run.err());
 
         PageCheck check = BrowserCheck.check(
-                chromium.orElseThrow(), CHECK_DIR.resolve("report.html"), CHECK_DIR.resolve("report.png"));
+                chromium.orElseThrow(),
+                CHECK_DIR.resolve("report.html"),
+                ExpectedCharts.REPORT,
+                CHECK_DIR.resolve("report.png"));
 
         assertEquals(List.of(), check.problems());
         assertEquals(

@@ -4,7 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.CliRun;
+import io.httpmodels.harness.report.SampleResults;
+import io.httpmodels.harness.results.ResultsJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
 
 /** Usage errors exit 2 with a message before anything is built or measured. */
 class RegressCommandTest {
@@ -18,28 +30,23 @@ class RegressCommandTest {
         assertEquals(2, both.exitCode());
     }
 
-    @Test
-    void badFlagsAreUsageErrors() {
-        assertEquals(2, CliRun.of("regress", "--base", "HEAD", "--rounds", "1").exitCode());
-        assertEquals(
-                2,
-                CliRun.of("regress", "--base", "HEAD", "--rps-tolerance", "5").exitCode());
-        CliRun few = CliRun.of("regress", "--base", "HEAD", "--rounds", "4");
-        assertEquals(2, few.exitCode());
-        assertTrue(few.err().contains("give at least 5 rounds"), few.err());
-        assertEquals(
-                2,
-                CliRun.of("regress", "--base", "HEAD", "--rounds", "6", "--confidence", "0.99")
-                        .exitCode());
-        CliRun cpu = CliRun.of("regress", "--base", "HEAD", "--cpu-tolerance", "-0.1");
-        assertEquals(2, cpu.exitCode());
-        assertTrue(cpu.err().contains("a tolerance is a share in [0, 1)"), cpu.err());
-        assertEquals(
-                2,
-                CliRun.of("regress", "--base", "HEAD", "--cells", "netty:p16").exitCode());
-        CliRun unknownModel = CliRun.of("regress", "--base", "HEAD", "--cells", "no-such-model:c40");
-        assertEquals(2, unknownModel.exitCode());
-        assertTrue(unknownModel.err().contains("no-such-model"), unknownModel.err());
+    /** Each bad flag, after {@code --base HEAD}, and what the refusal must say; nothing is built. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --rounds 1                      | --rounds must be at least 2 (pairs need rounds), was 1
+            --rounds 4                      | give at least 5 rounds
+            --rounds 6 --confidence 0.99    | --rounds 6 cannot reach --confidence 0.99
+            --rps-tolerance 5               | a tolerance is a share in [0, 1)
+            --cpu-tolerance -0.1            | a tolerance is a share in [0, 1)
+            --cells netty:p16               | cell 'netty:p16' says no connection count (cN)
+            --cells no-such-model:c40       | unknown server model 'no-such-model'
+            """)
+    void badFlagsAreUsageErrors(String flags, String says) {
+        List<String> args = new ArrayList<>(List.of("regress", "--base", "HEAD"));
+        args.addAll(List.of(flags.split(" ")));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertEquals(2, run.exitCode(), flags + ": " + run.err());
+        assertTrue(run.err().contains(says), flags + ": " + run.err());
     }
 
     @Test
@@ -49,11 +56,42 @@ class RegressCommandTest {
         assertTrue(run.err().contains("'no-such-ref-anywhere-0123' is not a commit"), run.err());
     }
 
+    /** The file is refused before nginx is looked for: the same refusal with or without nginx here. */
+    @ParameterizedTest(name = "nginx found: {0}")
+    @CsvSource({"true", "false"})
+    void aBaselineThatIsNotResultsIsAUsageError(boolean nginxFound, @TempDir Path dir) throws IOException {
+        Path notResults = Files.writeString(dir.resolve("results.json"), "GET /plaintext 200\n");
+
+        CliRun run = regress(root -> nginxFound, "--baseline", notResults.toString());
+
+        assertEquals(2, run.exitCode(), "nginx found " + nginxFound + ": " + run.err());
+        assertTrue(
+                run.err().contains("--baseline: " + notResults + ": Unrecognized token 'GET'"),
+                "nginx found " + nginxFound + ": " + run.err());
+    }
+
     @Test
-    void aBaselineThatIsNotResultsIsAUsageError() {
-        CliRun run = CliRun.of("regress", "--baseline", "/nonexistent/results.json");
-        assertEquals(2, run.exitCode());
-        // Either no calibration (no nginx here) or the file: both refuse before measuring.
-        assertTrue(run.err().contains("--baseline"), run.err());
+    void aBaselineWithoutNginxToCalibrateIsAUsageError(@TempDir Path dir) throws IOException {
+        Path stored = dir.resolve("results.json");
+        ResultsJson.write(SampleResults.run(), stored);
+
+        CliRun run = regress(root -> false, "--baseline", stored.toString());
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(
+                run.err()
+                        .contains("--baseline needs a calibration measured now and none is available: nginx is not"
+                                + " installed"),
+                run.err());
+    }
+
+    /** {@code httpmodels regress ARGS...} with nginx's lookup replaced. */
+    private static CliRun regress(Predicate<Path> nginxLookup, String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "regress";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return CliRun.of(
+                cli -> ((RegressCommand) cli.getSubcommands().get("regress").getCommand()).nginxLookup = nginxLookup,
+                all);
     }
 }

@@ -1,10 +1,11 @@
 package io.httpmodels.harness.report;
 
-import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,8 +23,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Opens a report page in headless Chromium and says whether every chart rendered without a script error, and
- * saves a screenshot of the whole page beside it.
+ * Opens a page the harness wrote in headless Chromium and says whether every chart it must have rendered without
+ * a script error, and saves a screenshot of the whole page beside it. A tool for the tests and {@code .ci/run}:
+ * it lives in the harness's test classes, so no user's {@code harness.jar} carries it.
  *
  * <p>Two runs of {@code chromium --headless} from the command line, each bounded in time and killed with its
  * children on timeout, with a fresh profile and no network: the first prints the page's DOM after its scripts
@@ -31,13 +33,24 @@ import java.util.stream.Stream;
  * screenshot at the page's full height, which the first reported. No WebDriver: a DOM dump and the browser's
  * console log answer every question asked here.
  *
- * <p>What is checked: the page's own data ({@code #results-data}) gives the charts it must have ({@link
- * ChartPlan}); each must be in the DOM, marked {@code data-rendered="true"} (set on ECharts' {@code finished}
- * event) and hold SVG paths; the page must have recorded no script error (it catches {@code error},
- * {@code unhandledrejection} and {@code console.error} into {@code #page-error-list}) and the browser's log no
- * uncaught error or failed load; and the page's script must have said it was done.
+ * <p>Any page that keeps the report's conventions can be checked: its charts in {@code div.chart} containers
+ * with ids, one per {@code <figure>}, each marked {@code data-rendered="true"} when drawn; its own error recorder
+ * ({@code body[data-script-errors]}, {@code #page-error-list}, catching {@code error},
+ * {@code unhandledrejection} and {@code console.error}); {@code body[data-report-done="true"]} and
+ * {@code body[data-page-height]} once every chart is drawn. What it must draw comes from its own source through
+ * an {@link ExpectedCharts} ({@link ExpectedCharts#REPORT} for {@code report.html}).
  *
- * <p>Usage from a shell, on a report a real run wrote: {@code java -cp harness/target/harness.jar
+ * <p>What is checked: each expected chart is in the DOM, rendered and holds SVG paths, and no other chart is;
+ * no text a chart drew is cut by the chart's edge (an axis label clipped at the left, say); the page recorded no
+ * script error and the browser's log no uncaught error or failed load; the page's script said it was done.
+ *
+ * <p>The cut texts are measured in the browser by a probe ({@code browser-check-probe.js}, beside this class)
+ * that the check adds to its own copy of the page, after the page's scripts: it compares each text's box, as
+ * the browser drew it, with its chart's SVG area. So the page must be self-contained (scripts and styles
+ * inline), as the harness's pages are; the screenshot is taken of the page itself.
+ *
+ * <p>Usage from a shell, after {@code mvn verify} (the harness's jar, with its {@code lib/}, and its test
+ * classes), on a report a real run wrote: {@code java -cp harness/target/harness.jar:harness/target/test-classes
  * io.httpmodels.harness.report.BrowserCheck results/TS/report.html} (exit 0 passed, 1 problems, 2 usage or no
  * Chromium).
  */
@@ -54,15 +67,15 @@ public final class BrowserCheck {
 
     private static final long TIMEOUT_SECONDS = 90;
 
-    private static final Pattern DATA = Pattern.compile(
-            "<script type=\"application/json\" id=\"" + HtmlReport.DATA_ELEMENT_ID + "\">(.*?)</script>",
-            Pattern.DOTALL);
     private static final Pattern BODY = Pattern.compile("<body\\b([^>]*)>");
     private static final Pattern DIV = Pattern.compile("<div\\b([^>]*)>");
     private static final Pattern ATTRIBUTE =
             Pattern.compile("([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s\"'=<>`]+)))?");
     private static final Pattern ERROR_LIST = Pattern.compile("<ol id=\"page-error-list\">(.*?)</ol>", Pattern.DOTALL);
     private static final Pattern LIST_ITEM = Pattern.compile("<li>(.*?)</li>", Pattern.DOTALL);
+    private static final Pattern PROBE = Pattern.compile(
+            "<script type=\"application/json\" id=\"browser-check-probe\">(.*?)</script>", Pattern.DOTALL);
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** Chromium's log line for a console message: {@code ...:CONSOLE:12] "Uncaught ...", source: ...}. */
     private static final Pattern CONSOLE_FAILURE =
             Pattern.compile(":CONSOLE[^\\]]*\\] \"((?:Uncaught|Failed to load)[^\\n]*)");
@@ -87,40 +100,48 @@ public final class BrowserCheck {
     }
 
     /**
-     * Checks a page with the Chromium on the PATH.
+     * Loads {@code html} in headless Chromium, reads what its scripts left in the DOM, and saves a screenshot of
+     * the whole page to {@code screenshot}.
      *
-     * @throws IOException when there is no Chromium, or it could not be run
+     * @param expected the charts the page must draw, from its source
+     * @throws IOException when Chromium could not be run or did not finish within its time bound
      */
-    public static PageCheck check(Path reportHtml, Path screenshot) throws IOException, InterruptedException {
-        Path chromium = findChromium()
-                .orElseThrow(() -> new IOException("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH"));
-        return check(chromium, reportHtml, screenshot);
+    public static PageCheck check(Path chromium, Path html, ExpectedCharts expected, Path screenshot)
+            throws IOException, InterruptedException {
+        return check(chromium, Map.of(), html, expected, screenshot);
     }
 
     /**
-     * Loads {@code reportHtml} in headless Chromium, reads what its scripts left in the DOM, and saves a
-     * screenshot of the whole page to {@code screenshot}.
-     *
-     * @throws IOException when Chromium could not be run or did not finish within its time bound
+     * As {@link #check(Path, Path, ExpectedCharts, Path)}, with Chromium run in this environment plus
+     * {@code environment} (e.g. {@code FONTCONFIG_FILE}, for other fonts).
      */
-    public static PageCheck check(Path chromium, Path reportHtml, Path screenshot)
+    public static PageCheck check(
+            Path chromium, Map<String, String> environment, Path html, ExpectedCharts expected, Path screenshot)
             throws IOException, InterruptedException {
-        Path page = reportHtml.toAbsolutePath();
+        Path page = html.toAbsolutePath();
         String source = Files.readString(page);
-        List<String> expected = new ArrayList<>();
+        List<String> expectedCharts = new ArrayList<>();
         String dataProblem = null;
         try {
-            expected.addAll(expectedCharts(source));
+            expectedCharts.addAll(expected.in(source));
         } catch (IOException | RuntimeException e) {
             dataProblem = e.getMessage();
         }
 
         Path scratch = Files.createTempDirectory("httpmodels-browser-check");
         try {
-            Run dump = run(chromium, scratch, List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--dump-dom"), page);
+            // The DOM is read from a copy with the probe, laid out as wide as the screenshot (no scroll bar).
+            Path probed = Files.writeString(scratch.resolve("probed-" + page.getFileName()), withProbe(source));
+            Run dump = run(
+                    chromium,
+                    environment,
+                    scratch,
+                    List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--hide-scrollbars", "--dump-dom"),
+                    probed);
             String dom = dump.stdout();
             Map<String, String> body = attributes(BODY, dom);
             List<PageCheck.Chart> charts = charts(dom);
+            List<PageCheck.ClippedText> clipped = clippedTexts(dom);
             List<String> scriptErrors = listItems(dom);
             if (scriptErrors.isEmpty() && !"0".equals(body.getOrDefault("data-script-errors", "0"))) {
                 scriptErrors = List.of(body.get("data-script-errors") + " errors, their text not found in the page");
@@ -147,6 +168,7 @@ public final class BrowserCheck {
             Files.deleteIfExists(png);
             run(
                     chromium,
+                    environment,
                     scratch,
                     List.of("--window-size=" + WIDTH + "," + height, "--hide-scrollbars", "--screenshot=" + png),
                     page);
@@ -154,9 +176,10 @@ public final class BrowserCheck {
             return new PageCheck(
                     page,
                     shot ? png : null,
-                    expected,
+                    expectedCharts,
                     dataProblem,
                     charts,
+                    clipped,
                     scriptErrors,
                     consoleErrors,
                     "true".equals(body.get("data-report-done")));
@@ -178,31 +201,24 @@ public final class BrowserCheck {
             System.err.println("chromium missing: none of " + CHROMIUM_NAMES + " on the PATH");
             System.exit(2);
         }
-        PageCheck result = check(chromium.get(), html, png);
+        PageCheck result = check(chromium.get(), html, ExpectedCharts.REPORT, png);
         long rendered =
                 result.charts().stream().filter(PageCheck.Chart::rendered).count();
         System.out.printf(
                 Locale.ROOT,
-                "%s: %d of %d charts rendered, %d script errors; screenshot %s%n",
+                "%s: %d of %d charts rendered, %s texts cut, %d script errors; screenshot %s%n",
                 html,
                 rendered,
                 result.expectedCharts().size(),
+                result.clippedTexts() == null
+                        ? "?"
+                        : String.valueOf(result.clippedTexts().size()),
                 result.scriptErrors().size() + result.consoleErrors().size(),
                 result.screenshot());
         for (String problem : result.problems()) {
             System.out.println("  problem: " + problem);
         }
         System.exit(result.passed() ? 0 : 1);
-    }
-
-    /** The chart ids the page's embedded results call for. */
-    static List<String> expectedCharts(String pageSource) throws IOException {
-        Matcher m = DATA.matcher(pageSource);
-        if (!m.find()) {
-            throw new IOException("no <script id=\"" + HtmlReport.DATA_ELEMENT_ID + "\"> in the page");
-        }
-        Results results = ResultsJson.fromJson(m.group(1));
-        return ChartPlan.of(results).stream().map(ChartPlan.Chart::id).toList();
     }
 
     /**
@@ -227,6 +243,37 @@ public final class BrowserCheck {
                     count(inside, "<path")));
         }
         return charts;
+    }
+
+    /** The page's source with the probe's script added before its last {@code </body>} (or at its end). */
+    static String withProbe(String source) throws IOException {
+        String probe;
+        try (InputStream in = BrowserCheck.class.getResourceAsStream("browser-check-probe.js")) {
+            if (in == null) {
+                throw new IOException("browser-check-probe.js is not on the class path beside BrowserCheck");
+            }
+            probe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String script = "<script>\n" + probe + "</script>\n";
+        int body = source.toLowerCase(Locale.ROOT).lastIndexOf("</body>");
+        return body < 0 ? source + script : source.substring(0, body) + script + source.substring(body);
+    }
+
+    /** What the probe found cut in the DOM dump; null when it wrote nothing (it never ran). */
+    static List<PageCheck.ClippedText> clippedTexts(String dom) throws IOException {
+        Matcher m = PROBE.matcher(dom);
+        if (!m.find()) {
+            return null;
+        }
+        List<PageCheck.ClippedText> clipped = new ArrayList<>();
+        for (JsonNode text : JSON.readTree(m.group(1)).path("clipped")) {
+            clipped.add(new PageCheck.ClippedText(
+                    text.path("chart").asText(),
+                    text.path("text").asText(),
+                    text.path("edge").asText(),
+                    text.path("pixels").asDouble()));
+        }
+        return clipped;
     }
 
     private static List<String> listItems(String dom) {
@@ -273,10 +320,27 @@ public final class BrowserCheck {
         return n;
     }
 
+    /** The DOM of {@code page} after its scripts ran, as the check reads it, without checking anything. */
+    static String dom(Path chromium, Map<String, String> environment, Path page)
+            throws IOException, InterruptedException {
+        Path scratch = Files.createTempDirectory("httpmodels-browser-check");
+        try {
+            return run(
+                            chromium,
+                            environment,
+                            scratch,
+                            List.of("--window-size=" + WIDTH + "," + MIN_HEIGHT, "--hide-scrollbars", "--dump-dom"),
+                            page.toAbsolutePath())
+                    .stdout();
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
     private record Run(String stdout, String stderr) {}
 
     /** One headless Chromium run on the page: a fresh profile, no network, bounded in time. */
-    private static Run run(Path chromium, Path scratch, List<String> extra, Path page)
+    private static Run run(Path chromium, Map<String, String> environment, Path scratch, List<String> extra, Path page)
             throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(scratch, "profile");
         Path out = Files.createTempFile(scratch, "stdout", ".txt");
@@ -301,10 +365,10 @@ public final class BrowserCheck {
                 "--v=0"));
         command.addAll(extra);
         command.add(page.toUri().toString());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try {
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IOException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
