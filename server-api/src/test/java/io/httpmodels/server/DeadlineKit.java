@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -35,6 +37,9 @@ import java.util.stream.Stream;
  * later than the deadline plus {@link #BOUND}, with 408 and a close; a client slower than any single read but
  * within the deadline is served; the time between keep-alive requests is the idle timeout's, not a deadline's.
  * Pacing a client is the client's behaviour, so it waits in bounded reads, never in a sleep.
+ *
+ * <p>The kit's tests run concurrently with each other (never beside another class's): each has a server of its
+ * own and spends its time waiting for a deadline, which takes no CPU, so the bounds hold as they do alone.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -77,6 +82,7 @@ public abstract class DeadlineKit {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model, config())) {
             Cut cut = trickle(server.port(), "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: 1\r\n");
@@ -86,6 +92,7 @@ public abstract class DeadlineKit {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model, config())) {
             Cut cut = trickle(
@@ -96,6 +103,7 @@ public abstract class DeadlineKit {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model, config())) {
             Cut cut = trickle(
@@ -112,6 +120,7 @@ public abstract class DeadlineKit {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model, config())) {
             Cut cut = trickle(
@@ -127,6 +136,7 @@ public abstract class DeadlineKit {
     /** The answers already due leave first; then the request still trickling is cut. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model, config())) {
             Cut cut =
@@ -142,6 +152,7 @@ public abstract class DeadlineKit {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aSlowClientWithinTheDeadlinesIsServed(ModelUnderTest model) throws IOException {
         // Deadlines with room to spare for a busy machine; the pauses still put each piece in a read of its own.
         Duration roomy = DEADLINE.multipliedBy(4);
@@ -167,6 +178,7 @@ public abstract class DeadlineKit {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void keepAliveIdlingIsTimedByTheIdleTimeoutAlone(ModelUnderTest model) throws IOException {
         Duration idle = DEADLINE.multipliedBy(4);
         try (RunningServer server = start(model, config().withIdleTimeout(idle));
@@ -191,16 +203,21 @@ public abstract class DeadlineKit {
     /** The deadline bounds how long one trickler can hold a model: every other client is served, at worst after it. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
+    @Execution(ExecutionMode.CONCURRENT)
     void aTricklerHoldsNoModelPastItsDeadline(ModelUnderTest model) throws Exception {
         try (RunningServer server = start(model, config().withWorkerThreads(1))) {
             CompletableFuture<Void> started = new CompletableFuture<>();
-            CompletableFuture<Cut> trickler = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return trickle(server.port(), "GET /plaintext HTTP/1.1\r\n", "X-Slow: 1\r\n", started);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            // The trickler gets a thread of its own: the common pool may have one thread, which the kit's tests,
+            // running concurrently, would otherwise take in turns.
+            CompletableFuture<Cut> trickler = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return trickle(server.port(), "GET /plaintext HTTP/1.1\r\n", "X-Slow: 1\r\n", started);
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    },
+                    Thread.ofPlatform().name("trickler")::start);
             started.get(10, TimeUnit.SECONDS);
             // A single thread, or a pool of one, is held until the deadline frees it; the others serve at once.
             try (RawHttpConnection client = new RawHttpConnection(server.port())) {
