@@ -9,6 +9,7 @@ import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,9 @@ class CapacityTest {
         assertTrue(!c.steps().get(0).met());
     }
 
+    // Slow (about 25 s): every step of the climb is a cell of its own, with its own model JVM.
     @Test
+    @Tag("slow")
     void aLooseBoundClimbsAndTheCapacityIsTheHighestStepThatMetIt() throws Exception {
         Capacity c = capacity("p99=10s");
         assertNotNull(c.capacity());
