@@ -9,6 +9,7 @@ import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.RunStatus;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import java.util.concurrent.TimeUnit;
  * the model it was measuring, writes the cells it had completed, and leaves no process behind — also when it
  * relaunched itself pinned, where the signal reaches the outer JVM.
  */
+@Tag("slow") // two comparisons of two model JVMs each, about 5 s each: .ci/run runs it (mvn verify -Pslow)
 @Timeout(120)
 class InterruptTest {
 

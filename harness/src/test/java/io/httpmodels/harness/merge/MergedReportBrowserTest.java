@@ -13,6 +13,7 @@ import io.httpmodels.harness.report.PageCheck;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.load.LatencyHistograms;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +25,7 @@ import java.util.List;
  * A merged run's report in a real browser: every chart, the agents' timeline among them, renders without a
  * script error. Skipped when Chromium is not installed, except under CI=true, where it fails.
  */
+@Tag("slow") // two Chromium runs a page, 3 s or more: .ci/run runs it (mvn verify -Pslow)
 @Timeout(300)
 class MergedReportBrowserTest {
 

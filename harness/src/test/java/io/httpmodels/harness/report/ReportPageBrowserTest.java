@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.Results;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,6 +27,7 @@ import java.util.regex.Pattern;
  * render and no script error may occur; a screenshot is saved beside it (harness/target/report-check/). Skipped
  * when Chromium is not installed, except under CI=true, where it fails: CI must not skip it silently.
  */
+@Tag("slow") // two Chromium runs a page, 3 s or more: .ci/run runs it (mvn verify -Pslow)
 @Timeout(300)
 class ReportPageBrowserTest {
 
