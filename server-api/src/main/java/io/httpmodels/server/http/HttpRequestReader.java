@@ -166,6 +166,10 @@ public final class HttpRequestReader {
         if (chunked && contentLength >= 0) {
             throw badRequest("both Content-Length and Transfer-Encoding");
         }
+        if (chunked && !http11) {
+            // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
+            throw badRequest("Transfer-Encoding in an HTTP/1.0 request");
+        }
         if (chunked) {
             RequestRejectedException refusal = TransferCodings.refusal(transferEncodings);
             if (refusal != null) {

@@ -136,6 +136,18 @@ class HttpRequestReaderTest {
                 + (r.keepAlive() ? "keep-alive" : "close");
     }
 
+    /**
+     * RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; Netty's decoder refuses it, and
+     * the codecs must agree on where such a request ends (CodecDifferentialFuzzTest).
+     */
+    @Test
+    void anHttp10RequestWithTransferEncodingIsRefused() {
+        assertRejected(
+                400,
+                "Transfer-Encoding in an HTTP/1.0 request",
+                "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+    }
+
     @Test
     void parsesTheRequestLineHeadersAndBody() throws Exception {
         HttpRequest request = reader("POST /echo?x=1 HTTP/1.1\r\nHost: example\r\nX-Spaced:  a b \t\r\n"

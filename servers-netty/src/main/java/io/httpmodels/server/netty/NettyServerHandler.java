@@ -259,6 +259,15 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             fail(ctx, HttpStatus.HEADER_FIELDS_TOO_LARGE, "header fields are larger than the limit");
             return;
         }
+        // The request line was read whole before the fields the decoder refused: an unsupported version is answered
+        // 505 first, as the blocking codec answers it (found by CodecDifferentialFuzzTest).
+        HttpVersion version = request.protocolVersion();
+        if (version != HttpVersion.HTTP_1_1
+                && version != HttpVersion.HTTP_1_0
+                && "HTTP".equals(version.protocolName())) {
+            fail(ctx, HttpStatus.HTTP_VERSION_NOT_SUPPORTED, version.text() + " is not supported");
+            return;
+        }
         // The decoder keeps the headers it had parsed: its framing refusals get the framing statuses.
         HttpHeaders headers = request.headers();
         if (headers.contains(HttpHeaderNames.CONTENT_LENGTH) || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {

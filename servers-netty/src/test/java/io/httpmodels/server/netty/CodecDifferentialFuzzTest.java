@@ -33,7 +33,8 @@ import java.util.Set;
  * {@link EmbeddedChannel}, in pieces the fuzzer chooses. They agree when they give the same answers, in the same
  * number: for each request the same status and, for a served one, the same body, which for {@code /echo} is the
  * request as parsed (method, target, version, every header with its value, and the body). A request one refuses
- * the other must refuse too, with a status of the same class; after it both stop. Two parsers that disagree on
+ * the other must refuse too, with a status of the same class; after it both stop. A request the input leaves
+ * unfinished may be refused early by one and awaited by the other ({@link #agree}). Two parsers that disagree on
  * where a request ends, or on what it says, are what request smuggling is made of; where they do, the RFC says
  * which one is wrong, and the fix gets a named test.
  *
@@ -69,14 +70,29 @@ class CodecDifferentialFuzzTest {
         byte[] input = fuzz.rest();
         List<Answer> blocking = blocking(input);
         List<Answer> netty = netty(input, pieces);
-        boolean agree = blocking.size() == netty.size();
-        for (int i = 0; agree && i < blocking.size(); i++) {
-            agree = blocking.get(i).agreesWith(netty.get(i));
-        }
-        if (!agree) {
+        if (!agree(blocking, netty)) {
             fail("the codecs disagree on\n" + new String(input, StandardCharsets.ISO_8859_1).replace("\r", "\\r")
                     + "\nblocking: " + blocking + "\nnetty:    " + netty);
         }
+    }
+
+    /**
+     * Whether the answers agree, one by one. One side may have one answer more, if it serves nothing (a 4xx or
+     * 5xx) and answers a request the input leaves unfinished: a codec that checks each header line as it arrives
+     * refuses a bad one at once, and the netty handler answers 404 or 405 as soon as the head is read, while the
+     * blocking codec waits for the whole head and body and is still waiting when the input ends. A request that
+     * never ends is served by neither, so only which requests are served, and how, must be the same.
+     */
+    static boolean agree(List<Answer> blocking, List<Answer> netty) {
+        int common = Math.min(blocking.size(), netty.size());
+        for (int i = 0; i < common; i++) {
+            if (!blocking.get(i).agreesWith(netty.get(i))) {
+                return false;
+            }
+        }
+        List<Answer> longer = blocking.size() > netty.size() ? blocking : netty;
+        int extra = longer.size() - common;
+        return extra == 0 || (extra == 1 && longer.get(common).status() >= 400);
     }
 
     static List<Answer> blocking(byte[] input) {

@@ -180,6 +180,23 @@ class NettyPipelineTest {
         }
     }
 
+    /**
+     * Found by CodecDifferentialFuzzTest: Netty's decoder refused the Transfer-Encoding of an HTTP/2.1 request
+     * (400) where the blocking codec answers the version first (505), as RFC 9110 §15.6.6 has it.
+     */
+    @Test
+    void anUnsupportedVersionIsAnswered505WhateverItsFieldsSay() {
+        String written =
+                exchange(channel(), "POST /echo HTTP/2.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10001\r\n");
+        assertEquals(List.of(505), statuses(written), written);
+        assertEquals(List.of(505), statuses(exchange(channel(), "GET / HTTP/3.0\r\nHost: x\r\nNoColon\r\n\r\n")));
+        // But a malformed request line is refused first, however the fields and the version look.
+        assertEquals(
+                List.of(400),
+                statuses(exchange(channel(), "GET /pl\u0000ain HTTP/1.4\r\nHost : x\r\n\r\n")),
+                "a NUL in the target, a space before the colon, HTTP/1.4");
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
