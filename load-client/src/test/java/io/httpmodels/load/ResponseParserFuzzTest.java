@@ -29,6 +29,12 @@ import java.util.List;
  */
 class ResponseParserFuzzTest {
 
+    /**
+     * Allocation is measured in regression runs only (every corpus input, those a fuzzing run found included):
+     * while fuzzing, Jazzer's instrumentation and hooks allocate on the measured thread.
+     */
+    private static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null;
+
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -55,7 +61,7 @@ class ResponseParserFuzzTest {
             assertTrue(buffer.position() == buffer.limit() || parser.isMalformed(), "feed consumes the whole buffer");
         }
         // Nothing per byte; a little slack for the measurement itself.
-        assertTrue(allocated < 1024, "the parser allocated " + allocated + " bytes");
+        assertTrue(FUZZING || allocated < 1024, "the parser allocated " + allocated + " bytes");
         long counted = 0;
         for (long n : statuses) {
             counted += n;
