@@ -43,6 +43,12 @@ class HttpRequestReaderFuzzTest {
     // unbounded buffer would still cross.
     private static final long ALLOCATION_BOUND_BYTES = 8L * (MAX_HEADER_BYTES + MAX_BODY_BYTES) + 16 * 1024;
 
+    /**
+     * Allocation is measured in regression runs only (every corpus input, those a fuzzing run found included):
+     * while fuzzing, Jazzer's instrumentation and hooks allocate on the measured thread.
+     */
+    private static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null;
+
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -68,7 +74,7 @@ class HttpRequestReaderFuzzTest {
                 return; // the input ended inside a request: the connection just closes
             }
             long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
-            assertTrue(allocated <= ALLOCATION_BOUND_BYTES, "one read allocated " + allocated + " bytes");
+            assertTrue(FUZZING || allocated <= ALLOCATION_BOUND_BYTES, "one read allocated " + allocated + " bytes");
             if (request == null) {
                 return;
             }
