@@ -35,7 +35,7 @@ for target in "${targets[@]}"; do
     # The reactor build (-am, through verify) resolves the modules a target needs; only the target's test runs.
     if JAZZER_FUZZ=1 mvn -B -ntp -pl "$module" -am verify -Dspotless.check.skip=true -Dtest="$test" \
         -Dsurefire.failIfNoSpecifiedTests=false -Djazzer.hooks=true -Djazzer.max_duration="${seconds}s" >"$log" 2>&1; then
-        grep -E '^#[0-9]+ +DONE|^Done [0-9]+ runs' "$log" | tail -2 || true
+        grep -E '^#[0-9]+[[:space:]]+DONE|^Done [0-9]+ runs' "$log" | tail -2 || true
     else
         status=1
         echo "FINDING (or failure) in $test; its log: $log"

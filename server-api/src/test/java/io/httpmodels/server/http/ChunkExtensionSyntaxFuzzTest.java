@@ -22,6 +22,9 @@ class ChunkExtensionSyntaxFuzzTest {
             broken |= state == ChunkExtensionSyntax.INVALID;
             assertEquals(broken, state == ChunkExtensionSyntax.INVALID, "INVALID is final");
         }
+        if (data.length > ReferenceChunkedBody.MAX_REGEX_INPUT) {
+            return; // java.util.regex recurses per repetition: a longer input would overflow the oracle's stack
+        }
         String extension = new String(data, StandardCharsets.ISO_8859_1);
         assertEquals(
                 ReferenceChunkedBody.CHUNK_EXT.matcher(extension).matches(),

@@ -222,6 +222,9 @@ class HttpRequestReaderFuzzTest {
         HttpRequestReader reader = reader(input.toByteArray(), pieces);
         ReferenceChunkedBody.Result expected = ReferenceChunkedBody.decode(
                 body, MAX_BODY_BYTES, MAX_HEADER_BYTES, Math.max(8192, MAX_HEADER_BYTES + 4));
+        if (expected.outcome() == ReferenceChunkedBody.Outcome.UNDECIDED) {
+            return; // a size line too long for the oracle; anyBytesInAnyPieces... covers such input
+        }
         try {
             HttpRequest request = reader.read();
             assertNotNull(request);

@@ -290,7 +290,17 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void onContent(ChannelHandlerContext ctx, HttpContent content) {
-        if (closing || bodyRequest == null) {
+        if (closing) {
+            return;
+        }
+        if (bodyRequest == null) {
+            if (content.decoderResult().isFailure()) {
+                // The body of a request answered before it (404, 405) is malformed: where the next request would
+                // start is lost, so the connection ends after that answer (found by CodecDifferentialFuzzTest).
+                closing = true;
+                ctx.channel().config().setAutoRead(false);
+                responses.closeAfterQueued(ctx);
+            }
             return;
         }
         if (content.decoderResult().isFailure()) {
