@@ -242,6 +242,11 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         }
         buffer.skipBytes(buffer.readableBytes());
         HttpMessage invalid = createInvalidMessage();
+        // A refusal of the fields keeps the request line's version: an unsupported one is answered 505 first.
+        HttpVersion version = requestLine.version();
+        if (version != null) {
+            invalid.setProtocolVersion(version);
+        }
         invalid.setDecoderResult(DecoderResult.failure(new IllegalArgumentException(problem)));
         out.add(invalid);
     }

@@ -190,6 +190,12 @@ class NettyPipelineTest {
                 exchange(channel(), "POST /echo HTTP/2.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10001\r\n");
         assertEquals(List.of(505), statuses(written), written);
         assertEquals(List.of(505), statuses(exchange(channel(), "GET / HTTP/3.0\r\nHost: x\r\nNoColon\r\n\r\n")));
+        // A field the netty model's own decoder refuses (a fold), as one Netty's refuses: the version first.
+        assertEquals(
+                List.of(505),
+                statuses(exchange(channel(), "GET /plaintext HTTP/2.0\r\n\tost: x\r\n\r\n")),
+                "an obs-fold in an HTTP/2.0 request");
+        assertEquals(List.of(400), statuses(exchange(channel(), "GET /plaintext HTTP/1.1\r\n\tost: x\r\n\r\n")));
         // But a malformed request line is refused first, however the fields and the version look.
         assertEquals(
                 List.of(400),
