@@ -441,7 +441,13 @@ public final class HttpRequestReader {
         int trailerBytes = 0;
         while (true) {
             int lineEnd = awaitLine();
-            boolean empty = contentEnd(pos, lineEnd) == pos;
+            int end = contentEnd(pos, lineEnd);
+            boolean empty = end == pos;
+            if (!empty) {
+                // A trailer field is a field line (RFC 9112 §7.1.2), held to a header's grammar (as Netty holds it;
+                // found by CodecDifferentialFuzzTest).
+                parseHeader(pos, end);
+            }
             trailerBytes += lineEnd + 1 - pos;
             pos = lineEnd + 1;
             if (empty) {

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * last-chunk   = 1*("0") [ chunk-ext ] CRLF
  * </pre>
  *
- * with the limits the reader adds: at most 15 hex digits of size, a body of at most {@code maxBodyBytes}, trailer
+ * each trailer line a field line ({@code field-name ":" OWS field-value OWS}), with the limits the reader adds: at
+ * most 15 hex digits of size, a body of at most {@code maxBodyBytes}, trailer
  * lines of at most {@code maxHeaderBytes} in all, no line (with its LF) longer than the reader's buffer.
  */
 final class ReferenceChunkedBody {
@@ -43,6 +44,9 @@ final class ReferenceChunkedBody {
     /** chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ) */
     static final Pattern CHUNK_EXT =
             Pattern.compile("(?:[ \\t]*;[ \\t]*" + TCHAR + "+(?:[ \\t]*=[ \\t]*(?:" + TCHAR + "+|" + QUOTED + "))?)*");
+
+    /** field-line = field-name ":" OWS field-value OWS, with no control byte but HTAB in the value. */
+    private static final Pattern FIELD_LINE = Pattern.compile(TCHAR + "+:[\\t\\x20-\\x7E\\x80-\\xFF]*");
 
     private static final Pattern SIZE_LINE = Pattern.compile("([0-9A-Fa-f]+)(.*)", Pattern.DOTALL);
 
@@ -109,6 +113,12 @@ final class ReferenceChunkedBody {
             at = lf + 1;
             if (line.isEmpty()) {
                 return new Result(Outcome.DECODED, body.toByteArray());
+            }
+            if (line.length() > MAX_REGEX_INPUT) {
+                return new Result(Outcome.UNDECIDED, null);
+            }
+            if (!FIELD_LINE.matcher(line).matches()) {
+                return refused();
             }
             if (trailerBytes > maxHeaderBytes) {
                 return refused();
