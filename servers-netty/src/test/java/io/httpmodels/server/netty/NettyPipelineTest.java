@@ -220,6 +220,24 @@ class NettyPipelineTest {
         channel.finishAndReleaseAll();
     }
 
+    /**
+     * Found by CodecDifferentialFuzzTest: a malformed field line after a Transfer-Encoding the model does not
+     * support was answered 501 (the framing, from the fields read before it) where the blocking codec refuses the
+     * line first (400).
+     */
+    @Test
+    void aMalformedFieldLineIsA400WhateverFramingTheLinesBeforeItAskedFor() {
+        String written = exchange(
+                channel(), "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\red\r\n\r\n");
+        assertEquals(List.of(400), statuses(written), written);
+        // A framing refusal of Netty's own still gets its framing status.
+        assertEquals(
+                List.of(400),
+                statuses(exchange(
+                        channel(),
+                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")));
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
