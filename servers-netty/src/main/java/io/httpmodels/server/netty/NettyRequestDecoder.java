@@ -303,7 +303,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
      * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk), adds
      * up the sizes its lines declare, and holds each size line to the grammar the blocking codec uses: hex digits,
      * then {@link ChunkExtensionSyntax}, then CRLF. Netty reads the size itself and tolerates the rest ({@code 5;},
-     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's.
+     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for a folded line, which
+     * Netty would join to the one before and the codecs refuse (found by CodecDifferentialFuzzTest).
      */
     private static final class ChunkSizeReader {
         private enum Part {
@@ -329,6 +330,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         private int extension;
         private long remaining;
         private long declared;
+        /** In the trailer section, the next byte starts a line. */
+        private boolean trailerLineStart;
 
         ChunkSizeReader(int maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
@@ -379,7 +382,13 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                         continue;
                     }
                     case TRAILER -> {
-                        return Verdict.FINE;
+                        // Netty joins a folded trailer line to the one before; the codecs refuse a fold anywhere.
+                        byte value = buffer.getByte(i++);
+                        if (trailerLineStart && (value == ' ' || value == '\t')) {
+                            return Verdict.MALFORMED;
+                        }
+                        trailerLineStart = value == '\n';
+                        continue;
                     }
                     default -> {}
                 }
@@ -390,6 +399,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     }
                     if (size == 0) {
                         part = Part.TRAILER;
+                        trailerLineStart = true;
                         return Verdict.FINE;
                     }
                     declared += size;

@@ -238,6 +238,19 @@ class NettyPipelineTest {
                         "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")));
     }
 
+    /** Found by CodecDifferentialFuzzTest: Netty joined a folded trailer line; the codecs refuse an obs-fold. */
+    @Test
+    void aFoldedTrailerLineIsRefused() {
+        String chunked = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n";
+        for (String[] pieces : splits(chunked + "T: v\r\n folded\r\n\r\n")) {
+            EmbeddedChannel channel = channel();
+            String written = exchange(channel, pieces);
+            assertEquals(List.of(400), statuses(written), "split at " + pieces[0].length() + ": " + written);
+            channel.finishAndReleaseAll();
+        }
+        assertEquals(List.of(200), statuses(exchange(channel(), chunked + "T: v\r\nU: w\r\n\r\n")));
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
