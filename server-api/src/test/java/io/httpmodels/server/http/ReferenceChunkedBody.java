@@ -39,8 +39,8 @@ final class ReferenceChunkedBody {
     record Result(Outcome outcome, byte[] body) {}
 
     private static final String TCHAR = "[!#$%&'*+.^_`|~0-9A-Za-z-]";
-    private static final String QUOTED =
-            "\"(?:[\\t \\x21\\x23-\\x5B\\x5D-\\x7E\\x80-\\xFF]|\\\\[\\t \\x21-\\x7E\\x80-\\xFF])*\"";
+    // obs-text (%x80-FF) left out, as both codecs leave it out (see ChunkExtensionSyntax).
+    private static final String QUOTED = "\"(?:[\\t \\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\t \\x21-\\x7E])*\"";
     /** chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ) */
     static final Pattern CHUNK_EXT =
             Pattern.compile("(?:[ \\t]*;[ \\t]*" + TCHAR + "+(?:[ \\t]*=[ \\t]*(?:" + TCHAR + "+|" + QUOTED + "))?)*");
