@@ -4,6 +4,7 @@ import io.httpmodels.server.Route;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
 import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HostField;
 import io.httpmodels.server.http.HttpStatus;
 import io.httpmodels.server.http.RequestRejectedException;
 import io.httpmodels.server.http.TransferCodings;
@@ -275,6 +276,18 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         if (isAboutFraming(cause)
                 && (headers.contains(HttpHeaderNames.CONTENT_LENGTH)
                         || headers.contains(HttpHeaderNames.TRANSFER_ENCODING))) {
+            // In the blocking codec's order: Host, then Transfer-Encoding in HTTP/1.0, then the codings.
+            List<String> hosts = headers.getAll(HttpHeaderNames.HOST);
+            String hostProblem = HostField.problem(
+                    hosts.size(), hosts.isEmpty() ? null : hosts.get(0), version == HttpVersion.HTTP_1_1);
+            if (hostProblem != null) {
+                fail(ctx, HttpStatus.BAD_REQUEST, hostProblem);
+                return;
+            }
+            if (version == HttpVersion.HTTP_1_0 && headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+                fail(ctx, HttpStatus.BAD_REQUEST, "Transfer-Encoding in an HTTP/1.0 request");
+                return;
+            }
             if (!checkFraming(ctx, headers)) {
                 return;
             }

@@ -230,6 +230,15 @@ class NettyPipelineTest {
         String written = exchange(
                 channel(), "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\red\r\n\r\n");
         assertEquals(List.of(400), statuses(written), written);
+        // Found next: an HTTP/1.0 request with an unknown coding and two Host lines was answered 501 (the coding),
+        // the blocking codec 400 (Host first, then Transfer-Encoding in HTTP/1.0).
+        assertEquals(
+                List.of(400),
+                statuses(exchange(
+                        channel(), "POST /echo HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunko\r\nHost: y\r\n\r\n")));
+        assertEquals(
+                List.of(400),
+                statuses(exchange(channel(), "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunko\r\n\r\n")));
         // A framing refusal of Netty's own still gets its framing status.
         assertEquals(
                 List.of(400),
