@@ -17,6 +17,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpContentException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
@@ -105,8 +107,21 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             }
         }
         if (message != null && message.decoderResult().isFailure()) {
-            // Netty refused the head and discards the rest until the connection closes: its answer stands.
+            // Netty refused the head and discards the rest until the connection closes: its answer stands, unless
+            // the request line itself is malformed, which the blocking codec refuses first (400, before a version
+            // it would answer 505; found by CodecDifferentialFuzzTest).
             stopped = true;
+            Throwable cause = message.decoderResult().cause();
+            int consumed = buffer.readerIndex() - start;
+            if (inHead
+                    && consumed > 0
+                    && !(cause instanceof TooLongHttpLineException)
+                    && !(cause instanceof TooLongHttpHeaderException)) {
+                String problem = requestLine.problemIn(buffer, start, consumed);
+                if (problem != null) {
+                    refuseHead(buffer, out, first, problem);
+                }
+            }
             return;
         }
         int consumed = buffer.readerIndex() - start;
@@ -227,6 +242,11 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         }
         buffer.skipBytes(buffer.readableBytes());
         HttpMessage invalid = createInvalidMessage();
+        // A refusal of the fields keeps the request line's version: an unsupported one is answered 505 first.
+        HttpVersion version = requestLine.version();
+        if (version != null) {
+            invalid.setProtocolVersion(version);
+        }
         invalid.setDecoderResult(DecoderResult.failure(new IllegalArgumentException(problem)));
         out.add(invalid);
     }
@@ -283,7 +303,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
      * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk), adds
      * up the sizes its lines declare, and holds each size line to the grammar the blocking codec uses: hex digits,
      * then {@link ChunkExtensionSyntax}, then CRLF. Netty reads the size itself and tolerates the rest ({@code 5;},
-     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's.
+     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for a folded line, which
+     * Netty would join to the one before and the codecs refuse (found by CodecDifferentialFuzzTest).
      */
     private static final class ChunkSizeReader {
         private enum Part {
@@ -309,6 +330,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         private int extension;
         private long remaining;
         private long declared;
+        /** In the trailer section, the next byte starts a line. */
+        private boolean trailerLineStart;
 
         ChunkSizeReader(int maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
@@ -359,7 +382,13 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                         continue;
                     }
                     case TRAILER -> {
-                        return Verdict.FINE;
+                        // Netty joins a folded trailer line to the one before; the codecs refuse a fold anywhere.
+                        byte value = buffer.getByte(i++);
+                        if (trailerLineStart && (value == ' ' || value == '\t')) {
+                            return Verdict.MALFORMED;
+                        }
+                        trailerLineStart = value == '\n';
+                        continue;
                     }
                     default -> {}
                 }
@@ -370,6 +399,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     }
                     if (size == 0) {
                         part = Part.TRAILER;
+                        trailerLineStart = true;
                         return Verdict.FINE;
                     }
                     declared += size;
