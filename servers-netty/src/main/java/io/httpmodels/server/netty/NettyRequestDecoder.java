@@ -303,8 +303,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
      * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk), adds
      * up the sizes its lines declare, and holds each size line to the grammar the blocking codec uses: hex digits,
      * then {@link ChunkExtensionSyntax}, then CRLF. Netty reads the size itself and tolerates the rest ({@code 5;},
-     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for a folded line, which
-     * Netty would join to the one before and the codecs refuse (found by CodecDifferentialFuzzTest).
+     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for what Netty lets through
+     * there ({@link #trailerByte}).
      */
     private static final class ChunkSizeReader {
         private enum Part {
@@ -332,6 +332,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         private long declared;
         /** In the trailer section, the next byte starts a line. */
         private boolean trailerLineStart;
+        /** In the trailer section, the byte before was a CR. */
+        private boolean trailerCr;
 
         ChunkSizeReader(int maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
@@ -382,12 +384,9 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                         continue;
                     }
                     case TRAILER -> {
-                        // Netty joins a folded trailer line to the one before; the codecs refuse a fold anywhere.
-                        byte value = buffer.getByte(i++);
-                        if (trailerLineStart && (value == ' ' || value == '\t')) {
+                        if (!trailerByte(buffer.getByte(i++) & 0xFF)) {
                             return Verdict.MALFORMED;
                         }
-                        trailerLineStart = value == '\n';
                         continue;
                     }
                     default -> {}
@@ -400,6 +399,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     if (size == 0) {
                         part = Part.TRAILER;
                         trailerLineStart = true;
+                        trailerCr = false;
                         return Verdict.FINE;
                     }
                     declared += size;
@@ -423,6 +423,22 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                 }
             }
             return Verdict.FINE;
+        }
+
+        /**
+         * Whether a byte of the trailer section keeps it well-formed, as far as Netty does not check it: Netty joins
+         * a folded line to the one before, and drops a {@code Content-Length}, {@code Transfer-Encoding} or
+         * {@code Trailer} field without looking at its value, where the codecs hold every trailer line to the field
+         * grammar (RFC 9112 §7.1.2): no fold, no control byte but HTAB, CR only before LF (§2.2), LF only after CR
+         * (found by CodecDifferentialFuzzTest).
+         */
+        private boolean trailerByte(int b) {
+            boolean fine = trailerCr
+                    ? b == '\n'
+                    : b == '\r' || ((b == ' ' || b == '\t') && !trailerLineStart) || (b > ' ' && b != 0x7F);
+            trailerCr = b == '\r';
+            trailerLineStart = b == '\n';
+            return fine;
         }
     }
 }

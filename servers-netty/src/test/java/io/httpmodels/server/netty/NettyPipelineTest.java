@@ -260,6 +260,30 @@ class NettyPipelineTest {
         assertEquals(List.of(200), statuses(exchange(channel(), chunked + "T: v\r\nU: w\r\n\r\n")));
     }
 
+    /**
+     * Found by CodecDifferentialFuzzTest: Netty drops a Content-Length, Transfer-Encoding or Trailer field from the
+     * trailer section without looking at its value, so a bare CR or a control byte there was served (200) where
+     * the blocking codec refuses the line (400), as it refuses it in any trailer line (RFC 9112 §7.1.2, §2.2).
+     */
+    @Test
+    void aTrailerFieldNettyDropsIsStillHeldToTheFieldGrammar() {
+        String chunked = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n";
+        for (String name : List.of("Content-Length", "Transfer-Encoding", "Trailer")) {
+            for (String value : List.of("a\rb", "a\u0000b", "\u0001", "a\u007fb")) {
+                for (String[] pieces : splits(chunked + name + ": " + value + "\r\n\r\n" + GET)) {
+                    EmbeddedChannel channel = channel();
+                    String written = exchange(channel, pieces);
+                    assertEquals(List.of(400), statuses(written), name + " split at " + pieces[0].length());
+                    channel.finishAndReleaseAll();
+                }
+            }
+        }
+        // What the grammar allows there is still served: inner whitespace, obs-text.
+        assertEquals(
+                List.of(200, 200),
+                statuses(exchange(channel(), chunked + "Trailer: a\tb \u00ff\r\nContent-Length: 9\r\n\r\n" + GET)));
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
