@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.AsciiString;
 import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
@@ -70,6 +71,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean stopped;
     /** A head or chunk line was refused: everything after it is discarded, as Netty does after bad input. */
     private boolean broken;
+    /** The Content-Length field lines of the head being read, counted as Netty splits them. */
+    private int contentLengthLines;
 
     NettyRequestDecoder(HttpDecoderConfig config, int maxBodyBytes) {
         super(config);
@@ -134,6 +137,12 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                 if (problem == null && message != null) {
                     problem = hostProblem(message);
                 }
+                if (problem == null && message != null && contentLengthLines > 1) {
+                    // Netty takes the first of an HTTP/1.0 request's Content-Length lines, however many there are
+                    // and whatever they say, and leaves one; RFC 9112 §6.3 makes them invalid framing, as the
+                    // blocking codec has it (found by reading Netty beside CodecDifferentialFuzzTest).
+                    problem = "more than one Content-Length header";
+                }
                 if (problem != null && !refusedByNetty(out, first, produced)) {
                     refuseHead(buffer, out, first, problem);
                     return;
@@ -149,6 +158,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             }
         }
         if (message != null) {
+            contentLengthLines = 0;
             inHead = false;
             bodyMessage = message;
             chunkedKnown = false;
@@ -160,6 +170,16 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             requestLine.reset();
             foldFinder.reset();
         }
+    }
+
+    /** Counts the head's Content-Length lines: Netty keeps only one of an HTTP/1.0 request's. */
+    @Override
+    protected AsciiString splitHeaderName(byte[] line, int start, int length) {
+        AsciiString name = super.splitHeaderName(line, start, length);
+        if (inHead && HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name)) {
+            contentLengthLines++;
+        }
+        return name;
     }
 
     /** RFC 9112 §3.2's rule for {@code Host}, as the blocking codec applies it ({@link HostField}). */

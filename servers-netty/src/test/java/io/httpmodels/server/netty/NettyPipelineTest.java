@@ -309,6 +309,31 @@ class NettyPipelineTest {
                         GET)));
     }
 
+    /**
+     * Found by reading Netty beside CodecDifferentialFuzzTest: Netty takes the first of an HTTP/1.0 request's
+     * Content-Length lines and drops the others, so {@code 5} then {@code 6} was served with a 5-byte body where
+     * the blocking codec refuses the framing (RFC 9112 §6.3: 400). HTTP/1.1 Netty refuses itself.
+     */
+    @Test
+    void anHttp10RequestWithTwoContentLengthLinesIsRefused() {
+        for (String version : List.of("HTTP/1.0", "HTTP/1.1")) {
+            String head = "POST /echo " + version + "\r\nHost: h\r\n";
+            for (String lengths :
+                    List.of("Content-Length: 5\r\nContent-Length: 6", "Content-Length: 5\r\ncontent-length: 5")) {
+                for (String[] pieces : splits(head + lengths + "\r\n\r\nhello!" + GET)) {
+                    EmbeddedChannel channel = channel();
+                    String written = exchange(channel, pieces);
+                    assertEquals(
+                            List.of(400),
+                            statuses(written),
+                            version + " " + lengths + " split at " + pieces[0].length());
+                    channel.finishAndReleaseAll();
+                }
+            }
+            assertEquals(List.of(200), statuses(exchange(channel(), head + "Content-Length: 5\r\n\r\nhello")));
+        }
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
