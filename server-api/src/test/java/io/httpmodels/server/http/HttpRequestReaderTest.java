@@ -158,6 +158,38 @@ class HttpRequestReaderTest {
         assertRejected(400, "invalid character in header value", chunked + "T: a\u0001b\r\n\r\n");
     }
 
+    /**
+     * Found by CodecDifferentialFuzzTest: two Content-Length lines of one value were served, Netty refuses them. Two
+     * lines are one field (RFC 9110 §5.3), {@code 5, 5}, which is no plain decimal (RFC 9112 §6.3: 400); §8.6 lets
+     * a recipient collapse it, and the codecs take the stricter reading, as for the one-line list.
+     */
+    @Test
+    void aRepeatedContentLengthIsRefusedEvenWithTheSameValue() {
+        String head = "POST /echo HTTP/1.1\r\nHost: x\r\n";
+        assertRejected(
+                400,
+                "more than one Content-Length header",
+                head + "Content-Length: 5\r\nContent-Length: 5\r\n\r\nhello");
+        assertRejected(400, "invalid Content-Length", head + "Content-Length: 5, 5\r\n\r\nhello");
+    }
+
+    /**
+     * Found by CodecDifferentialFuzzTest: leading zeros counted toward the 15 hex digits a chunk size may have, so
+     * {@code 00000000000000005} was refused where Netty reads 5; chunk-size = 1*HEXDIG (RFC 9112 §7.1).
+     */
+    @Test
+    void leadingZerosOfAChunkSizeAreNotCountedTowardItsLimit() throws Exception {
+        String head = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String zeros = "0".repeat(40);
+        assertEquals(
+                "hello",
+                text(reader(head + zeros + "5\r\nhello\r\n" + zeros + "\r\n\r\n")
+                        .read()
+                        .body()));
+        assertRejected(400, "chunk size too large", head + zeros + "1000000000000000\r\nx\r\n0\r\n\r\n");
+        assertRejected(413, "body larger than 4096 bytes", head + zeros + "1001\r\nx\r\n0\r\n\r\n");
+    }
+
     @Test
     void parsesTheRequestLineHeadersAndBody() throws Exception {
         HttpRequest request = reader("POST /echo?x=1 HTTP/1.1\r\nHost: example\r\nX-Spaced:  a b \t\r\n"
@@ -472,11 +504,6 @@ class HttpRequestReaderTest {
                 text(reader("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 000000000000000003\r\n\r\nabc")
                         .read()
                         .body()));
-        assertEquals(
-                "ab",
-                text(reader("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nab")
-                        .read()
-                        .body()));
         assertRejected(
                 400,
                 "invalid Content-Length",
@@ -488,11 +515,11 @@ class HttpRequestReaderTest {
         assertRejected(400, "invalid Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length:\r\n\r\n");
         assertRejected(
                 400,
-                "conflicting Content-Length headers",
+                "more than one Content-Length header",
                 "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab");
         assertRejected(
                 400,
-                "conflicting Content-Length headers",
+                "more than one Content-Length header",
                 "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nContent-Length: 2\r\n\r\nab");
     }
 
@@ -532,7 +559,7 @@ class HttpRequestReaderTest {
         assertRejected(400, "malformed chunk size", head + "\r\n");
         assertRejected(400, "malformed chunk extension", head + "5x\r\nhello\r\n0\r\n\r\n");
         assertRejected(400, "malformed chunk size", head + ";x\r\n");
-        assertRejected(400, "chunk size too large", head + "0000000000000001\r\nx\r\n0\r\n\r\n");
+        assertRejected(400, "chunk size too large", head + "1000000000000000\r\nx\r\n0\r\n\r\n");
         assertRejected(400, "chunk data longer than its size", head + "1\r\nab\r\n");
         assertRejected(400, "bare CR in request head", head + "1\r\na\r\n0\r\nX: a\rb\r\n\r\n");
         assertRejected(400, "bare CR in request head", head + "1\r\r\na\r\n0\r\n\r\n");

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * each trailer line a field line ({@code field-name ":" OWS field-value OWS}), with the limits the reader adds: at
- * most 15 hex digits of size, a body of at most {@code maxBodyBytes}, trailer
+ * most 15 significant hex digits of size (leading zeros are not counted), a body of at most {@code maxBodyBytes}, trailer
  * lines of at most {@code maxHeaderBytes} in all, no line (with its LF) longer than the reader's buffer.
  */
 final class ReferenceChunkedBody {
@@ -70,7 +70,7 @@ final class ReferenceChunkedBody {
             }
             Matcher size = SIZE_LINE.matcher(line);
             if (!size.matches()
-                    || size.group(1).length() > 15
+                    || size.group(1).replaceFirst("^0+", "").length() > 15
                     || !CHUNK_EXT.matcher(size.group(2)).matches()) {
                 return refused();
             }

@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.AsciiString;
 import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
@@ -32,8 +33,11 @@ import java.util.List;
  * <p>The request line is held to RFC 9112 §3 by {@link RequestLineChecker} (single spaces, a visible-ASCII
  * target, an upper-case {@code HTTP/d.d}), and {@code Host} to §3.2 by {@link HostField} (one line, a host and
  * an optional port). Obsolete line folding (a header line starting with a space or tab, §5.2) is refused: Netty
- * joins such lines to the previous value, so the handler could not tell. Each of these replaces what Netty
- * produced from the head with an invalid message, which the handler answers with 400.
+ * joins such lines to the previous value, so the handler could not tell. So is more than one
+ * {@code Content-Length} line, of which Netty keeps the first of an HTTP/1.0 request's. Each of these replaces
+ * what Netty produced from the head with an invalid message, which the handler answers with 400. A request with
+ * neither {@code Content-Length} nor {@code Transfer-Encoding} has no body (RFC 9112 §6.3), where Netty would give
+ * a GET with draft-hixie-76's WebSocket keys one of 8 bytes.
  *
  * <p>A chunked body's size lines are held to {@link ChunkExtensionSyntax} (400), and a chunk that
  * <em>declares</em> a size that would take the body over {@code maxBodyBytes} is refused as soon as its size
@@ -70,6 +74,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
     private boolean stopped;
     /** A head or chunk line was refused: everything after it is discarded, as Netty does after bad input. */
     private boolean broken;
+    /** The Content-Length field lines of the head being read, counted as Netty splits them. */
+    private int contentLengthLines;
 
     NettyRequestDecoder(HttpDecoderConfig config, int maxBodyBytes) {
         super(config);
@@ -134,6 +140,12 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                 if (problem == null && message != null) {
                     problem = hostProblem(message);
                 }
+                if (problem == null && message != null && contentLengthLines > 1) {
+                    // Netty takes the first of an HTTP/1.0 request's Content-Length lines, however many there are
+                    // and whatever they say, and leaves one; RFC 9112 §6.3 makes them invalid framing, as the
+                    // blocking codec has it (found by reading Netty beside CodecDifferentialFuzzTest).
+                    problem = "more than one Content-Length header";
+                }
                 if (problem != null && !refusedByNetty(out, first, produced)) {
                     refuseHead(buffer, out, first, problem);
                     return;
@@ -149,6 +161,16 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             }
         }
         if (message != null) {
+            contentLengthLines = 0;
+            if (!ended && !declaresBody(message)) {
+                // Netty gives a GET with Sec-WebSocket-Key1 and Sec-WebSocket-Key2 (draft-hixie-76) an 8-byte body
+                // its fields do not declare; a request with neither Content-Length nor Transfer-Encoding has none
+                // (RFC 9112 §6.3), so its next bytes are the next request (found by reading Netty beside
+                // CodecDifferentialFuzzTest). Netty's own reset() ends the message it was about to read a body of.
+                reset();
+                out.add(LastHttpContent.EMPTY_LAST_CONTENT);
+                ended = true;
+            }
             inHead = false;
             bodyMessage = message;
             chunkedKnown = false;
@@ -160,6 +182,21 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             requestLine.reset();
             foldFinder.reset();
         }
+    }
+
+    /** Counts the head's Content-Length lines: Netty keeps only one of an HTTP/1.0 request's. */
+    @Override
+    protected AsciiString splitHeaderName(byte[] line, int start, int length) {
+        AsciiString name = super.splitHeaderName(line, start, length);
+        if (inHead && HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name)) {
+            contentLengthLines++;
+        }
+        return name;
+    }
+
+    private static boolean declaresBody(HttpMessage message) {
+        return message.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+                || message.headers().contains(HttpHeaderNames.TRANSFER_ENCODING);
     }
 
     /** RFC 9112 §3.2's rule for {@code Host}, as the blocking codec applies it ({@link HostField}). */
@@ -303,8 +340,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
      * Follows a chunked body as Netty consumes it (size line, data, CRLF, again, until the zero-size chunk), adds
      * up the sizes its lines declare, and holds each size line to the grammar the blocking codec uses: hex digits,
      * then {@link ChunkExtensionSyntax}, then CRLF. Netty reads the size itself and tolerates the rest ({@code 5;},
-     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for a folded line, which
-     * Netty would join to the one before and the codecs refuse (found by CodecDifferentialFuzzTest).
+     * {@code 5 }, a control byte); the trailer after the last chunk is Netty's, but for what Netty lets through
+     * there ({@link #trailerByte}).
      */
     private static final class ChunkSizeReader {
         private enum Part {
@@ -332,6 +369,8 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         private long declared;
         /** In the trailer section, the next byte starts a line. */
         private boolean trailerLineStart;
+        /** In the trailer section, the byte before was a CR. */
+        private boolean trailerCr;
 
         ChunkSizeReader(int maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
@@ -382,12 +421,9 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                         continue;
                     }
                     case TRAILER -> {
-                        // Netty joins a folded trailer line to the one before; the codecs refuse a fold anywhere.
-                        byte value = buffer.getByte(i++);
-                        if (trailerLineStart && (value == ' ' || value == '\t')) {
+                        if (!trailerByte(buffer.getByte(i++) & 0xFF)) {
                             return Verdict.MALFORMED;
                         }
-                        trailerLineStart = value == '\n';
                         continue;
                     }
                     default -> {}
@@ -400,6 +436,7 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                     if (size == 0) {
                         part = Part.TRAILER;
                         trailerLineStart = true;
+                        trailerCr = false;
                         return Verdict.FINE;
                     }
                     declared += size;
@@ -423,6 +460,22 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
                 }
             }
             return Verdict.FINE;
+        }
+
+        /**
+         * Whether a byte of the trailer section keeps it well-formed, as far as Netty does not check it: Netty joins
+         * a folded line to the one before, and drops a {@code Content-Length}, {@code Transfer-Encoding} or
+         * {@code Trailer} field without looking at its value, where the codecs hold every trailer line to the field
+         * grammar (RFC 9112 §7.1.2): no fold, no control byte but HTAB, CR only before LF (§2.2), LF only after CR
+         * (found by CodecDifferentialFuzzTest).
+         */
+        private boolean trailerByte(int b) {
+            boolean fine = trailerCr
+                    ? b == '\n'
+                    : b == '\r' || ((b == ' ' || b == '\t') && !trailerLineStart) || (b > ' ' && b != 0x7F);
+            trailerCr = b == '\r';
+            trailerLineStart = b == '\n';
+            return fine;
         }
     }
 }

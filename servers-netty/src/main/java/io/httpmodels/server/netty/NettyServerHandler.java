@@ -75,7 +75,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     /** The request whose body is being read, or {@code null}. */
     private HttpRequest bodyRequest;
 
-    private Route bodyRoute;
+    /** What {@link #bodyRequest} is answered with once its body is read: a route's content, or no content. */
+    private Answer bodyAnswer;
+
     private CompositeByteBuf body;
     private long bodyBytes;
 
@@ -197,16 +199,27 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Answer answer = Answer.forRequest(request.method().asciiName(), request.uri());
-        if (!(answer instanceof Answer.Serve serve)) {
+        if ((chunked || contentLength > 0) && !isAnsweredBeforeItsBody(answer)) {
+            startBody(ctx, request, answer);
+            return;
+        }
+        if (answer instanceof Answer.Serve serve) {
+            respond(ctx, request, serve.route(), null);
+        } else {
             answerWithoutContent(ctx, request, answer);
-            return;
         }
-        Route route = serve.route();
-        if (chunked || contentLength > 0) {
-            startBody(ctx, request, route);
-            return;
-        }
-        respond(ctx, request, route, null);
+    }
+
+    /**
+     * Whether a request with a body is answered as soon as its head is read, before the body: only a refusal that
+     * is the client's error (4xx: 400, 404, 405), which the body cannot turn into anything else (at worst a
+     * malformed body, 400, after which the connection closes). Any other answer waits for the body, as the blocking
+     * codec waits: a success (a route's content, {@code OPTIONS}'s 200) or a server error (CONNECT's 501) must not
+     * be sent for a message whose framing then turns out invalid, which RFC 9112 §6.3 and §7.1 make a 400 (found by
+     * CodecDifferentialFuzzTest).
+     */
+    private static boolean isAnsweredBeforeItsBody(Answer answer) {
+        return answer instanceof Answer.Refuse refuse && refuse.status().code() < 500;
     }
 
     /**
@@ -308,11 +321,13 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
                 || lower.contains("transfer-encoding");
     }
 
-    private void startBody(ChannelHandlerContext ctx, HttpRequest request, Route route) {
+    private void startBody(ChannelHandlerContext ctx, HttpRequest request, Answer answer) {
         bodyRequest = request;
-        bodyRoute = route;
+        bodyAnswer = answer;
         bodyBytes = 0;
-        body = route == Route.ECHO ? ctx.alloc().compositeBuffer(Integer.MAX_VALUE) : null;
+        body = answer instanceof Answer.Serve serve && serve.route() == Route.ECHO
+                ? ctx.alloc().compositeBuffer(Integer.MAX_VALUE)
+                : null;
         if (HttpUtil.is100ContinueExpected(request)) {
             responses.emit(ctx, NettyResponses.continueResponse(), false);
             responses.flushIfWritten(ctx);
@@ -353,10 +368,14 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         if (content instanceof LastHttpContent) {
             HttpRequest request = bodyRequest;
-            Route route = bodyRoute;
+            Answer answer = bodyAnswer;
             byte[] received = body == null ? new byte[0] : ByteBufUtil.getBytes(body);
             releaseBody();
-            respond(ctx, request, route, received);
+            if (answer instanceof Answer.Serve serve) {
+                respond(ctx, request, serve.route(), received);
+            } else {
+                answerWithoutContent(ctx, request, answer);
+            }
         }
     }
 
@@ -395,7 +414,8 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     /**
      * Answers a well-formed request that gets no route content ({@code OPTIONS}, or a refusal: 400, 404, 405,
      * 501) and, unlike {@link #fail}, keeps the connection as the request asks: the framing is intact, so the
-     * next request can be read. A body the request carries is read and dropped.
+     * next request can be read. A body the request carries is read and dropped, after this answer or before it
+     * ({@link #isAnsweredBeforeItsBody}).
      */
     private void answerWithoutContent(ChannelHandlerContext ctx, HttpRequest request, Answer answer) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
@@ -440,7 +460,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             body = null;
         }
         bodyRequest = null;
-        bodyRoute = null;
+        bodyAnswer = null;
         bodyBytes = 0;
     }
 

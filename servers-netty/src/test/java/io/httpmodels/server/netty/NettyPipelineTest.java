@@ -260,6 +260,98 @@ class NettyPipelineTest {
         assertEquals(List.of(200), statuses(exchange(channel(), chunked + "T: v\r\nU: w\r\n\r\n")));
     }
 
+    /**
+     * Found by CodecDifferentialFuzzTest: Netty drops a Content-Length, Transfer-Encoding or Trailer field from the
+     * trailer section without looking at its value, so a bare CR or a control byte there was served (200) where
+     * the blocking codec refuses the line (400), as it refuses it in any trailer line (RFC 9112 §7.1.2, §2.2).
+     */
+    @Test
+    void aTrailerFieldNettyDropsIsStillHeldToTheFieldGrammar() {
+        String chunked = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n";
+        for (String name : List.of("Content-Length", "Transfer-Encoding", "Trailer")) {
+            for (String value : List.of("a\rb", "a\u0000b", "\u0001", "a\u007fb")) {
+                for (String[] pieces : splits(chunked + name + ": " + value + "\r\n\r\n" + GET)) {
+                    EmbeddedChannel channel = channel();
+                    String written = exchange(channel, pieces);
+                    assertEquals(List.of(400), statuses(written), name + " split at " + pieces[0].length());
+                    channel.finishAndReleaseAll();
+                }
+            }
+        }
+        // What the grammar allows there is still served: inner whitespace, obs-text.
+        assertEquals(
+                List.of(200, 200),
+                statuses(exchange(channel(), chunked + "Trailer: a\tb \u00ff\r\nContent-Length: 9\r\n\r\n" + GET)));
+    }
+
+    /**
+     * Found by CodecDifferentialFuzzTest: {@code OPTIONS} with a chunked body was answered 200 before the body,
+     * which then turned out malformed, where the blocking codec reads the body first and answers 400; CONNECT's 501
+     * the same. Only a refusal that is the client's error (4xx) is answered before the body.
+     */
+    @Test
+    void onlyAClientErrorIsAnsweredBeforeTheBody() {
+        String malformed = "Transfer-Encoding: chunked\r\n\r\nzz\r\n\r\n";
+        assertEquals(List.of(400), statuses(exchange(channel(), "OPTIONS /echo HTTP/1.1\r\nHost: h\r\n" + malformed)));
+        assertEquals(List.of(400), statuses(exchange(channel(), "CONNECT h:1 HTTP/1.1\r\nHost: h\r\n" + malformed)));
+        assertEquals(List.of(405), statuses(exchange(channel(), "DELETE /echo HTTP/1.1\r\nHost: h\r\n" + malformed)));
+        // Unfinished: nothing yet, but for the 4xx; finished well: answered, and the next request follows.
+        String unfinished = "Content-Length: 3\r\n\r\nab";
+        assertEquals(List.of(), statuses(exchange(channel(), "OPTIONS * HTTP/1.1\r\nHost: h\r\n" + unfinished)));
+        assertEquals(List.of(), statuses(exchange(channel(), "CONNECT h:1 HTTP/1.1\r\nHost: h\r\n" + unfinished)));
+        assertEquals(List.of(404), statuses(exchange(channel(), "POST /nowhere HTTP/1.1\r\nHost: h\r\n" + unfinished)));
+        assertEquals(
+                List.of(200, 501, 200),
+                statuses(exchange(
+                        channel(),
+                        "OPTIONS * HTTP/1.1\r\nHost: h\r\n" + unfinished + "c",
+                        "CONNECT h:1 HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n",
+                        GET)));
+    }
+
+    /**
+     * Found by reading Netty beside CodecDifferentialFuzzTest: Netty takes the first of an HTTP/1.0 request's
+     * Content-Length lines and drops the others, so {@code 5} then {@code 6} was served with a 5-byte body where
+     * the blocking codec refuses the framing (RFC 9112 §6.3: 400). HTTP/1.1 Netty refuses itself.
+     */
+    @Test
+    void anHttp10RequestWithTwoContentLengthLinesIsRefused() {
+        for (String version : List.of("HTTP/1.0", "HTTP/1.1")) {
+            String head = "POST /echo " + version + "\r\nHost: h\r\n";
+            for (String lengths :
+                    List.of("Content-Length: 5\r\nContent-Length: 6", "Content-Length: 5\r\ncontent-length: 5")) {
+                for (String[] pieces : splits(head + lengths + "\r\n\r\nhello!" + GET)) {
+                    EmbeddedChannel channel = channel();
+                    String written = exchange(channel, pieces);
+                    assertEquals(
+                            List.of(400),
+                            statuses(written),
+                            version + " " + lengths + " split at " + pieces[0].length());
+                    channel.finishAndReleaseAll();
+                }
+            }
+            assertEquals(List.of(200), statuses(exchange(channel(), head + "Content-Length: 5\r\n\r\nhello")));
+        }
+    }
+
+    /**
+     * Found by reading Netty beside CodecDifferentialFuzzTest: Netty gives a GET with Sec-WebSocket-Key1 and
+     * Sec-WebSocket-Key2 (draft-hixie-76's handshake) an 8-byte body its fields do not declare, so the next
+     * request's first 8 bytes were swallowed, where the blocking codec reads no body (RFC 9112 §6.3): request
+     * smuggling's very shape. Both requests are served, wherever the reads split them.
+     */
+    @Test
+    void aGetWithHixieWebSocketKeysHasNoBody() {
+        String hixie = "GET /plaintext HTTP/1.1\r\nHost: h\r\nSec-WebSocket-Key1: 1\r\nSec-WebSocket-Key2: 2\r\n\r\n";
+        for (String[] pieces : splits(hixie + "GET /json HTTP/1.1\r\nHost: h\r\n\r\n")) {
+            EmbeddedChannel channel = channel();
+            String written = exchange(channel, pieces);
+            assertEquals(List.of(200, 200), statuses(written), "split at " + pieces[0].length());
+            assertTrue(written.endsWith("{\"message\":\"Hello, World!\"}"), written);
+            channel.finishAndReleaseAll();
+        }
+    }
+
     // ---------------------------------------------------------------- backpressure
 
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n";
