@@ -31,6 +31,7 @@ import io.httpmodels.load.LoadReport;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -221,16 +222,20 @@ final class CellFigures {
         if (a == null || a.tasksNote() != null) {
             return null;
         }
+        if (start != null && end != null) {
+            long started = end.threadsStarted() - start.threadsStarted();
+            if (started > a.tasksBorn() || a.tasksEnded() > 0) {
+                return "threads came and went in the window (the JVM started " + started + "; " + a.tasksEnded()
+                        + " alive at its start had ended by its end)";
+            }
+            return null;
+        }
         if (a.tasksEnded() > 0) {
             return a.tasksEnded() + " threads ended in the window";
         }
-        if (start != null && end != null && end.threadsStarted() - start.threadsStarted() > a.tasksBorn()) {
-            return (end.threadsStarted() - start.threadsStarted() - a.tasksBorn())
-                    + " threads started and ended in the window";
-        }
-        if (start == null && perf != null && perf.threadsStartedPerRequest() > 0) {
+        if (perf != null && perf.threadsStartedPerRequest() > 0) {
             return "the server starts threads as it serves (perf: "
-                    + String.format(java.util.Locale.ROOT, "%.3f", perf.threadsStartedPerRequest())
+                    + String.format(Locale.ROOT, "%.3f", perf.threadsStartedPerRequest())
                     + " per request)";
         }
         return null;

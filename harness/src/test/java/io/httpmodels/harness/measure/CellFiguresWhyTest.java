@@ -125,7 +125,7 @@ class CellFiguresWhyTest {
                 CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 30, -1), jvm(0, 0, 0, 1_030, -1), null), COUNTED);
         assertEquals(Coverage.PARTIAL, why.runQueueWaitSource().coverage());
         assertTrue(
-                why.runQueueWaitSource().note().contains("1000 threads started and ended"),
+                why.runQueueWaitSource().note().contains("the JVM started 1000"),
                 why.runQueueWaitSource().note());
         assertEquals(1_000L, why.jvm().threadsStarted());
     }
