@@ -16,6 +16,7 @@ import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.TargetLauncher;
@@ -193,12 +194,14 @@ public final class OverheadCommand implements Callable<Integer> {
                                 out.flush();
                                 err.printf(
                                         Locale.ROOT,
-                                        "%-40s round %d %-3s %8.2f µs/req %10.0f req/s%n",
+                                        "%-40s round %d %-3s %8.2f µs/req %10.0f req/s  p99 %d µs  errors %d%n",
                                         key,
                                         round,
                                         side,
                                         r.server().cpuMicrosPerRequest(),
-                                        r.requestsPerSecond());
+                                        r.requestsPerSecond(),
+                                        r.latency() == null ? -1 : r.latency().p99(),
+                                        r.errors(Responses.TOTAL));
                                 err.flush();
                             }
                         }
