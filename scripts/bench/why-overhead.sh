@@ -6,9 +6,9 @@
 #
 # Each model serves each cell in one JVM, warmed until its JIT is quiet; then windows of --duration (2s) are
 # recorded alternately with the figures on and off, A B then B A, --rounds (6) rounds:
-#   on   perf counts an unrecorded 400 ms chunk of the cell's load, then the window is recorded while /proc
+#   on   perf counts an unrecorded 300 ms chunk of the cell's load, then the window is recorded while /proc
 #        and the model's JVM are read at its start and end (what compare does by default)
-#   off  the same 400 ms chunk without perf, then the window with nothing read but CPU and memory
+#   off  the same 300 ms chunk without perf, then the window with nothing read but CPU and memory
 # and prints every window, then per cell the medians of server CPU µs per request, their ratio and the median of
 # the per-round paired ratios (on / off): the cost of looking, which docs/why.md bounds at 1 %. Pinned as compare
 # is (models on cpu 0, the client on cpu 1 on two cores). Wrap in `flock /tmp/httpmodels-bench.lock ...` when

@@ -271,12 +271,14 @@ final class CellFigures {
             return null;
         }
         double n = counted.requests();
+        // The recorder keeps a sample of the calls: their names are shares of the exact total perf stat counted.
+        double scale = c.recordedSyscalls() > 0 ? (double) c.syscalls() / c.recordedSyscalls() : 0;
         return new PerfChunk(
                 counted.seconds(),
                 counted.requests(),
                 c.syscalls() / n,
                 c.bySyscall().entrySet().stream()
-                        .map(e -> new SyscallRate(e.getKey(), e.getValue() / n))
+                        .map(e -> new SyscallRate(e.getKey(), e.getValue() * scale / n))
                         .sorted(Comparator.comparingDouble(SyscallRate::perRequest)
                                 .reversed()
                                 .thenComparing(SyscallRate::name))

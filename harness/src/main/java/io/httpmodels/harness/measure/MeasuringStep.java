@@ -62,7 +62,7 @@ public final class MeasuringStep {
     /** Unrecorded lead-in of a window: its connections opened and in flight before recording. */
     static final Duration LEAD_IN = Duration.ofMillis(100);
     /** Length of the unrecorded chunk perf counts the server's system calls over. */
-    static final Duration COUNT_CHUNK = Duration.ofMillis(400);
+    static final Duration COUNT_CHUNK = Duration.ofMillis(300);
     /** The first request on a model's control channel loads its classes: it may take a while on a busy machine. */
     private static final Duration FIRST_ANSWER = Duration.ofSeconds(5);
 
@@ -115,8 +115,7 @@ public final class MeasuringStep {
             return Warmup.NONE;
         }
         if (rule.none()) {
-            count(target);
-            return Warmup.NONE;
+            return warmed(target, Warmup.NONE);
         }
         Long pid = running.pid();
         long startNanos = System.nanoTime();
@@ -179,7 +178,9 @@ public final class MeasuringStep {
 
     private Warmup warmed(MeasuredTarget target, Warmup warmup) {
         target.warmed(warmup);
-        count(target);
+        if (settings.why()) {
+            count(target);
+        }
         return warmup;
     }
 
@@ -188,8 +189,8 @@ public final class MeasuringStep {
      * counted by perf when the why figures are on: every system call of the server by name, its context switches,
      * CPU migrations and thread starts, all of its threads included. Perf slows what it counts, so this chunk is
      * never part of a measured window. With the why figures off the same chunk runs without perf, so that a
-     * cost-of-looking comparison differs in the looking alone. {@link #warm} ends with it; the target keeps what it
-     * counted for its cells.
+     * cost-of-looking comparison differs in the looking alone. {@link #warm} ends with it when the why figures are
+     * on; the target keeps what it counted for its cells.
      */
     public void count(MeasuredTarget target) {
         RunningTarget running = target.running();

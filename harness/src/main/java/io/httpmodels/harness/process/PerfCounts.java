@@ -8,8 +8,8 @@ import java.util.Map;
  * count is kept).
  *
  * @param syscalls           system calls entered ({@code raw_syscalls:sys_enter}): all of them, of every kind
- * @param bySyscall          the system calls counted one by one ({@code syscalls:sys_enter_NAME}), by name, for
- *                           the names {@link PerfStat} watches; the rest of {@code syscalls} is other calls
+ * @param bySyscall          the system calls perf record kept (one in {@link PerfStat#SAMPLE_PERIOD}), by name as
+ *                           perf trace names them: shares of {@code syscalls}
  * @param contextSwitches    context switches of its threads
  * @param voluntarySwitches  of those, switches in which a thread went to sleep ({@code sched:sched_switch} with a
  *                           sleeping state); the rest were preemptions
@@ -26,5 +26,10 @@ public record PerfCounts(
 
     public PerfCounts {
         bySyscall = Map.copyOf(bySyscall);
+    }
+
+    /** The calls kept by name, summed. */
+    public long recordedSyscalls() {
+        return bySyscall.values().stream().mapToLong(Long::longValue).sum();
     }
 }

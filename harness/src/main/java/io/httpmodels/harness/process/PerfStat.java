@@ -14,13 +14,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Linux's {@code perf stat} attached to a running process (and its child processes), counting every system call
- * (and the most telling ones by name), context switches, CPU migrations and thread starts over exactly the time
- * between {@link #enable()} and {@link #disable()}: perf starts with its counters off and is switched through its
- * control FIFO ({@code --control fifo:}), so attaching takes no part of the counted time.
+ * Linux's perf attached to a running process (and its child processes) over exactly the time between
+ * {@link #enable()} and {@link #disable()}: {@code perf stat} counts every system call, context switches (and
+ * those in which a thread went to sleep), CPU migrations and thread starts; {@code perf record} keeps each system
+ * call in {@value #SAMPLE_PERIOD}, which {@code perf trace} then names: the shares of the calls by name. Both start with their counters off
+ * and are switched through their control FIFOs ({@code --control fifo:}), so attaching takes no part of the
+ * counted time; both inherit their counters into threads started meanwhile, and keep those of threads that ended.
  *
  * <p>Counting is not free: each system call of the counted process pays for the tracepoint (about 130 ns on a
  * 2-vCPU VM), and every context switch of its threads pays for swapping their counters (about 350 ns), for as long
@@ -42,59 +46,11 @@ import java.util.stream.Collectors;
 public final class PerfStat implements AutoCloseable {
 
     /**
-     * The system calls counted by name: those a server makes per request or per connection, with any model of
-     * this project or nginx (blocking sockets, epoll, io_uring, threads, timers). Names the running kernel has no
-     * tracepoint for are left out.
+     * perf record keeps one system call in this many, for their names: a sample, whose shares name the exact total
+     * perf stat counts. A prime, so that a server making the same calls for every request is not sampled at the same
+     * call each time; few enough that recording and naming them take a fraction of a second.
      */
-    static final List<String> SYSCALLS = List.of(
-            "read",
-            "write",
-            "readv",
-            "writev",
-            "pread64",
-            "pwrite64",
-            "recvfrom",
-            "sendto",
-            "recvmsg",
-            "sendmsg",
-            "recvmmsg",
-            "sendmmsg",
-            "sendfile64",
-            "accept",
-            "accept4",
-            "connect",
-            "close",
-            "shutdown",
-            "socket",
-            "setsockopt",
-            "getsockopt",
-            "getsockname",
-            "getpeername",
-            "fcntl",
-            "ioctl",
-            "poll",
-            "ppoll",
-            "epoll_wait",
-            "epoll_pwait",
-            "epoll_pwait2",
-            "epoll_ctl",
-            "io_uring_enter",
-            "futex",
-            "sched_yield",
-            "nanosleep",
-            "clock_nanosleep",
-            "mmap",
-            "munmap",
-            "mprotect",
-            "madvise",
-            "clone",
-            "clone3",
-            "exit",
-            "rt_sigprocmask",
-            "openat",
-            "newfstatat",
-            "fstat",
-            "lseek");
+    static final int SAMPLE_PERIOD = 23;
 
     /** The most threads a session attaches to: perf opens every counter once per thread. */
     public static final int MAX_THREADS = 1_000;
@@ -106,35 +62,26 @@ public final class PerfStat implements AutoCloseable {
     private static final String SCHED_SWITCH = "sched:sched_switch";
     /** A switch whose previous task is not runnable: it went to sleep (getrusage's voluntary switch). */
     private static final String SLEEPING = "prev_state&255";
+    /** One line of {@code perf trace -i}: {@code 0.005 ( ): COMM/TID NAME(args) ...}. */
+    private static final Pattern TRACE_LINE = Pattern.compile("^\\s*[0-9.]+ \\([^)]*\\): .*?/\\d+ (\\w+)\\(");
 
-    private static final Path TRACEFS = Path.of("/sys/kernel/tracing/events/syscalls");
     private static final Duration ANSWER = Duration.ofSeconds(10);
     private static volatile String unavailable;
     private static volatile boolean probed;
 
-    private final Process perf;
     private final Path dir;
-    private final Path output;
-    private final RandomAccessFile control;
-    private final RandomAccessFile ack;
-    private final List<String> syscallNames;
+    private final Perf stat;
+    private final Perf record;
     private boolean finished;
 
-    private PerfStat(
-            Process perf,
-            Path dir,
-            Path output,
-            RandomAccessFile control,
-            RandomAccessFile ack,
-            List<String> syscallNames) {
-        this.perf = perf;
-        this.dir = dir;
-        this.output = output;
-        this.control = control;
-        this.ack = ack;
-        this.syscallNames = syscallNames;
-    }
+    /** One perf process and its control FIFOs. */
+    private record Perf(String name, Process process, RandomAccessFile control, RandomAccessFile ack) {}
 
+    private PerfStat(Path dir, Perf stat, Perf record) {
+        this.dir = dir;
+        this.stat = stat;
+        this.record = record;
+    }
     /**
      * Why perf cannot count here ({@code perf} missing, not allowed to trace system calls), or null when it can.
      * Found out once per JVM, by counting a short command.
@@ -170,120 +117,167 @@ public final class PerfStat implements AutoCloseable {
                     + MAX_THREADS + " threads are counted");
         }
         Path dir = Files.createTempDirectory("httpmodels-perf");
-        Path ctl = dir.resolve("control");
-        Path ackFifo = dir.resolve("ack");
-        Command made = Command.run(List.of("mkfifo", ctl.toString(), ackFifo.toString()), Duration.ofSeconds(5));
-        if (!made.succeeded()) {
+        String targets = pids.stream().map(String::valueOf).collect(Collectors.joining(","));
+        Perf stat = null;
+        try {
+            stat = start(
+                    dir,
+                    "stat",
+                    List.of(
+                            "perf",
+                            "stat",
+                            "-x",
+                            ",",
+                            "--no-big-num",
+                            "-D",
+                            "-1",
+                            "-o",
+                            dir.resolve("counts.csv").toString(),
+                            "-e",
+                            SYSCALL_EVENT + "," + SWITCHES + "," + MIGRATIONS + "," + FORKS,
+                            "-e",
+                            SCHED_SWITCH,
+                            "--filter",
+                            SLEEPING,
+                            "-p",
+                            targets));
+            Perf record = start(
+                    dir,
+                    "record",
+                    List.of(
+                            "perf",
+                            "record",
+                            "-q",
+                            "-B",
+                            "-N",
+                            "-c",
+                            "1",
+                            "-D",
+                            "-1",
+                            "-e",
+                            SYSCALL_EVENT,
+                            "-o",
+                            dir.resolve("calls.data").toString(),
+                            "-p",
+                            targets));
+            return new PerfStat(dir, stat, record);
+        } catch (IOException e) {
+            if (stat != null) {
+                stop(stat);
+            }
             deleteQuietly(dir);
-            throw new IOException("mkfifo failed: " + made.output().trim());
+            throw e;
         }
-        List<String> names = watchedSyscalls();
-        Path output = dir.resolve("counts.csv");
-        List<String> command = new ArrayList<>(List.of(
-                "perf",
-                "stat",
-                "-x",
-                ",",
-                "--no-big-num",
-                "-D",
-                "-1",
-                "--control",
-                "fifo:" + ctl + "," + ackFifo,
-                "-o",
-                output.toString(),
-                "-e",
-                SYSCALL_EVENT + "," + SWITCHES + "," + MIGRATIONS + "," + FORKS,
-                "-e",
-                SCHED_SWITCH,
-                "--filter",
-                SLEEPING));
-        if (!names.isEmpty()) {
-            command.addAll(List.of(
-                    "-e", names.stream().map(n -> "syscalls:sys_enter_" + n).collect(Collectors.joining(","))));
-        }
-        command.addAll(List.of("-p", pids.stream().map(String::valueOf).collect(Collectors.joining(","))));
-        Process perf = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("perf.log").toFile())
-                .start();
-        // Read-write opens of a FIFO never block, whether perf opened its end yet or never will.
-        RandomAccessFile control = new RandomAccessFile(ctl.toFile(), "rw");
-        RandomAccessFile ack = new RandomAccessFile(ackFifo.toFile(), "rw");
-        return new PerfStat(perf, dir, output, control, ack, names);
     }
 
     /** Turns the counters on; returns once perf says they are. */
     public void enable() throws IOException {
-        command("enable");
+        command(stat, "enable");
+        command(record, "enable");
     }
 
     /** Turns the counters off; returns once perf says they are. */
     public void disable() throws IOException {
-        command("disable");
+        command(record, "disable");
+        command(stat, "disable");
     }
 
-    /** Ends perf and reads what it counted while enabled. */
+    /** Ends perf and reads what it counted while enabled, the calls by name too. */
     public PerfCounts finish() throws IOException {
         finished = true;
-        Command.run(List.of("kill", "-INT", String.valueOf(perf.pid())), Duration.ofSeconds(5));
-        try {
-            if (!perf.waitFor(ANSWER.toSeconds(), TimeUnit.SECONDS)) {
-                throw new IOException("perf did not end within " + ANSWER.toSeconds() + " s of SIGINT");
+        Command.run(
+                List.of(
+                        "kill",
+                        "-INT",
+                        String.valueOf(stat.process().pid()),
+                        String.valueOf(record.process().pid())),
+                Duration.ofSeconds(5));
+        for (Perf p : List.of(stat, record)) {
+            try {
+                if (!p.process().waitFor(ANSWER.toSeconds(), TimeUnit.SECONDS)) {
+                    throw new IOException(
+                            "perf " + p.name() + " did not end within " + ANSWER.toSeconds() + " s of SIGINT");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while perf ended", e);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while perf ended", e);
         }
-        return parse(Files.readAllLines(output, StandardCharsets.UTF_8), syscallNames);
+        Map<String, Long> byName = names(dir.resolve("calls.data"));
+        return parse(Files.readAllLines(dir.resolve("counts.csv"), StandardCharsets.UTF_8), byName);
     }
 
     /** Stops perf if it still runs and removes its files. Idempotent. */
     @Override
     public void close() {
-        if (perf.isAlive()) {
-            perf.destroyForcibly();
+        stop(stat);
+        stop(record);
+        deleteQuietly(dir);
+    }
+
+    private static Perf start(Path dir, String name, List<String> perfCommand) throws IOException {
+        Path ctl = dir.resolve(name + ".control");
+        Path ackFifo = dir.resolve(name + ".ack");
+        Command made = Command.run(List.of("mkfifo", ctl.toString(), ackFifo.toString()), Duration.ofSeconds(5));
+        if (!made.succeeded()) {
+            throw new IOException("mkfifo failed: " + made.output().trim());
+        }
+        List<String> command = new ArrayList<>(perfCommand.subList(0, 2));
+        command.addAll(List.of("--control", "fifo:" + ctl + "," + ackFifo));
+        command.addAll(perfCommand.subList(2, perfCommand.size()));
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile())
+                .start();
+        // Read-write opens of a FIFO never block, whether perf opened its end yet or never will.
+        return new Perf(
+                name, process, new RandomAccessFile(ctl.toFile(), "rw"), new RandomAccessFile(ackFifo.toFile(), "rw"));
+    }
+
+    private static void stop(Perf p) {
+        if (p.process().isAlive()) {
+            p.process().destroyForcibly();
             try {
-                perf.waitFor(5, TimeUnit.SECONDS);
+                p.process().waitFor(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
         try {
-            control.close();
-            ack.close();
+            p.control().close();
+            p.ack().close();
         } catch (IOException e) {
-            // Temporary FIFOs: removed below either way.
+            // Temporary FIFOs: removed with their folder.
         }
-        deleteQuietly(dir);
     }
 
-    private void command(String word) throws IOException {
-        if (finished || !perf.isAlive()) {
-            throw new IOException("perf is not running" + log());
+    private void command(Perf p, String word) throws IOException {
+        if (finished || !p.process().isAlive()) {
+            throw new IOException("perf " + p.name() + " is not running" + log(p));
         }
-        control.write((word + "\n").getBytes(StandardCharsets.US_ASCII));
+        p.control().write((word + "\n").getBytes(StandardCharsets.US_ASCII));
         CompletableFuture<String> answer = new CompletableFuture<>();
-        Thread reader = new Thread(() -> answer.complete(readAck()), "perf-ack");
+        Thread reader = new Thread(() -> answer.complete(readAck(p.ack())), "perf-ack");
         reader.setDaemon(true); // left blocked only if perf never answers; closing the FIFO's files ends it then
         reader.start();
         try {
             String reply = answer.get(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
             if (!reply.startsWith("ack")) {
-                throw new IOException("perf answered '" + reply + "' to " + word + log());
+                throw new IOException("perf " + p.name() + " answered '" + reply + "' to " + word + log(p));
             }
         } catch (TimeoutException e) {
-            throw new IOException(
-                    "perf did not acknowledge '" + word + "' within " + ANSWER.toSeconds() + " s" + log());
+            throw new IOException("perf " + p.name() + " did not acknowledge '" + word + "' within "
+                    + ANSWER.toSeconds() + " s" + log(p));
         } catch (ExecutionException e) {
-            throw new IOException("cannot read perf's answer: " + e.getCause() + log());
+            throw new IOException("cannot read perf's answer: " + e.getCause() + log(p));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for perf");
         }
     }
 
-    /** One answer from the ack FIFO: perf writes {@code ack\n} and a NUL. */
-    private String readAck() {
+    /** One answer from an ack FIFO: perf writes {@code ack\n} and a NUL. */
+    private static String readAck(RandomAccessFile ack) {
         StringBuilder text = new StringBuilder();
         try {
             int c;
@@ -296,17 +290,54 @@ public final class PerfStat implements AutoCloseable {
         return text.toString().trim();
     }
 
-    private String log() {
+    private String log(Perf p) {
         try {
-            String text = Files.readString(dir.resolve("perf.log")).trim();
+            String text = Files.readString(dir.resolve(p.name() + ".log")).trim();
             return text.isEmpty() ? "" : ": " + text.replace('\n', ' ');
         } catch (IOException e) {
             return "";
         }
     }
 
-    /** Reads perf's CSV output ({@code -x ,}): one line per event, the count first and the event's name third. */
-    static PerfCounts parse(List<String> lines, List<String> syscallNames) throws IOException {
+    /** The recorded system calls by name, as {@code perf trace} names their numbers. */
+    private static Map<String, Long> names(Path data) throws IOException {
+        Path out = data.resolveSibling("calls.txt");
+        Process p = new ProcessBuilder("perf", "trace", "-i", data.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
+        try {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("perf trace did not name the recorded calls within 60 s");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while perf trace named the calls", e);
+        }
+        try (var lines = Files.lines(out, StandardCharsets.UTF_8)) {
+            return traceNames(lines.toList());
+        }
+    }
+
+    /** Counts {@code perf trace -i}'s lines by system call name. */
+    static Map<String, Long> traceNames(List<String> lines) {
+        Map<String, Long> byName = new LinkedHashMap<>();
+        for (String line : lines) {
+            Matcher m = TRACE_LINE.matcher(line);
+            if (m.find()) {
+                byName.merge(m.group(1), 1L, Long::sum);
+            }
+        }
+        return byName;
+    }
+
+    /**
+     * Reads perf stat's CSV output ({@code -x ,}): one line per event, the count first and the event's name third;
+     * {@code byName} are the calls perf record kept, by name.
+     */
+    static PerfCounts parse(List<String> lines, Map<String, Long> byName) throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
         for (String line : lines) {
             if (line.isBlank() || line.startsWith("#")) {
@@ -329,27 +360,13 @@ public final class PerfStat implements AutoCloseable {
                 throw new IOException("perf's output has no " + required + ": " + String.join(" | ", lines));
             }
         }
-        Map<String, Long> bySyscall = new LinkedHashMap<>();
-        for (String name : syscallNames) {
-            Long n = counts.get("syscalls:sys_enter_" + name);
-            if (n != null && n > 0) {
-                bySyscall.put(name, n);
-            }
-        }
         return new PerfCounts(
                 counts.get(SYSCALL_EVENT),
-                bySyscall,
+                byName,
                 counts.get(SWITCHES),
                 counts.get(SCHED_SWITCH),
                 counts.get(MIGRATIONS),
                 counts.get(FORKS));
-    }
-
-    private static List<String> watchedSyscalls() {
-        return SYSCALLS.stream()
-                .distinct()
-                .filter(name -> Files.isDirectory(TRACEFS.resolve("sys_enter_" + name)))
-                .toList();
     }
 
     private static String probe() {

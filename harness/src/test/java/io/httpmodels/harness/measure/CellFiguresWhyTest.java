@@ -46,7 +46,7 @@ class CellFiguresWhyTest {
 
     private static final Counted COUNTED = new Counted(
             new PerfCounts(
-                    12_000,
+                    5_810,
                     Map.of(
                             "accept4",
                             1_000L,
@@ -81,7 +81,7 @@ class CellFiguresWhyTest {
         assertEquals(1.0, why.voluntarySwitchesPerRequest(), 1e-9);
         assertEquals(0.1, why.involuntarySwitchesPerRequest(), 1e-9);
         assertEquals(CellFigures.RUSAGE, why.switchesSource().source());
-        assertEquals(12.0, why.syscallsPerRequest(), 1e-9);
+        assertEquals(5.81, why.syscallsPerRequest(), 1e-9);
         assertEquals(Coverage.COMPLETE, why.syscallsSource().coverage());
         // The five most frequent, most first; ties by name.
         assertEquals(
@@ -101,6 +101,15 @@ class CellFiguresWhyTest {
         assertEquals(4.0, why.jvm().gcPauseMicrosPerRequest(), 1e-9);
         assertEquals(0L, why.jvm().threadsStarted());
         assertEquals(0.7, why.perf().contextSwitchesPerRequest(), 1e-9);
+    }
+
+    @Test
+    void theSampledCallsShareTheExactTotalByName() {
+        Counted lossy =
+                new Counted(new PerfCounts(2_000, Map.of("read", 600L, "write", 400L), 0, 0, 0, 0), 1_000, 0.4, null);
+        WhyFigures why = CellFigures.why(REQUESTS, usage(STEADY, null, null, "x"), lossy);
+        assertEquals(2.0, why.syscallsPerRequest(), 1e-9);
+        assertEquals(List.of(new SyscallRate("read", 1.2), new SyscallRate("write", 0.8)), why.topSyscalls());
     }
 
     @Test

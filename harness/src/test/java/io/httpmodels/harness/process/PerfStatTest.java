@@ -20,20 +20,18 @@ class PerfStatTest {
             "433,,context-switches,19685173,100.00,,",
             "2,,cpu-migrations,19685173,100.00,,",
             "3,,sched:sched_process_fork,19685173,100.00,,",
-            "388,,sched:sched_switch,19685173,100.00,,",
-            "3001,,syscalls:sys_enter_write,19685173,100.00,,",
-            "0,,syscalls:sys_enter_read,19685173,100.00,,",
-            "12,,syscalls:sys_enter_futex,19685173,100.00,,");
+            "388,,sched:sched_switch,19685173,100.00,,");
 
     @Test
     void everyCounterIsReadAndTheNamedCallsThatHappened() throws IOException {
-        PerfCounts counts = PerfStat.parse(OUTPUT, List.of("read", "write", "futex", "close"));
+        PerfCounts counts = PerfStat.parse(OUTPUT, Map.of("write", 3001L, "futex", 12L));
         assertEquals(3874, counts.syscalls());
         assertEquals(433, counts.contextSwitches());
         assertEquals(388, counts.voluntarySwitches(), "the filtered sched_switch: switches into sleep");
         assertEquals(2, counts.cpuMigrations());
         assertEquals(3, counts.threadsStarted());
-        assertEquals(Map.of("write", 3001L, "futex", 12L), counts.bySyscall(), "calls never made are left out");
+        assertEquals(Map.of("write", 3001L, "futex", 12L), counts.bySyscall());
+        assertEquals(3013, counts.recordedSyscalls());
     }
 
     @Test
@@ -44,18 +42,23 @@ class PerfStatTest {
                 "2,,cpu-migrations,19685173,100.00,,",
                 "3,,sched:sched_process_fork,19685173,100.00,,",
                 "388,,sched:sched_switch,19685173,100.00,,");
-        IOException e = assertThrows(IOException.class, () -> PerfStat.parse(notCounted, List.of()));
+        IOException e = assertThrows(IOException.class, () -> PerfStat.parse(notCounted, Map.of()));
         assertTrue(e.getMessage().contains("raw_syscalls:sys_enter"), e.getMessage());
     }
 
     @Test
     void anOutputWithoutTheTotalIsAnError() {
-        assertThrows(IOException.class, () -> PerfStat.parse(OUTPUT.subList(0, 3), List.of()));
+        assertThrows(IOException.class, () -> PerfStat.parse(OUTPUT.subList(0, 3), Map.of()));
     }
 
     @Test
-    void theWatchedCallsAreDistinct() {
-        assertEquals(
-                PerfStat.SYSCALLS.size(), PerfStat.SYSCALLS.stream().distinct().count());
+    void perfTracesLinesAreCountedByTheCallsName() {
+        List<String> lines = List.of(
+                "     0.000 (         ): Monitor Deflat/29356 futex(uaddr: 0x7fd246de22d0, op: WAKE|PRIVATE_FLAG) ...",
+                "   333.529 (         ): httpmodels-net/29400 getsockname(fd: 74, usockaddr: 0x7fd220a84d30) ...",
+                "   333.531 (         ): httpmodels-net/29400 getsockname(fd: 75, usockaddr: 0x7fd220a84d30) ...",
+                "   334.000 ( 0.002 ms): nginx: worker p/1234 accept4(fd: 6, upeer_sockaddr: 0x7ffd) = 9",
+                "Warning: some line perf printed");
+        assertEquals(Map.of("futex", 1L, "getsockname", 2L, "accept4", 1L), PerfStat.traceNames(lines));
     }
 }
