@@ -105,10 +105,13 @@ class WhySourcesTest {
             perf.disable();
             counts = perf.finish();
         }
-        long written = counts.bySyscall().getOrDefault("write", 0L);
-        assertTrue(written >= writes && written <= writes + 100, "write calls " + written + ": " + counts);
-        // Every call of every kind: the writes, the sleeps' futex or nanosleep, the socket's reads and answers.
-        assertTrue(counts.syscalls() >= written + sleeps, counts.toString());
+        // Every call of every kind, counted exactly: the writes, the sleeps' futex or nanosleep, the socket's.
+        assertTrue(counts.syscalls() >= writes + sleeps, counts.toString());
+        // By name, a sample (one call in PerfStat.SAMPLE_PERIOD): its share of the exact total.
+        double written =
+                (double) counts.bySyscall().getOrDefault("write", 0L) * counts.syscalls() / counts.recordedSyscalls();
+        assertTrue(
+                written >= 0.75 * writes && written <= 1.25 * writes, "write calls about " + written + ": " + counts);
         assertTrue(counts.threadsStarted() >= 2, "the two threads that worked: " + counts);
         assertTrue(
                 counts.voluntarySwitches() >= sleeps && counts.voluntarySwitches() <= sleeps + 250, counts.toString());
