@@ -63,8 +63,6 @@ public final class MeasuringStep {
     static final Duration LEAD_IN = Duration.ofMillis(100);
     /** Length of the unrecorded chunk perf counts the server's system calls over. */
     static final Duration COUNT_CHUNK = Duration.ofMillis(300);
-    /** The first request on a model's control channel loads its classes: it may take a while on a busy machine. */
-    private static final Duration FIRST_ANSWER = Duration.ofSeconds(5);
 
     private static final Duration PROFILER_LOAD = Duration.ofSeconds(10);
 
@@ -161,16 +159,16 @@ public final class MeasuringStep {
     }
 
     /**
-     * Asks a model's JVM once what it will be asked at every window's edges, so that the classes its answers need
-     * are loaded before any window and a build that does not answer is known at once; loads its profiler when flame
-     * graphs are on.
+     * Asks a model's JVM once, without waiting, what it will be asked at every window's edges, so that the classes
+     * its answers need load while it warms up rather than in a window; loads its profiler (waiting for it) when
+     * flame graphs are on.
      */
     private void prime(RunningTarget running) {
         ControlChannel control = running.control();
         if (control == null || !settings.why() && settings.flameGraphs() == null) {
             return;
         }
-        control.stats(FIRST_ANSWER);
+        control.prime();
         if (settings.flameGraphs() != null) {
             control.request(ControlProtocol.PROFILER_LOAD, null, PROFILER_LOAD);
         }

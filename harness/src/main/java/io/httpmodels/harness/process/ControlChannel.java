@@ -41,6 +41,23 @@ public final class ControlChannel {
         return silent;
     }
 
+    /**
+     * Asks for the child's counters and goes on without waiting: its answer, whenever it comes, is dropped. Loads
+     * what the child needs to answer (its JSON writer, its management beans) while it warms up, rather than in a
+     * measured window's first milliseconds.
+     */
+    public synchronized void prime() {
+        if (silent) {
+            return;
+        }
+        try {
+            toChild.write((ControlProtocol.STATS + " " + nextId++ + "\n").getBytes(StandardCharsets.UTF_8));
+            toChild.flush();
+        } catch (IOException e) {
+            silent = true;
+        }
+    }
+
     /** The child's counters now, or empty when it does not answer within {@code timeout}. */
     public Optional<JvmStats> stats(Duration timeout) {
         return request(ControlProtocol.STATS, null, timeout).map(ControlReply::stats);

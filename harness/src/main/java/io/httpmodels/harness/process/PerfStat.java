@@ -170,16 +170,14 @@ public final class PerfStat implements AutoCloseable {
         }
     }
 
-    /** Turns the counters on; returns once perf says they are. */
+    /** Turns the counters on; returns once both perf processes say they are. */
     public void enable() throws IOException {
-        command(stat, "enable");
-        command(record, "enable");
+        command("enable");
     }
 
-    /** Turns the counters off; returns once perf says they are. */
+    /** Turns the counters off; returns once both perf processes say they are. */
     public void disable() throws IOException {
-        command(record, "disable");
-        command(stat, "disable");
+        command("disable");
     }
 
     /** Ends perf and reads what it counted while enabled, the calls by name too. */
@@ -251,28 +249,37 @@ public final class PerfStat implements AutoCloseable {
         }
     }
 
-    private void command(Perf p, String word) throws IOException {
-        if (finished || !p.process().isAlive()) {
-            throw new IOException("perf " + p.name() + " is not running" + log(p));
-        }
-        p.control().write((word + "\n").getBytes(StandardCharsets.US_ASCII));
-        CompletableFuture<String> answer = new CompletableFuture<>();
-        Thread reader = new Thread(() -> answer.complete(readAck(p.ack())), "perf-ack");
-        reader.setDaemon(true); // left blocked only if perf never answers; closing the FIFO's files ends it then
-        reader.start();
-        try {
-            String reply = answer.get(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
-            if (!reply.startsWith("ack")) {
-                throw new IOException("perf " + p.name() + " answered '" + reply + "' to " + word + log(p));
+    /** Sends {@code word} to both perf processes at once, then waits for both answers. */
+    private void command(String word) throws IOException {
+        List<CompletableFuture<String>> answers = new ArrayList<>();
+        for (Perf p : List.of(stat, record)) {
+            if (finished || !p.process().isAlive()) {
+                throw new IOException("perf " + p.name() + " is not running" + log(p));
             }
-        } catch (TimeoutException e) {
-            throw new IOException("perf " + p.name() + " did not acknowledge '" + word + "' within "
-                    + ANSWER.toSeconds() + " s" + log(p));
-        } catch (ExecutionException e) {
-            throw new IOException("cannot read perf's answer: " + e.getCause() + log(p));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for perf");
+            p.control().write((word + "\n").getBytes(StandardCharsets.US_ASCII));
+            CompletableFuture<String> answer = new CompletableFuture<>();
+            Thread reader = new Thread(() -> answer.complete(readAck(p.ack())), "perf-ack");
+            reader.setDaemon(true); // left blocked only if perf never answers; closing the FIFO's files ends it then
+            reader.start();
+            answers.add(answer);
+        }
+        long deadline = System.nanoTime() + ANSWER.toNanos();
+        for (int i = 0; i < answers.size(); i++) {
+            Perf p = i == 0 ? stat : record;
+            try {
+                String reply = answers.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (!reply.startsWith("ack")) {
+                    throw new IOException("perf " + p.name() + " answered '" + reply + "' to " + word + log(p));
+                }
+            } catch (TimeoutException e) {
+                throw new IOException("perf " + p.name() + " did not acknowledge '" + word + "' within "
+                        + ANSWER.toSeconds() + " s" + log(p));
+            } catch (ExecutionException e) {
+                throw new IOException("cannot read perf's answer: " + e.getCause() + log(p));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for perf");
+            }
         }
     }
 
