@@ -27,6 +27,13 @@ import java.util.Objects;
  *                           {@code client_body_timeout} bounds each read instead; this bounds the body
  * @param maxHeaderBytes     the largest request line plus headers accepted (431 or 414 beyond)
  * @param maxBodyBytes       the largest request body accepted (413 beyond)
+ * @param maxPendingOutputBytes how many bytes of answers one connection may have waiting to be sent (written by the
+ *                           server, not yet taken by the socket) before the server stops reading its requests; it
+ *                           reads again once they are down to half. Every model keeps it (blocking models by
+ *                           blocking in the write, Netty through its write buffer water marks), so a client that
+ *                           pipelines and never reads holds at most this much of a server's memory, besides the
+ *                           kernel's socket buffers and one answer larger than the bound. A connection held over it
+ *                           whose peer takes nothing for the idle timeout is closed
  * @param transport          the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
  *                           {@code epoll}, {@code io_uring}); others ignore it
  */
@@ -41,6 +48,7 @@ public record ServerConfig(
         Duration bodyTimeout,
         int maxHeaderBytes,
         int maxBodyBytes,
+        int maxPendingOutputBytes,
         String transport) {
 
     /** Default idle timeout: long enough for any benchmark pause, short enough to reclaim silent clients. */
@@ -53,6 +61,13 @@ public record ServerConfig(
     public static final int DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
     /** Default body limit: 1 MiB, as nginx's client_max_body_size. */
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+    /**
+     * Default bound on a connection's unsent answers: 64 KiB, Netty's default high water mark (about 500 plaintext
+     * answers; a pipelining benchmark client keeps 16 in flight).
+     */
+    public static final int DEFAULT_MAX_PENDING_OUTPUT_BYTES = 64 * 1024;
+    /** The smallest bound on unsent answers accepted: below it, a single small answer would already cross it. */
+    public static final int MIN_PENDING_OUTPUT_BYTES = 1024;
     /** The transport name that lets a model pick the best it has. */
     public static final String AUTO_TRANSPORT = "auto";
 
@@ -75,6 +90,10 @@ public record ServerConfig(
             throw new IllegalArgumentException("maxHeaderBytes must be at least 256, was " + maxHeaderBytes);
         }
         requireNotNegative("maxBodyBytes", maxBodyBytes);
+        if (maxPendingOutputBytes < MIN_PENDING_OUTPUT_BYTES) {
+            throw new IllegalArgumentException("maxPendingOutputBytes must be at least " + MIN_PENDING_OUTPUT_BYTES
+                    + ", was " + maxPendingOutputBytes);
+        }
         if (transport.isBlank()) {
             throw new IllegalArgumentException("transport must not be blank");
         }
@@ -93,6 +112,7 @@ public record ServerConfig(
                 DEFAULT_BODY_TIMEOUT,
                 DEFAULT_MAX_HEADER_BYTES,
                 DEFAULT_MAX_BODY_BYTES,
+                DEFAULT_MAX_PENDING_OUTPUT_BYTES,
                 AUTO_TRANSPORT);
     }
 
@@ -104,6 +124,11 @@ public record ServerConfig(
     /** {@link #workerThreads()} if set, else {@code modelDefault}. */
     public int workerThreadsOr(int modelDefault) {
         return workerThreads > 0 ? workerThreads : modelDefault;
+    }
+
+    /** Half of {@link #maxPendingOutputBytes()}: where a connection paused by it is read again. */
+    public int resumeReadingBelowBytes() {
+        return maxPendingOutputBytes / 2;
     }
 
     /** {@link #workPoolThreads()} if set, else 4 x cores. */
@@ -123,6 +148,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -138,6 +164,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -153,6 +180,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -168,6 +196,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -183,6 +212,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -198,6 +228,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -213,6 +244,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -228,6 +260,7 @@ public record ServerConfig(
                 value,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -243,6 +276,7 @@ public record ServerConfig(
                 bodyTimeout,
                 value,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 transport);
     }
 
@@ -257,6 +291,23 @@ public record ServerConfig(
                 headerTimeout,
                 bodyTimeout,
                 maxHeaderBytes,
+                value,
+                maxPendingOutputBytes,
+                transport);
+    }
+
+    public ServerConfig withMaxPendingOutputBytes(int value) {
+        return new ServerConfig(
+                bindAddress,
+                port,
+                workerThreads,
+                workMillis,
+                workPoolThreads,
+                idleTimeout,
+                headerTimeout,
+                bodyTimeout,
+                maxHeaderBytes,
+                maxBodyBytes,
                 value,
                 transport);
     }
@@ -273,6 +324,7 @@ public record ServerConfig(
                 bodyTimeout,
                 maxHeaderBytes,
                 maxBodyBytes,
+                maxPendingOutputBytes,
                 value);
     }
 

@@ -349,7 +349,7 @@ public abstract class ConformanceKit {
     // ---------------------------------------------------------------- bad input
 
     /** Each bad request, the status it must get, and why. */
-    private static Stream<Arguments> badRequests() {
+    static Stream<Arguments> badRequests() {
         String big = "a".repeat(MAX_HEADER_BYTES + 100);
         return Stream.of(
                 Arguments.of("garbage request line", "\u0001\u0002garbage\r\n\r\n", 400),

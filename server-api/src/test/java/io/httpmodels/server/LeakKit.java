@@ -1,9 +1,7 @@
 package io.httpmodels.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
@@ -11,19 +9,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,7 +27,7 @@ import java.util.stream.Stream;
  *
  * <p>The request count is {@value #DEFAULT_REQUESTS} by default so that the build stays fast;
  * {@code -Dhttpmodels.leak.requests=100000} runs the issue's full size. Every wait is bounded: the child's answers
- * by {@link #ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
+ * by {@link ProbeChild#ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -49,7 +39,6 @@ public abstract class LeakKit {
     private static final int CLIENT_THREADS = 4;
     private static final int WARM_UP_REQUESTS = 400;
     private static final long SETTLE_MILLIS = 10_000;
-    private static final Duration ANSWER_BOUND = Duration.ofSeconds(30);
     private static final Duration IDLE_TIMEOUT = Duration.ofMillis(500);
 
     /** The models this module checks. */
@@ -67,7 +56,7 @@ public abstract class LeakKit {
     @MethodSource("modelsToCheck")
     void threadsAndDescriptorsComeBackAfterLoadAndHostileClients(ModelUnderTest model) throws Exception {
         String transport = model.configure().apply(ServerConfig.defaults()).transport();
-        try (Child child = Child.start(model.name(), transport)) {
+        try (ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, List.of())) {
             int port = Integer.parseInt(child.expect("port")[1]);
             load(port, WARM_UP_REQUESTS);
             String[] warm = child.ask("count", "count");
@@ -114,7 +103,7 @@ public abstract class LeakKit {
         }
     }
 
-    private static void assertSettles(Child child, int threads, int fds, String when) throws IOException {
+    private static void assertSettles(ProbeChild child, int threads, int fds, String when) throws IOException {
         String[] now = child.ask("settle " + threads + " " + fds + " " + SETTLE_MILLIS, "count");
         int threadsNow = Integer.parseInt(now[1]);
         int fdsNow = Integer.parseInt(now[2]);
@@ -189,94 +178,6 @@ public abstract class LeakKit {
                 channel.socket().setSoLinger(true, 0);
                 channel.close();
             }
-        }
-    }
-
-    /** The child JVM running {@link LeakProbe}: one command, one answer line, each bounded. */
-    private static final class Child implements AutoCloseable {
-
-        private final Process process;
-        private final OutputStream stdin;
-        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        private final Path log;
-
-        private Child(Process process, Path log) {
-            this.process = process;
-            this.stdin = process.getOutputStream();
-            this.log = log;
-            Thread.ofPlatform().daemon().name("leak-probe-reader").start(() -> {
-                try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line; (line = out.readLine()) != null; ) {
-                        lines.add(line);
-                    }
-                } catch (IOException e) {
-                    // the child is gone; ask() reports the missing answer
-                }
-            });
-        }
-
-        static Child start(String model, String transport) throws IOException {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(LeakProbe.stableJvmFlags());
-            command.addAll(List.of(
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    LeakProbe.class.getName(),
-                    model,
-                    transport,
-                    String.valueOf(IDLE_TIMEOUT.toMillis())));
-            Path log = Files.createTempFile("leak-probe-" + model, ".log");
-            Process process =
-                    new ProcessBuilder(command).redirectError(log.toFile()).start();
-            return new Child(process, log);
-        }
-
-        String[] ask(String command, String answer) throws IOException {
-            stdin.write((command + "\n").getBytes(StandardCharsets.UTF_8));
-            stdin.flush();
-            return expect(answer);
-        }
-
-        String[] expect(String answer) throws IOException {
-            String line;
-            try {
-                line = lines.poll(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted", e);
-            }
-            assertNotNull(
-                    line, "the probe did not answer '" + answer + "' in " + ANSWER_BOUND + "; its log:\n" + logText());
-            String[] fields = line.split(" ");
-            if (!fields[0].equals(answer)) {
-                fail("the probe answered '" + line + "' instead of '" + answer + "'; its log:\n" + logText());
-            }
-            return fields;
-        }
-
-        boolean exits() throws InterruptedException {
-            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0;
-        }
-
-        private String logText() {
-            try {
-                return Files.readString(log);
-            } catch (IOException e) {
-                return "(unreadable: " + e + ")";
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            process.destroyForcibly();
-            try {
-                process.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            Files.deleteIfExists(log);
         }
     }
 }

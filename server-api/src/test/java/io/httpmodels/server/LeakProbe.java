@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -34,6 +35,7 @@ import java.util.stream.Collectors;
  *   <li>{@code count}: {@code count <threads> <fds>};
  *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there are at most that many threads and
  *       descriptors, then answers like {@code count};
+ *   <li>{@code heap}: runs a full collection, then answers {@code heap <KiB of heap in use>};
  *   <li>{@code close}: closes the server, waits (bounded) for the counts from before it started, and answers
  *       {@code closed <threads> <fds> <threads before start> <fds before start> <names of threads it left>}, then
  *       exits.
@@ -69,6 +71,7 @@ public final class LeakProbe {
             String[] command = line.split(" ");
             switch (command[0]) {
                 case "count" -> out.println("count " + threads() + " " + fds());
+                case "heap" -> out.println("heap " + heapUsedAfterCollectionKiB());
                 case "settle" -> {
                     settle(Integer.parseInt(command[1]), Integer.parseInt(command[2]), Long.parseLong(command[3]));
                     out.println("count " + threads() + " " + fds());
@@ -157,6 +160,13 @@ public final class LeakProbe {
                 || name.startsWith("InnocuousThread")
                 || name.equals("Attach Listener")
                 || name.equals("process reaper");
+    }
+
+    // Two collections: the first may only queue references (a leak detector's, a cleaner's) that the second frees.
+    private static long heapUsedAfterCollectionKiB() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1024;
     }
 
     static int threads() {

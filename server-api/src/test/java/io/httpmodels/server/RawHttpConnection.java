@@ -31,9 +31,14 @@ public final class RawHttpConnection implements AutoCloseable {
     private final OutputStream out;
 
     public RawHttpConnection(int port) throws IOException {
+        this(port, READ_TIMEOUT_MILLIS);
+    }
+
+    /** Connects with {@code readTimeoutMillis} for the connect and for every read. */
+    public RawHttpConnection(int port, int readTimeoutMillis) throws IOException {
         socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), READ_TIMEOUT_MILLIS);
-        socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), readTimeoutMillis);
+        socket.setSoTimeout(readTimeoutMillis);
         socket.setTcpNoDelay(true);
         in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();

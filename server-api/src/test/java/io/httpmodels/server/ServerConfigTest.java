@@ -29,6 +29,8 @@ class ServerConfigTest {
         assertEquals(Duration.ofSeconds(30), config.bodyTimeout());
         assertEquals(8192, config.maxHeaderBytes());
         assertEquals(1024 * 1024, config.maxBodyBytes());
+        assertEquals(64 * 1024, config.maxPendingOutputBytes());
+        assertEquals(32 * 1024, config.resumeReadingBelowBytes());
         assertEquals(ServerConfig.AUTO_TRANSPORT, config.transport());
         int cores = Runtime.getRuntime().availableProcessors();
         assertEquals(4 * cores, ServerConfig.fourTimesCores());
@@ -43,41 +45,44 @@ class ServerConfigTest {
     void eachWithChangesOneSetting() throws Exception {
         InetAddress any = InetAddress.getByName("0.0.0.0");
         assertEquals(
-                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withBindAddress(any));
         ServerConfig loopback = DEFAULTS;
         InetAddress lo = loopback.bindAddress();
         assertEquals(
-                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), Duration.ofSeconds(2), B, 8192, 1 << 20, "auto"),
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), Duration.ofSeconds(2), B, 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, Duration.ofSeconds(3), 8192, 1 << 20, "auto"),
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, Duration.ofSeconds(3), 8192, 1 << 20, 65536, "auto"),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, 65536, "auto"),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, "auto"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, 65536, "auto"),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, "nio"),
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 4096, "auto"),
+                DEFAULTS.withMaxPendingOutputBytes(4096));
+        assertEquals(
+                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "nio"),
                 DEFAULTS.withTransport("nio"));
     }
 
@@ -96,6 +101,7 @@ class ServerConfigTest {
         DEFAULTS.withBodyTimeout(Duration.ofMillis(Integer.MAX_VALUE));
         DEFAULTS.withMaxHeaderBytes(256);
         DEFAULTS.withMaxBodyBytes(0);
+        DEFAULTS.withMaxPendingOutputBytes(1024);
 
         assertRefused("port must be 0..65535, was -1", () -> DEFAULTS.withPort(-1));
         assertRefused("port must be 0..65535, was 65536", () -> DEFAULTS.withPort(65_536));
@@ -125,6 +131,9 @@ class ServerConfigTest {
                 () -> DEFAULTS.withBodyTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)));
         assertRefused("maxHeaderBytes must be at least 256, was 255", () -> DEFAULTS.withMaxHeaderBytes(255));
         assertRefused("maxBodyBytes must not be negative, was -1", () -> DEFAULTS.withMaxBodyBytes(-1));
+        assertRefused(
+                "maxPendingOutputBytes must be at least 1024, was 1023",
+                () -> DEFAULTS.withMaxPendingOutputBytes(1023));
         assertRefused("transport must not be blank", () -> DEFAULTS.withTransport(" "));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withTransport(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withIdleTimeout(null));

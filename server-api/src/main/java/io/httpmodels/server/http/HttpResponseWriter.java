@@ -33,14 +33,15 @@ public final class HttpResponseWriter implements Flushable {
     private static final byte[] CONNECTION_CLOSE = ascii("Connection: close\r\n");
     private static final byte[] CONNECTION_KEEP_ALIVE = ascii("Connection: keep-alive\r\n");
     private static final byte[] CONTINUE = ascii("HTTP/1.1 100 Continue\r\n\r\n");
-    private static final int BUFFER_BYTES = 16 * 1024;
+    /** The buffer's size unless a smaller one is asked for. */
+    public static final int DEFAULT_BUFFER_BYTES = 16 * 1024;
 
     private final OutputStream out;
     private final byte[] serverLine;
     /** The bytes of every head that do not depend on the response: Server, and the fixed parts of the rest. */
     private final int fixedHeadBytes;
 
-    private final byte[] buf = new byte[BUFFER_BYTES];
+    private final byte[] buf;
     private int count;
 
     /**
@@ -48,6 +49,21 @@ public final class HttpResponseWriter implements Flushable {
      * @param serverHeader the {@code Server} header value
      */
     public HttpResponseWriter(OutputStream out, String serverHeader) {
+        this(out, serverHeader, DEFAULT_BUFFER_BYTES);
+    }
+
+    /**
+     * @param out          the connection's output; written in whole responses or batches of them
+     * @param serverHeader the {@code Server} header value
+     * @param bufferBytes  the most bytes of responses held before they are sent: what a blocking server holds of
+     *                     a connection's unsent answers, since the write that sends them blocks until the socket
+     *                     takes them; at least 1
+     */
+    public HttpResponseWriter(OutputStream out, String serverHeader, int bufferBytes) {
+        if (bufferBytes < 1) {
+            throw new IllegalArgumentException("bufferBytes must be at least 1, was " + bufferBytes);
+        }
+        this.buf = new byte[bufferBytes];
         this.out = out;
         this.serverLine = ascii("Server: " + serverHeader + "\r\n");
         this.fixedHeadBytes = serverLine.length

@@ -30,6 +30,38 @@ class HostFieldTest {
         }
     }
 
+    /**
+     * Found by {@code HostFieldFuzzTest} against RFC 3986's grammar: an IP-literal was any run of reg-name
+     * characters and colons in brackets, and a {@code %} any byte. RFC 9112 §3.2 asks for 400 on an invalid Host.
+     */
+    @Test
+    void anIpLiteralMustBeAnIpv6AddressOrAnIpvFutureAndAPercentMustStartAnOctet() {
+        for (String host : new String[] {
+            "[1:2:3:4:5:6:7:8]", "[::ffff:1.2.3.4]", "[1::]", "[::]", "[a:b::c:d]", "[V1F.a:b]", "[v1.a,b]", "%41%4a"
+        }) {
+            assertTrue(HostField.isValid(host), host);
+        }
+        for (String host : new String[] {
+            "[zz]",
+            "[1:2:3]",
+            "[1::2::3]",
+            "[::1:]",
+            "[:1]",
+            "[1:2:3:4:5:6:7:8:9]",
+            "[12345::]",
+            "[::1.2.3.256]",
+            "[::01.2.3.4]",
+            "[v.x]",
+            "[v1.]",
+            "[v1x]",
+            "%zz",
+            "%4",
+            "a%"
+        }) {
+            assertFalse(HostField.isValid(host), host);
+        }
+    }
+
     @Test
     void userinfoAPathAnEmptyValueAListAndStrayBytesAreInvalid() {
         for (String host : new String[] {

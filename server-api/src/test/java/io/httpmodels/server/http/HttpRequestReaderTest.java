@@ -136,6 +136,28 @@ class HttpRequestReaderTest {
                 + (r.keepAlive() ? "keep-alive" : "close");
     }
 
+    /**
+     * RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; Netty's decoder refuses it, and
+     * the codecs must agree on where such a request ends (CodecDifferentialFuzzTest).
+     */
+    @Test
+    void anHttp10RequestWithTransferEncodingIsRefused() {
+        assertRejected(
+                400,
+                "Transfer-Encoding in an HTTP/1.0 request",
+                "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+    }
+
+    /** Found by CodecDifferentialFuzzTest: a trailer line was skipped whatever it held; Netty refuses a bad one. */
+    @Test
+    void aTrailerFieldIsHeldToTheFieldGrammar() {
+        String chunked = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n";
+        assertRejected(400, "malformed header field", chunked + "T\u00c2: v\r\n\r\n");
+        assertRejected(400, "malformed header field", chunked + "no colon\r\n\r\n");
+        assertRejected(400, "obsolete header line folding", chunked + "T: v\r\n folded\r\n\r\n");
+        assertRejected(400, "invalid character in header value", chunked + "T: a\u0001b\r\n\r\n");
+    }
+
     @Test
     void parsesTheRequestLineHeadersAndBody() throws Exception {
         HttpRequest request = reader("POST /echo?x=1 HTTP/1.1\r\nHost: example\r\nX-Spaced:  a b \t\r\n"

@@ -1,6 +1,7 @@
 package io.httpmodels.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,27 @@ class HttpResponseWriterTest {
         assertEquals(16, text(out.writes.get(0)).split("HTTP/1.1 200 OK", -1).length - 1);
         writer.flush();
         assertEquals(1, out.writes.size(), "flushing nothing writes nothing");
+    }
+
+    /** A smaller buffer holds fewer answers: what a blocking model holds unsent is this, then its write blocks. */
+    @Test
+    void aSmallerBufferSendsEveryTimeItIsFull() throws Exception {
+        RecordingOutput out = new RecordingOutput();
+        int oneResponse = headLength(13) + 13;
+        HttpResponseWriter writer = new HttpResponseWriter(out, "t", 3 * oneResponse);
+        for (int i = 0; i < 10; i++) {
+            writer.write(HttpResponse.ok("text/plain", new byte[13]), false, HttpResponseWriter.ConnectionHeader.NONE);
+        }
+        assertEquals(3, out.writes.size(), "three full buffers sent, the tenth response held");
+        for (byte[] write : out.writes) {
+            assertEquals(3 * oneResponse, write.length);
+        }
+        writer.flush();
+        assertEquals(oneResponse, out.writes.get(3).length);
+        assertEquals(
+                "bufferBytes must be at least 1, was 0",
+                assertThrows(IllegalArgumentException.class, () -> new HttpResponseWriter(out, "t", 0))
+                        .getMessage());
     }
 
     @Test

@@ -24,7 +24,8 @@ import java.net.SocketTimeoutException;
  * whatever thread it runs on. Persistent by default; {@code Connection: close} and HTTP/1.0 honoured; pipelined
  * requests answered in order, their responses sent together when no more input is buffered; the simulated work
  * slept on this thread before each answer; bad input answered with its status and the connection closed; a
- * connection silent for the idle timeout closed; a request whose head or body misses its deadline
+ * connection silent for the idle timeout closed; at most {@link ServerConfig#maxPendingOutputBytes()} (and 16
+ * KiB) of answers held unsent, since the write that sends them blocks, and nothing is read meanwhile; a request whose head or body misses its deadline
  * ({@link ServerConfig#headerTimeout()}, {@link ServerConfig#bodyTimeout()}; see {@link DeadlineInputStream})
  * answered 408 and the connection closed.
  *
@@ -40,6 +41,7 @@ final class BlockingConnectionHandler {
 
     private final String serverHeader;
     private final ServerConfig config;
+    private final int writerBufferBytes;
 
     /**
      * @param modelName the model's name, for the {@code Server} header
@@ -48,6 +50,7 @@ final class BlockingConnectionHandler {
     public BlockingConnectionHandler(String modelName, ServerConfig config) {
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
+        this.writerBufferBytes = Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes());
     }
 
     /**
@@ -58,7 +61,10 @@ final class BlockingConnectionHandler {
         try (socket) {
             socket.setTcpNoDelay(true);
             DeadlineInputStream input = new DeadlineInputStream(socket, config);
-            HttpResponseWriter writer = new HttpResponseWriter(socket.getOutputStream(), serverHeader);
+            // Answers beyond the buffer go out in a write that blocks until the socket takes them, and nothing is
+            // read meanwhile: the bound on unsent answers, kept by blocking.
+            HttpResponseWriter writer =
+                    new HttpResponseWriter(socket.getOutputStream(), serverHeader, writerBufferBytes);
             HttpRequestReader reader =
                     new HttpRequestReader(input, writer, config.maxHeaderBytes(), config.maxBodyBytes());
             input.attach(reader);

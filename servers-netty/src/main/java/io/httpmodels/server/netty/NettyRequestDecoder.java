@@ -17,6 +17,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpContentException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
@@ -105,8 +107,21 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
             }
         }
         if (message != null && message.decoderResult().isFailure()) {
-            // Netty refused the head and discards the rest until the connection closes: its answer stands.
+            // Netty refused the head and discards the rest until the connection closes: its answer stands, unless
+            // the request line itself is malformed, which the blocking codec refuses first (400, before a version
+            // it would answer 505; found by CodecDifferentialFuzzTest).
             stopped = true;
+            Throwable cause = message.decoderResult().cause();
+            int consumed = buffer.readerIndex() - start;
+            if (inHead
+                    && consumed > 0
+                    && !(cause instanceof TooLongHttpLineException)
+                    && !(cause instanceof TooLongHttpHeaderException)) {
+                String problem = requestLine.problemIn(buffer, start, consumed);
+                if (problem != null) {
+                    refuseHead(buffer, out, first, problem);
+                }
+            }
             return;
         }
         int consumed = buffer.readerIndex() - start;
@@ -227,6 +242,11 @@ final class NettyRequestDecoder extends HttpRequestDecoder {
         }
         buffer.skipBytes(buffer.readableBytes());
         HttpMessage invalid = createInvalidMessage();
+        // A refusal of the fields keeps the request line's version: an unsupported one is answered 505 first.
+        HttpVersion version = requestLine.version();
+        if (version != null) {
+            invalid.setProtocolVersion(version);
+        }
         invalid.setDecoderResult(DecoderResult.failure(new IllegalArgumentException(problem)));
         out.add(invalid);
     }

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
@@ -36,6 +37,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The fast path follows what the fastest public Netty plaintext servers do: pooled direct buffers, response
  * header names and values built once as {@code AsciiString}, a shared body buffer, writes with the void
  * promise and one flush per read batch.
+ *
+ * <p>A connection's unsent answers are bounded by {@link ServerConfig#maxPendingOutputBytes()}: over it the
+ * connection is not read (a client that pipelines and never reads cannot make it queue answers without end), and
+ * one that stays over it for the idle timeout is closed ({@link WriteDeadlineHandler}).
  *
  * <p>Simulated blocking work ({@link ServerConfig#workMillis()} &gt; 0) never runs on an event loop: the
  * reference article's Netty server slept on its event loop, which measured a misuse of Netty rather than
@@ -103,6 +108,11 @@ public final class NettyServer implements HttpServerModel {
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                    // Over the bound of unsent answers a connection turns unwritable and the handler stops reading
+                    // it; at half, it reads again.
+                    .childOption(
+                            ChannelOption.WRITE_BUFFER_WATER_MARK,
+                            new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
                     .childHandler(new NettyServerInitializer(config, workExecutor));
             ChannelFuture bound =

@@ -49,18 +49,27 @@ import java.util.concurrent.Executor;
  * requests are worked one after another (pipelined or not), as a blocking server would; the loop meanwhile
  * serves every other connection.
  *
+ * <p>Backpressure: the connection is not read while its unsent answers are over
+ * {@link ServerConfig#maxPendingOutputBytes()}, counting both those in the channel (its writability) and those
+ * still waiting for their work, and is read again once they are down to half ({@link #channelWritabilityChanged}).
+ *
  * <p>One instance per connection, used only on that channel's event loop: not thread-safe, not sharable.
  */
 final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     private final int maxBodyBytes;
     private final int workMillis;
+    private final int maxPendingOutputBytes;
+    private final int resumeReadingBelowBytes;
 
     /** This connection's answers on their way out, in request order, with the simulated work off-loaded. */
     private final OrderedResponses responses;
 
     /** Set once a response that closes the connection is decided: everything read after it is dropped. */
     private boolean closing;
+
+    /** Reading is paused: the connection's unsent answers are over the bound. */
+    private boolean paused;
 
     /** The request whose body is being read, or {@code null}. */
     private HttpRequest bodyRequest;
@@ -75,10 +84,13 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     NettyServerHandler(ServerConfig config, Executor workExecutor) {
         this.maxBodyBytes = config.maxBodyBytes();
         this.workMillis = config.workMillis();
+        this.maxPendingOutputBytes = config.maxPendingOutputBytes();
+        this.resumeReadingBelowBytes = config.resumeReadingBelowBytes();
         if (workMillis > 0 && workExecutor == null) {
             throw new IllegalArgumentException("workMillis > 0 needs a work executor");
         }
-        this.responses = new OrderedResponses(workExecutor, workMillis, () -> closing = true);
+        this.responses =
+                new OrderedResponses(workExecutor, workMillis, () -> closing = true, this::resumeReadingIfDrained);
     }
 
     @Override
@@ -108,6 +120,44 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         responses.flushIfWritten(ctx);
+    }
+
+    /**
+     * Backpressure: the channel turns unwritable as its unsent answers pass
+     * {@link ServerConfig#maxPendingOutputBytes()} (its high water mark, within the very write that crossed it) and
+     * writable again below half of it. While it is unwritable nothing more is read: the requests already read are
+     * still answered (one read's worth at most), but a client that never reads cannot make the server queue answers
+     * without end. {@link WriteDeadlineHandler} closes the connection if it stays so for the idle timeout.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            resumeReadingIfDrained(ctx);
+        } else {
+            pauseReading(ctx);
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    private void pauseReading(ChannelHandlerContext ctx) {
+        if (!paused) {
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    // Answers waiting for their work count too; they are not in the channel yet.
+    private void pauseReadingIfQueuedTooMuch(ChannelHandlerContext ctx) {
+        if (responses.queuedBytes() > maxPendingOutputBytes) {
+            pauseReading(ctx);
+        }
+    }
+
+    private void resumeReadingIfDrained(ChannelHandlerContext ctx) {
+        if (paused && !closing && ctx.channel().isWritable() && responses.queuedBytes() <= resumeReadingBelowBytes) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
+        }
     }
 
     private void onRequest(ChannelHandlerContext ctx, HttpRequest request) {
@@ -209,14 +259,40 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             fail(ctx, HttpStatus.HEADER_FIELDS_TOO_LARGE, "header fields are larger than the limit");
             return;
         }
-        // The decoder keeps the headers it had parsed: its framing refusals get the framing statuses.
+        // The request line was read whole before the fields the decoder refused: an unsupported version is answered
+        // 505 first, as the blocking codec answers it (found by CodecDifferentialFuzzTest).
+        HttpVersion version = request.protocolVersion();
+        if (version != HttpVersion.HTTP_1_1
+                && version != HttpVersion.HTTP_1_0
+                && "HTTP".equals(version.protocolName())) {
+            fail(ctx, HttpStatus.HTTP_VERSION_NOT_SUPPORTED, version.text() + " is not supported");
+            return;
+        }
+        // The decoder keeps the headers it had parsed: its framing refusals get the framing statuses. Only those:
+        // a malformed field line is a 400 whatever framing the lines before it asked for, as in the blocking
+        // codec, which refuses the line before it looks at the framing (found by CodecDifferentialFuzzTest).
         HttpHeaders headers = request.headers();
-        if (headers.contains(HttpHeaderNames.CONTENT_LENGTH) || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+        if (isAboutFraming(cause)
+                && (headers.contains(HttpHeaderNames.CONTENT_LENGTH)
+                        || headers.contains(HttpHeaderNames.TRANSFER_ENCODING))) {
             if (!checkFraming(ctx, headers)) {
                 return;
             }
         }
         fail(ctx, HttpStatus.BAD_REQUEST, "malformed request: " + cause.getMessage());
+    }
+
+    // Netty names the field in its framing refusals (duplicate or invalid Content-Length, Transfer-Encoding with
+    // Content-Length or before HTTP/1.1); a syntax refusal names none.
+    private static boolean isAboutFraming(Throwable cause) {
+        String message = cause.getMessage();
+        if (message == null) {
+            return false;
+        }
+        String lower = message.toLowerCase(java.util.Locale.ROOT);
+        return lower.contains("content-length")
+                || lower.contains("content length")
+                || lower.contains("transfer-encoding");
     }
 
     private void startBody(ChannelHandlerContext ctx, HttpRequest request, Route route) {
@@ -231,7 +307,17 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void onContent(ChannelHandlerContext ctx, HttpContent content) {
-        if (closing || bodyRequest == null) {
+        if (closing) {
+            return;
+        }
+        if (bodyRequest == null) {
+            if (content.decoderResult().isFailure()) {
+                // The body of a request answered before it (404, 405) is malformed: where the next request would
+                // start is lost, so the connection ends after that answer (found by CodecDifferentialFuzzTest).
+                closing = true;
+                ctx.channel().config().setAutoRead(false);
+                responses.closeAfterQueued(ctx);
+            }
             return;
         }
         if (content.decoderResult().isFailure()) {
@@ -277,6 +363,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         if (workMillis > 0) {
             responses.offload(ctx, response, !keepAlive);
+            pauseReadingIfQueuedTooMuch(ctx);
         } else {
             responses.emit(ctx, response, !keepAlive);
         }
@@ -317,6 +404,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             closing = true;
         }
         responses.emit(ctx, response, !keepAlive);
+        pauseReadingIfQueuedTooMuch(ctx);
     }
 
     /** Answers with an error and closes once it is written; input after it is dropped. */

@@ -11,9 +11,10 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Builds each accepted connection's pipeline, and nothing else: reader-idle timeout, request decoder (with the
- * config's limits) inside the two halves of a {@link RequestDeadlineHandler} (raw bytes before it, requests
- * after it), response encoder, then a {@link NettyServerHandler} of its own. No aggregator: a bodiless
+ * Builds each accepted connection's pipeline, and nothing else: reader-idle timeout, write deadline
+ * ({@link WriteDeadlineHandler}), request decoder (with the config's limits) inside the two halves of a
+ * {@link RequestDeadlineHandler} (raw bytes before it, requests after it), response encoder, then a
+ * {@link NettyServerHandler} of its own. No aggregator: a bodiless
  * GET never pays for one, and the handler gathers the few bodies itself.
  *
  * <p>Sharable and thread-safe: it holds only immutable settings.
@@ -63,6 +64,7 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
         channel.pipeline()
                 .addLast(
                         new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        new WriteDeadlineHandler(config),
                         deadlines.bytesWatcher(),
                         new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
                         deadlines,

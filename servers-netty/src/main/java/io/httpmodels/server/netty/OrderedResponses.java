@@ -9,6 +9,7 @@ import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 
 /**
  * One connection's answers on their way out, strictly in request order, with the simulated work of
@@ -22,19 +23,25 @@ import java.util.concurrent.RejectedExecutionException;
  * loop serves every other connection. Writes go out with the channel's void promise and are flushed once per read
  * batch ({@link #flushIfWritten}, from {@code channelReadComplete}) or when a completion writes.
  *
- * <p>Where it breaks: nothing bounds the queue, so a client that pipelines faster than its work drains grows it
- * (each entry a built response). A connection has at most one job in the executor at a time, so a deep pipeline
- * cannot crowd out other connections' work; but the executor is shared FIFO, so when more connections have work
- * than it has threads every answer waits alike (the fixed pool's ceiling: threads / work time). If the executor
- * refuses work (the server is closing), every waiting answer is dropped and the connection closed.
+ * <p>The queue is bounded by its owner: {@link #queuedBytes()} estimates what it holds, and the handler stops
+ * reading the connection while that is over {@link io.httpmodels.server.ServerConfig#maxPendingOutputBytes()},
+ * so a client that pipelines faster than its work drains cannot grow it without end. A connection has at most
+ * one job in the executor at a time, so a deep pipeline cannot crowd out other connections' work; but the executor
+ * is shared FIFO, so when more connections have work than it has threads every answer waits alike (the fixed
+ * pool's ceiling: threads / work time). If the executor refuses work (the server is closing), every waiting
+ * answer is dropped and the connection closed.
  *
  * <p>Used only on its channel's event loop (completions hop back to it): not thread-safe.
  */
 final class OrderedResponses {
 
+    /** An answer's head as the encoder will write it (status line, Server, Date, type, length): about this. */
+    static final int HEAD_BYTES_ESTIMATE = 160;
+
     private final Executor workExecutor;
     private final int workMillis;
     private final Runnable onAbandoned;
+    private final Consumer<ChannelHandlerContext> onWorkDone;
 
     /** Answers not yet written, oldest first; used only when work is off-loaded or waits on off-loaded work. */
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
@@ -42,20 +49,31 @@ final class OrderedResponses {
     /** Something was written since the last flush. */
     private boolean needsFlush;
 
+    /** What {@link #pending} holds, estimated: each answer's body plus {@link #HEAD_BYTES_ESTIMATE}. */
+    private long queuedBytes;
+
     /**
      * @param workExecutor where simulated work runs; {@code null} when {@code workMillis} is 0
      * @param workMillis   the simulated work per off-loaded answer, in milliseconds
      * @param onAbandoned  run on the event loop when the executor refuses work and the connection is being closed
+     * @param onWorkDone   run on the event loop after a completion has handed the answers it freed to the channel
      */
-    OrderedResponses(Executor workExecutor, int workMillis, Runnable onAbandoned) {
+    OrderedResponses(
+            Executor workExecutor, int workMillis, Runnable onAbandoned, Consumer<ChannelHandlerContext> onWorkDone) {
         this.workExecutor = workExecutor;
         this.workMillis = workMillis;
         this.onAbandoned = onAbandoned;
+        this.onWorkDone = onWorkDone;
     }
 
     /** Whether no answer waits: everything decided so far has been handed to the channel. */
     boolean isEmpty() {
         return pending.isEmpty();
+    }
+
+    /** The bytes of the answers that wait (not yet handed to the channel), estimated. */
+    long queuedBytes() {
+        return queuedBytes;
     }
 
     /**
@@ -65,7 +83,7 @@ final class OrderedResponses {
      * @param close close the connection once this answer is written
      */
     void offload(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
-        pending.add(new Pending(response, close, true));
+        queue(new Pending(response, close, true));
         advance(ctx);
     }
 
@@ -74,8 +92,13 @@ final class OrderedResponses {
         if (pending.isEmpty()) {
             write(ctx, response, close);
         } else {
-            pending.add(new Pending(response, close, false));
+            queue(new Pending(response, close, false));
         }
+    }
+
+    private void queue(Pending answer) {
+        pending.add(answer);
+        queuedBytes += answer.bytes;
     }
 
     /**
@@ -106,6 +129,7 @@ final class OrderedResponses {
         while ((head = pending.peek()) != null) {
             if (head.ready) {
                 pending.poll();
+                queuedBytes -= head.bytes;
                 write(ctx, head.response, head.close);
             } else {
                 if (!head.started) {
@@ -131,6 +155,7 @@ final class OrderedResponses {
                         slot.ready = true;
                         advance(ctx);
                         flushIfWritten(ctx);
+                        onWorkDone.accept(ctx);
                     });
                 } catch (RejectedExecutionException e) {
                     // The event loop is gone, and with it the channel.
@@ -143,6 +168,7 @@ final class OrderedResponses {
             while ((dropped = pending.poll()) != null) {
                 ReferenceCountUtil.release(dropped.response);
             }
+            queuedBytes = 0;
             onAbandoned.run();
             ctx.close();
         }
@@ -160,12 +186,14 @@ final class OrderedResponses {
     /** An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). */
     private static final class Pending {
         final FullHttpResponse response;
+        final int bytes;
         boolean close;
         boolean started;
         boolean ready;
 
         Pending(FullHttpResponse response, boolean close, boolean needsWork) {
             this.response = response;
+            this.bytes = response.content().readableBytes() + HEAD_BYTES_ESTIMATE;
             this.close = close;
             this.ready = !needsWork;
         }

@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.http.HttpRequestReader;
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ByteProcessor;
 
 /**
@@ -38,11 +39,30 @@ final class RequestLineChecker implements ByteProcessor {
     private int seen;
     /** What was wrong, once something was. */
     private String problem;
+    /** The version's two digits, as they pass. */
+    private int major;
+
+    private int minor;
 
     void reset() {
         part = Part.LEADING;
         seen = 0;
         problem = null;
+    }
+
+    /**
+     * The version of a request line read whole and found well-formed, or {@code null}: what a refusal of the
+     * head's fields is answered in (an unsupported one is answered 505 before the fields, as the blocking codec
+     * does).
+     */
+    HttpVersion version() {
+        if (part != Part.DONE || problem != null) {
+            return null;
+        }
+        if (major == 1 && (minor == 1 || minor == 0)) {
+            return minor == 1 ? HttpVersion.HTTP_1_1 : HttpVersion.HTTP_1_0;
+        }
+        return new HttpVersion("HTTP", major, minor, true);
     }
 
     /**
@@ -89,6 +109,11 @@ final class RequestLineChecker implements ByteProcessor {
                         : seen == 6 ? b == '.' : seen == 8 ? b == '\r' : b >= '0' && b <= '9';
                 if (!expected) {
                     return fail("malformed HTTP version");
+                }
+                if (seen == 5) {
+                    major = b - '0';
+                } else if (seen == 7) {
+                    minor = b - '0';
                 }
                 if (++seen == 9) {
                     part = Part.LF;

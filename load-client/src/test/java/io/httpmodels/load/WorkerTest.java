@@ -1,0 +1,290 @@
+package io.httpmodels.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The load client's event loop, one {@link Worker} at a time, run on the test's thread against a scripted
+ * {@link TestServer}: counted runs only, which end when the worker has recorded its quota, so nothing here waits
+ * for a clock except the timeouts a test is about (tens of milliseconds). Exact counts throughout: what was sent,
+ * answered, recorded, counted as which error, on how many connections.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class WorkerTest {
+
+    private static final int OK_BYTES = TestServer.OK.length;
+
+    /** Runs one worker of {@code connections} connections to its quota on this thread, and returns it. */
+    private static Worker run(TestServer server, LoadConfig.Builder config, int connections, long quota, double rate) {
+        LoadConfig built = config.build();
+        RunState run = new RunState(System.nanoTime(), System.currentTimeMillis(), built);
+        Worker worker = new Worker(
+                0,
+                built,
+                new InetSocketAddress("127.0.0.1", server.port()),
+                run,
+                connections,
+                quota,
+                rate,
+                built.encodeRequest());
+        worker.run();
+        assertNull(run.abortReason(), run.abortReason());
+        return worker;
+    }
+
+    private static LoadConfig.Builder counted(TestServer server, long requests) {
+        return LoadConfig.builder(server.url("/plaintext")).requests(requests).timeout(Duration.ofSeconds(5));
+    }
+
+    private static long recorded(Worker worker) {
+        List<Histogram> intervals = new ArrayList<>();
+        worker.intervals().drainTo(intervals);
+        return intervals.stream().mapToLong(Histogram::getTotalCount).sum();
+    }
+
+    @Test
+    void aClosedLoopRecordsExactlyItsQuotaOnEveryConnection() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            Worker worker = run(server, counted(server, 101).connections(3), 3, 101, 0);
+            assertEquals(101, worker.completed());
+            assertEquals(101, recorded(worker));
+            assertEquals(101, worker.statusCounts()[200]);
+            assertEquals(0, worker.errors().total());
+            assertEquals(3, worker.connectsSucceeded());
+            assertEquals(3, worker.slotsServed());
+            assertEquals(101L * OK_BYTES, worker.bytesRead());
+            assertEquals(101, server.requests(), "no request beyond the quota");
+            assertNull(worker.uncorrected(), "closed loop: no uncorrected histogram");
+            assertNull(worker.connectTimes(), "keep-alive: no connect histogram");
+            assertTrue(worker.stoppedNanos() > 0);
+            assertTrue(worker.recordingStartedNanos() > 0);
+        }
+    }
+
+    @Test
+    void aPipelinedLoopSendsBatchesOfItsDepthAndStillStopsAtTheQuota() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            Worker worker = run(server, counted(server, 50).connections(2).pipeline(16), 2, 50, 0);
+            assertEquals(50, worker.completed());
+            assertEquals(50, worker.statusCounts()[200]);
+            assertEquals(50, server.requests(), "the last batches are cut to the quota");
+            assertEquals(0, worker.errors().total());
+        }
+    }
+
+    @Test
+    void withoutKeepAliveEachRequestOpensAConnectionAndIsTimedInThreeParts() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(TestServer.OK);
+            return false; // the server closes after each answer
+        })) {
+            Worker worker = run(server, counted(server, 20).connections(2).keepAlive(false), 2, 20, 0);
+            assertEquals(20, worker.completed());
+            assertEquals(0, worker.errors().total(), worker.errors().toString());
+            assertTrue(worker.connectsSucceeded() >= 20, worker.connectsSucceeded() + " connects");
+            // A connection reopened before the last answer arrived is timed too, and never used.
+            long connects = worker.connectTimes().getTotalCount();
+            assertTrue(connects >= 20 && connects <= 22, connects + " connects timed");
+            assertEquals(20, worker.waitTimes().getTotalCount());
+            assertEquals(20, worker.totalTimes().getTotalCount());
+            assertTrue(worker.totalTimes().getMinValue() >= worker.waitTimes().getMinValue());
+        }
+    }
+
+    @Test
+    void errorStatusesAreCountedPerStatusAndTheConnectionKept() throws IOException {
+        byte[] error = TestServer.response(503, "busy");
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(i % 2 == 0 ? TestServer.OK : error);
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 40), 1, 40, 0);
+            assertEquals(40, worker.completed());
+            assertEquals(20, worker.statusCounts()[200]);
+            assertEquals(20, worker.statusCounts()[503]);
+            assertEquals(20, worker.errors().status());
+            assertEquals(20, worker.errors().total());
+            assertEquals(1, server.connections(), "a status error keeps the connection");
+        }
+    }
+
+    @Test
+    void aMalformedAnswerIsCountedAndTheConnectionReopened() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(i == 3 ? "garbage\r\n\r\n".getBytes(StandardCharsets.US_ASCII) : TestServer.OK);
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 10), 1, 10, 0);
+            assertEquals(10, worker.completed());
+            assertEquals(1, worker.errors().malformed());
+            assertEquals(1, worker.errors().total());
+            assertEquals(2, worker.connectsSucceeded(), "reopened once");
+            assertEquals(11, server.requests(), "the lost request is sent again");
+        }
+    }
+
+    @Test
+    void moreAnswersThanRequestsAreMalformed() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(TestServer.OK);
+            if (i == 0) {
+                out.write(TestServer.OK); // one the client never asked for
+            }
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 5), 1, 5, 0);
+            assertEquals(5, worker.completed());
+            assertEquals(1, worker.errors().malformed());
+            assertEquals(2, worker.connectsSucceeded());
+        }
+    }
+
+    @Test
+    void aCloseWithARequestOutstandingIsAClosedError() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            if (i == 2) {
+                return false; // closes without answering
+            }
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 6), 1, 6, 0);
+            assertEquals(6, worker.completed());
+            assertEquals(1, worker.errors().closed());
+            assertEquals(1, worker.errors().total());
+            assertEquals(2, worker.connectsSucceeded());
+        }
+    }
+
+    @Test
+    void aServerThatClosesAfterAnAnswerCostsAReconnectNotAnError() throws IOException {
+        byte[] closing = ("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 13\r\n\r\nHello, World!")
+                .getBytes(StandardCharsets.US_ASCII);
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            boolean close = i % 3 == 2;
+            out.write(close ? closing : TestServer.OK);
+            return !close;
+        })) {
+            Worker worker = run(server, counted(server, 9), 1, 9, 0);
+            assertEquals(9, worker.completed());
+            assertEquals(0, worker.errors().total(), worker.errors().toString());
+            assertEquals(3, worker.connectsSucceeded());
+        }
+    }
+
+    @Test
+    void aRequestUnansweredPastTheTimeoutIsATimeoutAndIsSentAgain() throws IOException {
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            if (i == 1) {
+                return true; // never answered: the client must give up on it
+            }
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 4).timeout(Duration.ofMillis(300)), 1, 4, 0);
+            assertEquals(4, worker.completed());
+            // One unanswered request; a busy machine (or a coverage run) may make an answered one late too.
+            long timeouts = worker.errors().timeout();
+            assertTrue(timeouts >= 1 && timeouts <= 2, timeouts + " timeouts");
+            assertEquals(timeouts, worker.errors().total());
+            assertEquals(1 + timeouts, worker.connectsSucceeded());
+        }
+    }
+
+    @Test
+    void aRefusedTargetIsAbortedAfterItsConnectsFailWithBackoff() throws IOException {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort(); // free once closed: connects are refused
+        }
+        LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + port + "/")
+                .requests(1)
+                .connections(1)
+                .build();
+        RunState run = new RunState(System.nanoTime(), System.currentTimeMillis(), config);
+        Worker worker =
+                new Worker(0, config, new InetSocketAddress("127.0.0.1", port), run, 1, 1, 0, config.encodeRequest());
+        long start = System.nanoTime();
+        worker.run();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertNotNull(run.abortReason());
+        assertTrue(run.abortReason().contains("127.0.0.1:" + port), run.abortReason());
+        assertEquals(10, worker.errors().connect(), "ten tries for one connection, then the run is aborted");
+        assertEquals(0, worker.connectsSucceeded());
+        // 1 + 2 + ... + 64 ms, then the 100 ms ceiling twice, between the ten: 327 ms. Not a spin, and not the
+        // ceiling each time (900 ms).
+        assertTrue(millis >= 300 && millis < 880, "gave up after " + millis + " ms");
+        assertTrue(worker.publishedErrors() >= 9, worker.publishedErrors() + " published");
+    }
+
+    @Test
+    void aConstantRateRunRecordsItsQuotaFromTheIntendedSendTimes() throws IOException {
+        try (TestServer server = TestServer.ok()) {
+            Worker worker = run(server, counted(server, 30).connections(2).rate(3000), 2, 30, 3000);
+            assertEquals(30, worker.completed());
+            assertEquals(30, worker.uncorrected().getTotalCount());
+            assertEquals(30, recorded(worker));
+            assertEquals(30, server.requests());
+            assertEquals(0, worker.errors().total());
+        }
+    }
+
+    @Test
+    void headAnswersHaveNoBodyWhateverTheirLength() throws IOException {
+        byte[] head = "HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            out.write(head);
+            return true;
+        })) {
+            Worker worker = run(server, counted(server, 7).method("HEAD"), 1, 7, 0);
+            assertEquals(7, worker.completed());
+            assertEquals(0, worker.errors().total());
+            assertEquals(7L * head.length, worker.bytesRead());
+        }
+    }
+
+    @Test
+    void aRequestLargerThanTheSocketTakesAtOnceIsFinishedWhenWritable() throws IOException {
+        AtomicInteger served = new AtomicInteger();
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            served.incrementAndGet();
+            out.write(TestServer.OK);
+            return true;
+        })) {
+            byte[] body = new byte[4 << 20];
+            Worker worker =
+                    run(server, counted(server, 3).method("POST").body(body).pipeline(2), 1, 3, 0);
+            assertEquals(3, worker.completed());
+            assertEquals(0, worker.errors().total());
+            assertEquals(3, served.get());
+        }
+    }
+
+    @Test
+    void microsRoundToTheNearestAndStayWithinTheHistogramsRange() {
+        assertEquals(1, Worker.micros(0), "never zero");
+        assertEquals(1, Worker.micros(-5));
+        assertEquals(1, Worker.micros(1_499));
+        assertEquals(2, Worker.micros(1_500));
+        assertEquals(1_000, Worker.micros(999_999_500L / 1000));
+        assertEquals(Worker.HIGHEST_MICROS, Worker.micros(Long.MAX_VALUE / 2));
+        assertEquals(Worker.HIGHEST_MICROS, Worker.micros(Worker.HIGHEST_MICROS * 1000 + 400));
+        assertEquals(Worker.HIGHEST_MICROS - 1, Worker.micros((Worker.HIGHEST_MICROS - 1) * 1000));
+    }
+}

@@ -1,0 +1,15 @@
+package io.httpmodels.server.bio;
+
+import org.junit.jupiter.api.Tag;
+
+import java.time.Duration;
+
+/** {@link BioBackpressureTest} at the length of a real attack: each flood held for a 15 s idle timeout. */
+@Tag("slow")
+class BioBackpressureSlowTest extends BioBackpressureTest {
+
+    @Override
+    protected Duration idleTimeout() {
+        return Duration.ofSeconds(15);
+    }
+}
