@@ -69,7 +69,9 @@ final class FlameGraphProfiler {
     }
 
     /**
-     * Stops profiling and writes the flame graph to {@code file}.
+     * Stops profiling and writes the flame graph to {@code file}, and its stacks in async-profiler's collapsed
+     * text beside it ({@code .collapsed} for {@code .html}): one line per stack with its samples, for diffing and
+     * for tools.
      *
      * @return the event that ran
      * @throws IllegalStateException when nothing runs
@@ -84,8 +86,14 @@ final class FlameGraphProfiler {
         }
         String event = running;
         running = null;
+        profiler.execute("dump,collapsed,file=" + collapsed(path));
         profiler.execute("stop,flamegraph,title=" + title + " - " + event + ",file=" + path);
         return event;
+    }
+
+    /** The collapsed stacks' file beside a flame graph's. */
+    static String collapsed(String htmlPath) {
+        return (htmlPath.endsWith(".html") ? htmlPath.substring(0, htmlPath.length() - 5) : htmlPath) + ".collapsed";
     }
 
     private static String interval(String event) {

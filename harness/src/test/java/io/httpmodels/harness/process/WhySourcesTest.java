@@ -201,6 +201,8 @@ class WhySourcesTest {
         assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, Math.min(80, html.length())));
         // The spinning thread's frames are in it.
         assertTrue(html.contains("KnownChild"), "the flame graph shows the child's own code");
+        String collapsed = Files.readString(dir.resolve("flamegraphs").resolve("cell.collapsed"));
+        assertTrue(collapsed.contains("KnownChild.work"), "the same stacks as text");
     }
 
     @Test
