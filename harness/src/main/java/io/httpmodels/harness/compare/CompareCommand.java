@@ -451,6 +451,11 @@ public final class CompareCommand implements Callable<Integer> {
                 seconds(plan.measure().warmup().maximum()),
                 seconds(plan.duration()));
         out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
+        if (c.loadAverage() != null) {
+            out.printf(
+                    "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
+                    c.loadAverage());
+        }
         out.printf("  writing to %s%n", plan.outputDir());
         out.flush();
     }

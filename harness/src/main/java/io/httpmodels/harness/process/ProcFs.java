@@ -215,6 +215,16 @@ public final class ProcFs {
         return online == null ? List.of() : CpuList.parse(online.trim());
     }
 
+    /** The 1, 5 and 15 minute load averages from /proc/loadavg ({@code 0.42 0.61 0.70}), or null. */
+    public static String loadAverage() {
+        String loadavg = read(PROC.resolve("loadavg"));
+        if (loadavg == null) {
+            return null;
+        }
+        String[] fields = loadavg.trim().split("\\s+");
+        return fields.length < 3 ? null : fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
     /** The processor's model name from /proc/cpuinfo, or null. */
     public static String cpuModel() {
         String cpuinfo = read(PROC.resolve("cpuinfo"));
