@@ -30,12 +30,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The {@code netty} model: {@code workerThreads} event loops (default: one per core) on the best transport
- * available ({@link NettyTransport}: io_uring, then epoll, then NIO), one of which also accepts, and the workload
- * served by {@link NettyServerHandler} on the loops themselves. Accepting on a loop of the same group, as the
- * fastest public Netty servers do, rather than on an acceptor thread of its own: with a new connection per request
- * a separate acceptor hands every connection to another thread (a task queued, an eventfd written, two context
- * switches), which cost a third of netty's CPU beyond nginx's on one core (docs/why.md).
+ * The {@code netty} model: {@code workerThreads} I/O event loops (default: one per core) on the best transport
+ * available ({@link NettyTransport}: io_uring, then epoll, then NIO), an acceptor event loop of its own when there
+ * are several (the one loop accepts too when it is alone), and the workload served by {@link NettyServerHandler} on
+ * the loops themselves. With a new connection per request on one core, a separate acceptor hands every connection
+ * to the other thread on the same core (a task queued, an eventfd written, two more context switches): a third of
+ * netty's CPU beyond nginx's (docs/why.md).
  *
  * <p>The fast path follows what the fastest public Netty plaintext servers do: pooled direct buffers, response
  * header names and values built once as {@code AsciiString}, a shared body buffer, writes with the void
@@ -83,10 +83,14 @@ public final class NettyServer implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         NettyTransport transport = NettyTransport.select(config.transport());
         int eventLoops = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
+        JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
         JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
         ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config, workThreads) : null;
-        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads, transport.ioHandlerFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads, transport.ioHandlerFactory());
+        EventLoopGroup acceptor = eventLoops == 1
+                ? workers
+                : new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
         String description =
                 "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                         + (workExecutor == null
@@ -94,10 +98,16 @@ public final class NettyServer implements HttpServerModel {
                                 : ", " + config.workMillis() + " ms work on " + config.workPoolThreadsOrDefault()
                                         + " executor threads");
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
-        Running running = new Running(loops, workExecutor, connections, description, List.of(ioThreads, workThreads));
+        Running running = new Running(
+                acceptor,
+                workers,
+                workExecutor,
+                connections,
+                description,
+                List.of(acceptorThreads, ioThreads, workThreads));
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
-                    .group(loops)
+                    .group(acceptor, workers)
                     .channel(transport.serverChannelClass())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -133,7 +143,8 @@ public final class NettyServer implements HttpServerModel {
 
     /** A started server; {@link #close()} is idempotent and thread-safe. */
     private static final class Running implements RunningServer {
-        private final EventLoopGroup loops;
+        private final EventLoopGroup acceptor;
+        private final EventLoopGroup workers;
         private final ExecutorService workExecutor;
         private final Set<Channel> connections;
         private final String description;
@@ -142,12 +153,14 @@ public final class NettyServer implements HttpServerModel {
         private volatile Channel serverChannel;
 
         Running(
-                EventLoopGroup loops,
+                EventLoopGroup acceptor,
+                EventLoopGroup workers,
                 ExecutorService workExecutor,
                 Set<Channel> connections,
                 String description,
                 List<JoinableThreadFactory> threadFactories) {
-            this.loops = loops;
+            this.acceptor = acceptor;
+            this.workers = workers;
             this.workExecutor = workExecutor;
             this.connections = connections;
             this.description = description;
@@ -179,8 +192,10 @@ public final class NettyServer implements HttpServerModel {
                 workExecutor.shutdownNow();
                 awaitTermination(workExecutor);
             }
-            loops.shutdownGracefully(0, CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            loops.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            acceptor.shutdownGracefully(0, CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            workers.shutdownGracefully(0, CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            acceptor.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            workers.terminationFuture().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
             for (JoinableThreadFactory threads : threadFactories) {
                 threads.joinAll(deadline);
@@ -190,14 +205,12 @@ public final class NettyServer implements HttpServerModel {
         /**
          * Closes every accepted connection through its own loop and waits. A loop's shutdown alone was seen to
          * leave a connection open when its registration raced the shutdown, so registrations are flushed first:
-         * one task through each loop (the accepting one hands connections over), twice, so that a connection handed
-         * to a loop already flushed is registered too.
+         * one task through the acceptor (which hands connections over), then one through each worker loop.
          */
         private void closeConnections() {
-            for (int round = 0; round < 2; round++) {
-                for (EventExecutor loop : loops) {
-                    loop.submit(() -> {}).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                }
+            acceptor.submit(() -> {}).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            for (EventExecutor loop : workers) {
+                loop.submit(() -> {}).awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
             List<ChannelFuture> closing = new ArrayList<>();
             for (Channel connection : connections) {
