@@ -42,10 +42,16 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# The same JVM flags as compare's models (ServerJvmOptions.DEFAULT and the launcher's native access).
-httpmodels_pin "$server_cpu" "$java_bin" --enable-native-access=ALL-UNNAMED -Xms128m -Xmx512m -XX:+UseParallelGC \
-    -cp "$classes:$HTTPMODELS_ROOT/harness/target/lib/*" io.httpmodels.server.netty.CodecBaselineServer "$port" \
-    > "$work_dir/baseline.log" 2>&1 &
+# The same JVM flags as compare's models (ServerJvmOptions.DEFAULT and the launcher's native access). Started
+# directly, not through a shell function: taskset execs java, so $! is the JVM's pid and cleanup stops it.
+baseline=("$java_bin" --enable-native-access=ALL-UNNAMED -Xms128m -Xmx512m -XX:+UseParallelGC
+    -cp "$classes:$HTTPMODELS_ROOT/harness/target/lib/*" io.httpmodels.server.netty.CodecBaselineServer "$port")
+if command -v taskset >/dev/null 2>&1 && [ "$server_cpu" -lt "$(httpmodels_cpus)" ]; then
+    taskset -c "$server_cpu" "${baseline[@]}" > "$work_dir/baseline.log" 2>&1 &
+else
+    echo "note: the baseline is not pinned to cpu $server_cpu (taskset missing or cpu offline)" >&2
+    "${baseline[@]}" > "$work_dir/baseline.log" 2>&1 &
+fi
 baseline_pid=$!
 httpmodels_wait_for_port "$port"
 sed -n 1p "$work_dir/baseline.log"
