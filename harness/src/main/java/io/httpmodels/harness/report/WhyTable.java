@@ -49,7 +49,9 @@ record WhyTable(
     static final String LEGEND = "per request, over the measured window: threads: most alive (+ started per request);"
             + " user / sys: CPU µs in the server's code / in the kernel; vol / invol: context switches in which a"
             + " thread slept / was preempted; syscalls: system calls of every kind; rq wait: µs its runnable"
-            + " threads waited for a core; alloc: heap bytes allocated; GC: collection pauses, µs";
+            + " threads waited for a core; alloc: heap bytes allocated; GC: collection pauses, µs; JIT ms: the JIT"
+            + " compilers' time in the window (not per request; more than a few ms: the server was still compiling, on"
+            + " its own core)";
 
     /** A flame graph to link to. */
     record Link(String label, String file) {}
@@ -100,6 +102,7 @@ record WhyTable(
             row.add(Format.cpuMicros(w.runQueueWaitMicrosPerRequest()) + mark(w.runQueueWaitSource()));
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
+            row.add(Format.count(jvm.jitMillis()));
             row.add(s.profiledWith() == null ? "" : PROFILED + " (" + s.profiledWith() + ")");
             rows.add(row);
         }
@@ -111,7 +114,7 @@ record WhyTable(
         if (withTopSyscalls) {
             headers.add("top syscalls");
         }
-        headers.addAll(List.of("rq wait µs", "alloc B", "GC µs", ""));
+        headers.addAll(List.of("rq wait µs", "alloc B", "GC µs", "JIT ms", ""));
         List<Boolean> numeric = new ArrayList<>();
         for (String h : headers) {
             numeric.add(!h.equals("target") && !h.equals("top syscalls") && !h.isEmpty());
