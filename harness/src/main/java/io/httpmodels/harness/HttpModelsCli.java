@@ -4,6 +4,7 @@ import io.httpmodels.harness.compare.CompareCommand;
 import io.httpmodels.harness.compare.Profile;
 import io.httpmodels.harness.distribute.DistributeCommand;
 import io.httpmodels.harness.merge.MergeCommand;
+import io.httpmodels.harness.overhead.OverheadCommand;
 import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.regress.RegressCommand;
 import picocli.CommandLine;
@@ -23,6 +24,7 @@ import java.util.List;
  *   <li>{@code merge} adds load agents' interval logs exactly ({@link MergeCommand});
  *   <li>{@code distribute} runs load agents on Kubernetes and merges them ({@link DistributeCommand});
  *   <li>{@code regress} the regression gate: a candidate against a base, same run ({@link RegressCommand});
+ *   <li>{@code overhead} (hidden) the cost of the why figures, for a benchmark script ({@link OverheadCommand});
  *   <li>{@code help} the usage of any of them.
  * </ul>
  *
@@ -43,6 +45,7 @@ import java.util.List;
             MergeCommand.class,
             DistributeCommand.class,
             RegressCommand.class,
+            OverheadCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

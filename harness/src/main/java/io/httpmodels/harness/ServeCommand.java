@@ -1,5 +1,7 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.control.ControlLoop;
+import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
@@ -135,6 +137,19 @@ final class ServeCommand implements Callable<Integer> {
             description = "Exit when process PID ends: a server started by the harness never outlives it.")
     Long parentPid;
 
+    /**
+     * The control channel ({@link ControlProtocol}), on for the JVMs the harness starts. Taken from the environment
+     * rather than a flag, so that a harness can ask any build: one without the channel ignores the variable and
+     * still starts. Off by default, so an interactive {@code serve} in the background never reads the terminal.
+     */
+    @Option(
+            names = "--control",
+            paramLabel = "stdin|none",
+            hidden = true,
+            defaultValue = "${env:" + ControlProtocol.ENVIRONMENT + ":-none}",
+            description = "Answer the harness's requests (stats, profiler) read from standard input.")
+    String control;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -147,6 +162,10 @@ final class ServeCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
+        }
+        if (!ControlProtocol.STDIN.equals(control) && !"none".equals(control)) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--control wants stdin or none, got '" + control + "'");
         }
         if (modelName == null) {
             throw new CommandLine.ParameterException(
@@ -185,6 +204,9 @@ final class ServeCommand implements Callable<Integer> {
                 "%s listening on http://%s:%d (%s)%n",
                 model.name(), hostForUrl(server), server.port(), server.description());
         out.flush();
+        if (ControlProtocol.STDIN.equals(control)) {
+            ControlLoop.start(System.in, out, model.name());
+        }
         stopped.await(); // until Ctrl-C or SIGTERM runs the hook
         return 0;
     }

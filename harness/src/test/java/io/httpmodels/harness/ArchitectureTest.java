@@ -250,14 +250,18 @@ class ArchitectureTest {
                 "io.httpmodels.harness.targets.ExternalServer");
         noClasses()
                 .that()
-                .resideInAnyPackage("io.httpmodels.harness.compare..", "io.httpmodels.harness.regress..")
+                .resideInAnyPackage(
+                        "io.httpmodels.harness.compare..",
+                        "io.httpmodels.harness.regress..",
+                        "io.httpmodels.harness.overhead..")
                 .should()
                 .dependOnClassesThat(DescribedPredicate.describe(
                         "drive the load client, sample a server or own a target's process",
                         (JavaClass javaClass) -> measuring.contains(javaClass.getName())))
-                .because("compare and regress are schedules over one measuring step (measure), and reach targets"
-                        + " only through TargetSpec, ModelJvm and TargetLauncher: a command that measured itself"
-                        + " would measure its own way again")
+                .because(
+                        "compare, regress and overhead are schedules over one measuring step (measure), and reach targets"
+                                + " only through TargetSpec, ModelJvm and TargetLauncher: a command that measured itself"
+                                + " would measure its own way again")
                 .check(production);
     }
 

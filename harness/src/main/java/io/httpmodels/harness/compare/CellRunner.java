@@ -40,10 +40,18 @@ final class CellRunner {
             Path hlog,
             String hlogName,
             CompareListener listener) {
+        return run(target, scenario, new Window(repetition, plan.duration(), offeredRate, hlog, hlogName), listener);
+    }
+
+    /**
+     * Runs one cell's {@code window}.
+     *
+     * @return the cell, or null when {@link #stop()} ended it before it completed
+     */
+    Cell run(TargetSpec target, Scenario scenario, Window window, CompareListener listener) {
         try (MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenario)) {
             step.warm(started, listener);
-            return step.window(started, new Window(repetition, plan.duration(), offeredRate, hlog, hlogName), listener)
-                    .orElse(null);
+            return step.window(started, window, listener).orElse(null);
         }
     }
 

@@ -69,6 +69,9 @@ import java.util.concurrent.TimeUnit;
         })
 public final class CompareCommand implements Callable<Integer> {
 
+    /** JVM flags added to every model's with {@code --flamegraphs}. */
+    static final List<String> FLAME_GRAPH_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
+
     @Option(
             names = "--profile",
             paramLabel = "NAME",
@@ -222,6 +225,21 @@ public final class CompareCommand implements Callable<Integer> {
             description = "The latency bound for --capacity (default: ${DEFAULT-VALUE}).")
     String slo;
 
+    @Option(
+            names = "--why",
+            paramLabel = "on|off",
+            defaultValue = "on",
+            description = "Measure why each server is as fast as it is: CPU split, context switches, system calls,"
+                    + " run-queue wait, allocation and GC per request (default: ${DEFAULT-VALUE}; see docs/why.md).")
+    String why;
+
+    @Option(
+            names = "--flamegraphs",
+            paramLabel = "cpu|wall|alloc|lock",
+            description = "Profile each model's measured window with async-profiler and write one HTML flame graph"
+                    + " per cell under flamegraphs/ (profiling perturbs: those cells are marked).")
+    String flameGraphs;
+
     @Mixin
     PinningOptions pinning;
 
@@ -353,9 +371,27 @@ public final class CompareCommand implements Callable<Integer> {
         if (recorded.isZero() || recorded.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
         }
+        if (!why.equals("on") && !why.equals("off")) {
+            throw new IllegalArgumentException("--why wants on or off, got '" + why + "'");
+        }
+        if (flameGraphs != null && !MeasureSettings.FLAME_GRAPH_EVENTS.contains(flameGraphs)) {
+            throw new IllegalArgumentException(
+                    "--flamegraphs wants cpu, wall, alloc or lock, got '" + flameGraphs + "'");
+        }
         Pinning cpus = pinning.pinning();
         MeasureSettings measure = new MeasureSettings(
-                clientThreads, timeout.timeout(), cpus, clientBoundAt, warmup.rule(profile.warmup()));
+                clientThreads,
+                timeout.timeout(),
+                cpus,
+                clientBoundAt,
+                warmup.rule(profile.warmup()),
+                why.equals("on"),
+                flameGraphs);
+        List<String> serverFlags = new ArrayList<>(serverJvm.flags());
+        if (flameGraphs != null) {
+            // async-profiler's advice: stacks resolved between safepoints too, so inlined frames are not misplaced.
+            serverFlags.addAll(FLAME_GRAPH_FLAGS);
+        }
         Path root = ProjectRoot.find();
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
@@ -364,7 +400,7 @@ public final class CompareCommand implements Callable<Integer> {
                 measure,
                 recorded,
                 repetitions != null ? repetitions : profile.repetitions(),
-                new ModelJvm(HarnessJvm.current(), serverJvm.flags(), serverThreads, transport),
+                new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
@@ -415,6 +451,11 @@ public final class CompareCommand implements Callable<Integer> {
                 seconds(plan.measure().warmup().maximum()),
                 seconds(plan.duration()));
         out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
+        if (c.loadAverage() != null) {
+            out.printf(
+                    "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
+                    c.loadAverage());
+        }
         out.printf("  writing to %s%n", plan.outputDir());
         out.flush();
     }

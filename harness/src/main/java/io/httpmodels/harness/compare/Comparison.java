@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.measure.Cell;
+import io.httpmodels.harness.measure.Window;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
@@ -33,6 +34,9 @@ import java.util.Set;
  * the results of the cells that completed, marked {@code interrupted}.
  */
 public final class Comparison {
+
+    /** The folder of the flame graphs, in the results folder. */
+    public static final String FLAME_GRAPHS = "flamegraphs";
 
     private final Plan plan;
     private final Conditions conditions;
@@ -96,9 +100,24 @@ public final class Comparison {
                                 scenario.connections(),
                                 "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
                     } else {
-                        String hlogName = "cells/" + scenario.id() + "__" + target.name() + "__r" + rep + ".hlog";
+                        String cellName = scenario.id() + "__" + target.name() + "__r" + rep;
+                        String hlogName = "cells/" + cellName + ".hlog";
+                        String flameGraphName =
+                                plan.measure().flameGraphs() == null ? null : FLAME_GRAPHS + "/" + cellName + ".html";
                         outcome = runner.run(
-                                target, scenario, rep, rate, plan.outputDir().resolve(hlogName), hlogName, listener);
+                                target,
+                                scenario,
+                                new Window(
+                                        rep,
+                                        plan.duration(),
+                                        rate,
+                                        plan.outputDir().resolve(hlogName),
+                                        hlogName,
+                                        flameGraphName == null
+                                                ? null
+                                                : plan.outputDir().resolve(flameGraphName),
+                                        flameGraphName),
+                                listener);
                         if (outcome == null) {
                             break outer; // stopped mid-cell: what it measured is incomplete, so dropped
                         }

@@ -10,6 +10,7 @@ import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
+import io.httpmodels.harness.results.WhyFigures;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -103,46 +104,53 @@ final class Summaries {
                 median(ok, c -> c.client() == null ? null : c.client().cpuPercent());
         int cores = first.client() == null ? 1 : first.client().cores();
         return new Summary(
-                scenario.id(),
-                target,
-                CellStatus.OK,
-                cells.size() > ok.size() ? firstFailure(cells) : null,
-                cells.size(),
-                ok.size(),
-                Stats.median(rps),
-                rps.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                rps.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-                latency,
-                scenario.connections(),
-                ok.stream()
-                        .map(c -> c.connectionCounts().connectionsServed())
-                        .filter(Objects::nonNull)
-                        .min(Integer::compare)
-                        .orElse(null),
-                cells.stream().mapToLong(c -> c.errors("timeout")).sum(),
-                cells.stream().mapToLong(c -> c.errors(Responses.TOTAL)).sum(),
-                median(ok, c -> c.server() == null ? null : c.server().cpuPercent()),
-                median(ok, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest()),
-                ok.stream()
-                        .map(c -> c.server() == null ? null : c.server().rssPeakBytes())
-                        .filter(Objects::nonNull)
-                        .max(Long::compare)
-                        .orElse(null),
-                toLong(median(
-                        ok,
-                        c -> c.server() == null || c.server().rssMeanBytes() == null
-                                ? null
-                                : c.server().rssMeanBytes().doubleValue())),
-                ok.stream()
-                        .map(c -> c.server() == null ? null : c.server().threadsPeak())
-                        .filter(Objects::nonNull)
-                        .max(Integer::compare)
-                        .orElse(null),
-                clientCpu,
-                clientCpu != null && clientCpu >= clientBoundAt * 100 * cores,
-                null,
-                null,
-                merged == null ? first.latencies().distribution() : Distribution.of(merged));
+                        scenario.id(),
+                        target,
+                        CellStatus.OK,
+                        cells.size() > ok.size() ? firstFailure(cells) : null,
+                        cells.size(),
+                        ok.size(),
+                        Stats.median(rps),
+                        rps.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                        rps.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
+                        latency,
+                        scenario.connections(),
+                        ok.stream()
+                                .map(c -> c.connectionCounts().connectionsServed())
+                                .filter(Objects::nonNull)
+                                .min(Integer::compare)
+                                .orElse(null),
+                        cells.stream().mapToLong(c -> c.errors("timeout")).sum(),
+                        cells.stream().mapToLong(c -> c.errors(Responses.TOTAL)).sum(),
+                        median(ok, c -> c.server() == null ? null : c.server().cpuPercent()),
+                        median(ok, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest()),
+                        ok.stream()
+                                .map(c -> c.server() == null ? null : c.server().rssPeakBytes())
+                                .filter(Objects::nonNull)
+                                .max(Long::compare)
+                                .orElse(null),
+                        toLong(median(
+                                ok,
+                                c -> c.server() == null || c.server().rssMeanBytes() == null
+                                        ? null
+                                        : c.server().rssMeanBytes().doubleValue())),
+                        ok.stream()
+                                .map(c -> c.server() == null ? null : c.server().threadsPeak())
+                                .filter(Objects::nonNull)
+                                .max(Integer::compare)
+                                .orElse(null),
+                        clientCpu,
+                        clientCpu != null && clientCpu >= clientBoundAt * 100 * cores,
+                        null,
+                        null,
+                        merged == null ? first.latencies().distribution() : Distribution.of(merged))
+                .withWhy(
+                        WhyFigures.medianOf(ok.stream().map(CellResult::why).toList()),
+                        cells.stream()
+                                .filter(CellResult::profiled)
+                                .map(c -> c.flameGraph().event())
+                                .findFirst()
+                                .orElse(null));
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {

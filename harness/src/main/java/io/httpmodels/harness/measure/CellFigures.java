@@ -1,5 +1,8 @@
 package io.httpmodels.harness.measure;
 
+import io.httpmodels.harness.control.JvmStats;
+import io.httpmodels.harness.process.PerfCounts;
+import io.httpmodels.harness.process.ProcessActivity;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.Background;
 import io.httpmodels.harness.results.CellResult;
@@ -7,19 +10,28 @@ import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.FigureSource;
+import io.httpmodels.harness.results.FlameGraph;
+import io.httpmodels.harness.results.JvmFigures;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
+import io.httpmodels.harness.results.PerfChunk;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Stats;
+import io.httpmodels.harness.results.SyscallRate;
 import io.httpmodels.harness.results.Throughput;
 import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.results.WhyFigures;
 import io.httpmodels.load.BackgroundReport;
 import io.httpmodels.load.ErrorKind;
 import io.httpmodels.load.LoadReport;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -99,6 +111,201 @@ final class CellFigures {
                 usage.threadsPeak() < 0 ? null : usage.threadsPeak(),
                 usage.threadsMean() < 0 ? null : usage.threadsMean(),
                 usage.samples());
+    }
+
+    static final String PROC_STAT = "/proc/PID/stat (utime, stime; 10 ms ticks)";
+    static final String RUSAGE = "getrusage(RUSAGE_SELF) in the server's JVM, asked at the window's edges";
+    static final String PROC_TASKS = "/proc/PID/task/*/status, summed over the threads";
+    static final String PROC_SCHEDSTAT = "/proc/PID/task/*/schedstat (run delay), summed over the threads";
+    static final String PROC_IO = "/proc/PID/io (syscr + syscw)";
+    static final String PERF =
+            "perf stat (raw_syscalls:sys_enter) over an unrecorded chunk of the same load" + " before the window";
+    static final String JVM = "the server's JVM (management beans), asked at the window's edges";
+
+    /**
+     * The why figures of a window that completed {@code requests}, from what the sampler read at its edges and what
+     * perf counted over the chunk before it.
+     */
+    static WhyFigures why(long requests, UsageSampler.Usage usage, Counted counted) {
+        ProcessActivity a = usage.activity();
+        FigureSource cpuSource;
+        Double user = null;
+        Double system = null;
+        if (a != null && a.cpu() != null) {
+            cpuSource = FigureSource.complete(PROC_STAT);
+            user = perRequest(a.cpu().userNanos() / 1e3, requests);
+            system = perRequest(a.cpu().systemNanos() / 1e3, requests);
+        } else {
+            cpuSource = FigureSource.absent(
+                    a == null ? "/proc was not read (no /proc, or no process)" : "the process is gone");
+        }
+        JvmStats start = usage.jvmStart();
+        JvmStats end = usage.jvmEnd();
+        PerfChunk perf = perfChunk(counted);
+        // Threads that come and go: in the window (what /proc saw end) or in the chunk (what perf counted).
+        String churn = churn(a, start, end, perf);
+
+        Double voluntary = null;
+        Double involuntary = null;
+        FigureSource switches;
+        if (start != null && end != null && start.voluntarySwitches() >= 0 && end.voluntarySwitches() >= 0) {
+            voluntary = perRequest(end.voluntarySwitches() - start.voluntarySwitches(), requests);
+            involuntary = perRequest(end.involuntarySwitches() - start.involuntarySwitches(), requests);
+            switches = FigureSource.complete(RUSAGE);
+        } else if (a != null && a.voluntarySwitches() >= 0) {
+            voluntary = perRequest(a.voluntarySwitches(), requests);
+            involuntary = perRequest(a.involuntarySwitches(), requests);
+            String why = start != null && end != null && end.rusageNote() != null ? end.rusageNote() + "; " : "";
+            switches = churn == null
+                    ? FigureSource.complete(PROC_TASKS)
+                    : FigureSource.partial(PROC_TASKS, why + churn + ": their switches are not counted");
+        } else {
+            switches = FigureSource.absent(a == null ? "/proc was not read" : a.tasksNote());
+        }
+
+        Double syscalls = null;
+        List<SyscallRate> top = List.of();
+        FigureSource syscallsSource;
+        Double readWrite = a == null || a.readWriteCalls() < 0 ? null : perRequest(a.readWriteCalls(), requests);
+        if (perf != null) {
+            syscalls = perf.syscallsPerRequest();
+            top = perf.syscalls().stream().limit(WhyFigures.TOP_SYSCALLS).toList();
+            syscallsSource = FigureSource.complete(PERF);
+        } else if (readWrite != null) {
+            syscalls = readWrite;
+            syscallsSource = FigureSource.partial(
+                    PROC_IO,
+                    "read and write calls only (read, readv, write, writev, sendfile...), not recvfrom, sendto,"
+                            + " recvmsg, sendmsg, accept, poll, epoll or io_uring_enter; every call needs perf: "
+                            + counted.note());
+        } else {
+            syscallsSource = FigureSource.absent(counted.note());
+        }
+
+        Double runQueue = null;
+        FigureSource runQueueSource;
+        if (a != null && a.runDelayNanos() >= 0) {
+            runQueue = perRequest(a.runDelayNanos() / 1e3, requests);
+            runQueueSource = churn == null
+                    ? FigureSource.complete(PROC_SCHEDSTAT)
+                    : FigureSource.partial(PROC_SCHEDSTAT, churn + ": their waits are not counted");
+        } else {
+            runQueueSource = FigureSource.absent(
+                    a == null
+                            ? "/proc was not read"
+                            : a.tasksNote() == null ? "the kernel keeps no schedstat" : a.tasksNote());
+        }
+        return new WhyFigures(
+                user,
+                system,
+                cpuSource,
+                voluntary,
+                involuntary,
+                switches,
+                syscalls,
+                syscallsSource,
+                top,
+                runQueue,
+                runQueueSource,
+                readWrite,
+                a == null || a.tasksNote() != null ? null : a.tasksBorn(),
+                a == null || a.tasksNote() != null ? null : a.tasksEnded(),
+                perf,
+                jvm(requests, usage));
+    }
+
+    /**
+     * Why the per-thread figures miss some threads, or null when no thread came and went: threads alive at the start
+     * and gone at the end, threads the JVM started beyond those seen born, or threads perf saw started.
+     */
+    private static String churn(ProcessActivity a, JvmStats start, JvmStats end, PerfChunk perf) {
+        if (a == null || a.tasksNote() != null) {
+            return null;
+        }
+        if (start != null && end != null) {
+            long started = end.threadsStarted() - start.threadsStarted();
+            if (started > a.tasksBorn() || a.tasksEnded() > 0) {
+                return "threads came and went in the window (the JVM started " + started + "; " + a.tasksEnded()
+                        + " alive at its start had ended by its end)";
+            }
+            return null;
+        }
+        if (a.tasksEnded() > 0) {
+            return a.tasksEnded() + " threads ended in the window";
+        }
+        if (perf != null && perf.threadsStartedPerRequest() > 0) {
+            return "the server starts threads as it serves (perf: "
+                    + String.format(Locale.ROOT, "%.3f", perf.threadsStartedPerRequest())
+                    + " per request)";
+        }
+        return null;
+    }
+
+    private static JvmFigures jvm(long requests, UsageSampler.Usage usage) {
+        JvmStats start = usage.jvmStart();
+        JvmStats end = usage.jvmEnd();
+        if (start == null || end == null) {
+            return JvmFigures.absent(usage.jvmNote() == null ? "the server's JVM did not answer" : usage.jvmNote());
+        }
+        Long gcMillis = end.gcMillis() < 0 || start.gcMillis() < 0 ? null : end.gcMillis() - start.gcMillis();
+        return new JvmFigures(
+                end.allocatedBytes() < 0 || start.allocatedBytes() < 0
+                        ? null
+                        : perRequest(end.allocatedBytes() - start.allocatedBytes(), requests),
+                end.gcCount() - start.gcCount(),
+                gcMillis,
+                gcMillis == null ? null : perRequest(gcMillis * 1e3, requests),
+                end.gcNames(),
+                end.compileMillis() < 0 || start.compileMillis() < 0
+                        ? null
+                        : end.compileMillis() - start.compileMillis(),
+                end.threadsStarted() - start.threadsStarted(),
+                end.threadStates(),
+                FigureSource.complete(JVM));
+    }
+
+    /** The per-request figures of the perf chunk, or null when none was counted. */
+    static PerfChunk perfChunk(Counted counted) {
+        PerfCounts c = counted.counts();
+        if (c == null || counted.requests() <= 0) {
+            return null;
+        }
+        double n = counted.requests();
+        // The recorder keeps a sample of the calls: their names are shares of the exact total perf stat counted.
+        double scale = c.recordedSyscalls() > 0 ? (double) c.syscalls() / c.recordedSyscalls() : 0;
+        return new PerfChunk(
+                counted.seconds(),
+                counted.requests(),
+                c.syscalls() / n,
+                c.bySyscall().entrySet().stream()
+                        .map(e -> new SyscallRate(e.getKey(), e.getValue() * scale / n))
+                        .sorted(Comparator.comparingDouble(SyscallRate::perRequest)
+                                .reversed()
+                                .thenComparing(SyscallRate::name))
+                        .toList(),
+                c.contextSwitches() / n,
+                c.voluntarySwitches() / n,
+                c.cpuMigrations() / n,
+                c.threadsStarted() / n);
+    }
+
+    /** The window's flame graph when one was asked for, else null. */
+    static FlameGraph flameGraph(String asked, Window window, UsageSampler.Usage usage, boolean jvm) {
+        if (asked == null) {
+            return null;
+        }
+        if (!jvm) {
+            return new FlameGraph(asked, null, null, "not a JVM of this project's: no profiler inside");
+        }
+        if (window.flameGraph() == null) {
+            return new FlameGraph(asked, null, null, "this command writes no flame graphs");
+        }
+        String event = usage.flameGraphEvent();
+        return new FlameGraph(asked, event, event == null ? null : window.flameGraphName(), usage.profileNote());
+    }
+
+    private static Double perRequest(double value, long requests) {
+        return requests > 0 ? value / requests : null;
     }
 
     private static ClientUsage client(UsageSampler.Usage usage, double seconds, MeasureSettings settings) {

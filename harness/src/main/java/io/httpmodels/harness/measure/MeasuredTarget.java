@@ -16,6 +16,7 @@ public final class MeasuredTarget implements AutoCloseable {
     private final RunningTarget running;
     private final String failure;
     private Warmup warmup = Warmup.NONE;
+    private Counted counted = Counted.NOT_YET;
 
     MeasuredTarget(String name, Scenario scenario, RunningTarget running, String failure) {
         this.name = name;
@@ -62,6 +63,15 @@ public final class MeasuredTarget implements AutoCloseable {
 
     void warmed(Warmup value) {
         warmup = value;
+    }
+
+    /** What perf counted over the unrecorded chunk after the warm-up ({@link MeasuringStep#count}). */
+    Counted counted() {
+        return counted;
+    }
+
+    void counted(Counted value) {
+        counted = value;
     }
 
     @Override

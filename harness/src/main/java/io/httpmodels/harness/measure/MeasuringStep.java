@@ -1,10 +1,15 @@
 package io.httpmodels.harness.measure;
 
+import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.CompilerThreads;
+import io.httpmodels.harness.process.ControlChannel;
+import io.httpmodels.harness.process.PerfCounts;
+import io.httpmodels.harness.process.PerfStat;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.harness.process.WindowEdges;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
@@ -23,6 +28,7 @@ import io.httpmodels.load.Progress;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +41,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * record a window of load with the load client from this JVM while the server's CPU, memory and threads (and the
  * client's CPU) are sampled over exactly that window, and return the cell's figures. The commands add only their
  * schedule on top: which targets, in which order, how many windows.
+ *
+ * <p>With {@link MeasureSettings#why()} it also measures why each server is as fast as it is, without costing the
+ * measured window anything it would not cost a server in production: /proc (CPU split, each thread's switches and
+ * run-queue wait) and the model's JVM (allocation, GC, getrusage's switches, over its control channel) are read at
+ * the window's start and end only; perf, which slows the server it counts, counts system calls over one unrecorded
+ * chunk of the same load after the warm-up ({@link #count}). With {@link MeasureSettings#flameGraphs()} the model's
+ * JVM profiles each window into a flame graph, which perturbs that window, so the cell says so.
  *
  * <pre>{@code
  * try (MeasuredTarget t = step.start(target, target.name(), jvm, scenario)) {
@@ -51,6 +64,10 @@ public final class MeasuringStep {
     private static final Duration SAMPLE_PERIOD = Duration.ofMillis(100);
     /** Unrecorded lead-in of a window: its connections opened and in flight before recording. */
     static final Duration LEAD_IN = Duration.ofMillis(100);
+    /** Length of the unrecorded chunk perf counts the server's system calls over. */
+    static final Duration COUNT_CHUNK = Duration.ofMillis(300);
+
+    private static final Duration PROFILER_LOAD = Duration.ofSeconds(10);
 
     private final TargetLauncher launcher;
     private final MeasureSettings settings;
@@ -76,7 +93,9 @@ public final class MeasuringStep {
             return new MeasuredTarget(name, scenario, null, "stopped");
         }
         try {
-            return new MeasuredTarget(name, scenario, launcher.start(target, jvm, scenario), null);
+            RunningTarget running = launcher.start(target, jvm, scenario);
+            prime(running);
+            return new MeasuredTarget(name, scenario, running, null);
         } catch (StartFailure e) {
             return new MeasuredTarget(name, scenario, null, stopped ? "stopped" : "did not start: " + e.getMessage());
         }
@@ -104,8 +123,11 @@ public final class MeasuringStep {
         target.checkServes(load);
         WarmupRule rule = settings.warmup();
         RunningTarget running = target.running();
-        if (running == null || rule.none() || stopped) {
+        if (running == null || stopped) {
             return Warmup.NONE;
+        }
+        if (rule.none()) {
+            return warmed(target, Warmup.NONE);
         }
         Long pid = running.pid();
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
@@ -173,9 +195,93 @@ public final class MeasuringStep {
         return all;
     }
 
-    private static Warmup warmed(MeasuredTarget target, Warmup warmup) {
+    /**
+     * Asks a model's JVM once, without waiting, what it will be asked at every window's edges, so that the classes
+     * its answers need load while it warms up rather than in a window; loads its profiler (waiting for it) when
+     * flame graphs are on.
+     */
+    private void prime(RunningTarget running) {
+        ControlChannel control = running.control();
+        if (control == null || !settings.why() && settings.flameGraphs() == null) {
+            return;
+        }
+        control.prime();
+        if (settings.flameGraphs() != null) {
+            control.request(ControlProtocol.PROFILER_LOAD, null, PROFILER_LOAD);
+        }
+    }
+
+    private Warmup warmed(MeasuredTarget target, Warmup warmup) {
         target.warmed(warmup);
+        if (settings.why()) {
+            count(target);
+        }
         return warmup;
+    }
+
+    /**
+     * One unrecorded chunk of the target's load ({@link #COUNT_CHUNK}, its background connections aside),
+     * counted by perf when the why figures are on: every system call of the server by name, its context switches,
+     * CPU migrations and thread starts, all of its threads included. Perf slows what it counts, so this chunk is
+     * never part of a measured window. With the why figures off the same chunk runs without perf, so that a
+     * cost-of-looking comparison differs in the looking alone. {@link #warm} ends with it when the why figures are
+     * on; the target keeps what it counted for its cells.
+     */
+    public void count(MeasuredTarget target) {
+        RunningTarget running = target.running();
+        if (running == null || stopped) {
+            return;
+        }
+        LoadConfig chunk = load(running.url(target.scenario().route()), target.scenario(), null)
+                .duration(COUNT_CHUNK)
+                .idleConnections(0)
+                .slowConnections(0)
+                .build();
+        Long pid = running.pid();
+        if (!settings.why() || pid == null) {
+            runQuietly(chunk);
+            target.counted(Counted.absent(pid == null ? "the server's process is not known" : "not asked for"));
+            return;
+        }
+        String unavailable = PerfStat.unavailable();
+        if (unavailable != null) {
+            runQuietly(chunk);
+            target.counted(Counted.absent(unavailable));
+            return;
+        }
+        List<Long> pids = ProcFs.withDescendants(pid);
+        try (PerfStat perf = PerfStat.attach(pids)) {
+            LoadClient client = new LoadClient(chunk);
+            current = client;
+            perf.enable();
+            long start = System.nanoTime();
+            LoadReport report;
+            try {
+                report = client.run();
+            } finally {
+                perf.disable();
+                current = null;
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            PerfCounts counts = perf.finish();
+            target.counted(new Counted(counts, report.requests(), seconds, null));
+        } catch (IOException e) {
+            target.counted(Counted.absent("perf: " + e.getMessage()));
+        } catch (LoadException e) {
+            target.counted(Counted.absent("the counted chunk failed: " + e.getMessage()));
+        }
+    }
+
+    private void runQuietly(LoadConfig chunk) {
+        LoadClient client = new LoadClient(chunk);
+        current = client;
+        try {
+            client.run();
+        } catch (LoadException e) {
+            // The window that follows fails and says why.
+        } finally {
+            current = null;
+        }
     }
 
     /**
@@ -240,6 +346,9 @@ public final class MeasuringStep {
         LoadReport report;
         UsageSampler.Usage usage;
         try {
+            if (window.flameGraph() != null && window.flameGraph().getParent() != null) {
+                Files.createDirectories(window.flameGraph().getParent());
+            }
             hlog = window.hlog() == null ? null : new IntervalLog(window.hlog(), target.name());
             IntervalLog log = hlog;
             LoadClient client = new LoadClient(config);
@@ -254,7 +363,8 @@ public final class MeasuringStep {
                 report = client.run(new LoadListener() {
                     @Override
                     public void onClockStarted(long recordStartNanos) {
-                        sampler.set(UsageSampler.startAt(running.pid(), recordStartNanos, SAMPLE_PERIOD));
+                        sampler.set(UsageSampler.startAt(
+                                running.pid(), edges(running, window), recordStartNanos, SAMPLE_PERIOD));
                     }
 
                     @Override
@@ -304,8 +414,21 @@ public final class MeasuringStep {
             }
         }
         CellResult result = CellFigures.of(
-                scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup());
+                        scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup())
+                .withWhy(
+                        settings.why() ? CellFigures.why(report.requests(), usage, target.counted()) : null,
+                        CellFigures.flameGraph(settings.flameGraphs(), window, usage, running.control() != null));
         return Optional.of(new Cell(result, report.histogram(), running.running()));
+    }
+
+    /** What the sampler reads at the window's edges, as the settings ask. */
+    private WindowEdges edges(RunningTarget running, Window window) {
+        ControlChannel control = running.control();
+        String profile = settings.flameGraphs() != null && control != null && window.flameGraph() != null
+                ? settings.flameGraphs()
+                : null;
+        return new WindowEdges(
+                settings.why(), settings.why(), control, profile, profile == null ? null : window.flameGraph());
     }
 
     /**

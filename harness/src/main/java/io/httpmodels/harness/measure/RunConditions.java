@@ -71,7 +71,8 @@ public final class RunConditions {
                 settings.clientThreads(),
                 settings.timeout().toNanos() / 1e9,
                 settings.clientBoundAt(),
-                command);
+                command,
+                ProcFs.loadAverage());
     }
 
     /** A git command's trimmed output in {@code dir}, or null when git or the checkout is missing. */

@@ -11,8 +11,22 @@ import java.time.Duration;
  * @param offeredRate open loop at this total rate, or null for the scenario's own pacing
  * @param hlog        where to write the window's HdrHistogram interval log, or null for none
  * @param hlogName    the log's name relative to the results folder, as the cell records it; null with no log
+ * @param flameGraph  where the model writes the window's flame graph when flame graphs are on, or null
+ * @param flameGraphName its name relative to the results folder; null with none
  */
-public record Window(int repetition, Duration recorded, Double offeredRate, Path hlog, String hlogName) {
+public record Window(
+        int repetition,
+        Duration recorded,
+        Double offeredRate,
+        Path hlog,
+        String hlogName,
+        Path flameGraph,
+        String flameGraphName) {
+
+    /** A window without a flame graph. */
+    public Window(int repetition, Duration recorded, Double offeredRate, Path hlog, String hlogName) {
+        this(repetition, recorded, offeredRate, hlog, hlogName, null, null);
+    }
 
     public Window {
         if (recorded.isNegative() || recorded.isZero()) {

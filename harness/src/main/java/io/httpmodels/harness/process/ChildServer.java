@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,7 +21,8 @@ import java.util.regex.Pattern;
  * A server running in a child process that announces itself with
  * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} on its standard output, as {@code httpmodels serve}
  * does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
- * caller polls. The child is owned: {@link #close()} stops it (SIGTERM, then SIGKILL after a bound) and reaps
+ * caller polls. Lines it writes after that which start with {@code control } answer its {@link ControlChannel}
+ * (asked for with {@code HTTPMODELS_CONTROL=stdin} in its environment). The child is owned: {@link #close()} stops it (SIGTERM, then SIGKILL after a bound) and reaps
  * it, and every started child is registered with {@link ChildProcesses} so a shutdown hook can stop the rest.
  */
 public final class ChildServer implements AutoCloseable {
@@ -33,12 +35,15 @@ public final class ChildServer implements AutoCloseable {
     private final int port;
     private final String description;
     private final ArrayDeque<String> stderrTail;
+    private final ControlChannel control;
 
-    private ChildServer(Process process, int port, String description, ArrayDeque<String> stderrTail) {
+    private ChildServer(
+            Process process, int port, String description, ArrayDeque<String> stderrTail, ControlChannel control) {
         this.process = process;
         this.port = port;
         this.description = description;
         this.stderrTail = stderrTail;
+        this.control = control;
     }
 
     /**
@@ -48,16 +53,33 @@ public final class ChildServer implements AutoCloseable {
      *                      message carries the last lines it wrote to standard error
      */
     public static ChildServer start(List<String> command, Duration timeout) throws StartFailure {
+        return start(command, Map.of(), timeout);
+    }
+
+    /**
+     * Starts {@code command} with {@code environment} added to this process's, and waits for its listening line.
+     *
+     * @throws StartFailure as {@link #start(List, Duration)}
+     */
+    public static ChildServer start(List<String> command, Map<String, String> environment, Duration timeout)
+            throws StartFailure {
         Process process;
         try {
-            process = new ProcessBuilder(command).start();
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             throw new StartFailure("cannot run " + command.get(0) + ": " + e.getMessage());
         }
         ChildProcesses.register(process);
         ArrayDeque<String> stderrTail = new ArrayDeque<>();
         CompletableFuture<Matcher> listening = new CompletableFuture<>();
+        ControlChannel control = new ControlChannel(process.getOutputStream());
         drain(process.getInputStream(), "child-stdout-" + process.pid(), line -> {
+            if (listening.isDone()) {
+                control.accept(line);
+                return;
+            }
             Matcher m = LISTENING.matcher(line);
             if (m.matches()) {
                 listening.complete(m);
@@ -74,7 +96,7 @@ public final class ChildServer implements AutoCloseable {
         process.onExit().thenRun(() -> listening.completeExceptionally(new IllegalStateException("exited")));
         try {
             Matcher m = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ChildServer(process, Integer.parseInt(m.group(3)), m.group(4), stderrTail);
+            return new ChildServer(process, Integer.parseInt(m.group(3)), m.group(4), stderrTail, control);
         } catch (ExecutionException e) {
             joinQuietly(err);
             throw new StartFailure("exited with code " + process.exitValue() + " before listening" + tail(stderrTail));
@@ -103,6 +125,14 @@ public final class ChildServer implements AutoCloseable {
 
     public boolean alive() {
         return process.isAlive();
+    }
+
+    /**
+     * Its control channel: answers only when the child was started with the channel on and is of a build that has
+     * it; otherwise every request comes back empty, after one timeout.
+     */
+    public ControlChannel control() {
+        return control;
     }
 
     /** The exit code once the process has ended. */

@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -71,6 +74,104 @@ public final class ProcFs {
     }
 
     /**
+     * User and system CPU time of {@code pid} (all threads, those that ended included: the kernel folds an ended
+     * thread's times into its process), in nanoseconds at the resolution of a clock tick. Empty when the process
+     * is gone or /proc is missing.
+     */
+    public static Optional<CpuTimes> cpuTimes(long pid) {
+        String stat = read(PROC.resolve(pid + "/stat"));
+        if (stat == null) {
+            return Optional.empty();
+        }
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        long tick = TimeUnit.SECONDS.toNanos(1) / TICKS_PER_SECOND;
+        return Optional.of(new CpuTimes(Long.parseLong(fields[11]) * tick, Long.parseLong(fields[12]) * tick));
+    }
+
+    /**
+     * The read and write calls {@code pid} made, from /proc/PID/io ({@code syscr + syscw}): every thread, ended ones
+     * included, but only the calls that go through the kernel's file read and write paths (read, readv, pread,
+     * write, writev, pwrite, sendfile...), not recvfrom, sendto, recvmsg, sendmsg, accept, poll, epoll or
+     * io_uring_enter. Empty when unknown (needs the right to trace the process: the same user, or root).
+     */
+    public static OptionalLong readWriteCalls(long pid) {
+        String io = read(PROC.resolve(pid + "/io"));
+        if (io == null) {
+            return OptionalLong.empty();
+        }
+        long syscr = -1;
+        long syscw = -1;
+        for (String line : io.split("\n")) {
+            if (line.startsWith("syscr:")) {
+                syscr = Long.parseLong(line.substring(6).trim());
+            } else if (line.startsWith("syscw:")) {
+                syscw = Long.parseLong(line.substring(6).trim());
+            }
+        }
+        return syscr < 0 || syscw < 0 ? OptionalLong.empty() : OptionalLong.of(syscr + syscw);
+    }
+
+    /**
+     * Every live thread of {@code pid} with what the kernel counts for it alone: context switches (from its
+     * {@code status}), the time it waited runnable for a core (the second field of its {@code schedstat}) and its
+     * state. Threads that ended are gone from here, with their counts. Empty when the process is gone; a thread
+     * that ends while it is read is left out.
+     */
+    public static Map<Long, TaskCounters> tasks(long pid) {
+        Map<Long, TaskCounters> tasks = new LinkedHashMap<>();
+        try (var dirs = Files.list(PROC.resolve(pid + "/task"))) {
+            for (Path task : (Iterable<Path>) dirs::iterator) {
+                TaskCounters counters = taskCounters(task);
+                if (counters != null) {
+                    tasks.put(Long.parseLong(task.getFileName().toString()), counters);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return tasks;
+        }
+        return tasks;
+    }
+
+    /** How many threads {@code pid} has by /proc's count of its task folder, or -1 when unknown. */
+    public static int taskCount(long pid) {
+        try (var dirs = Files.list(PROC.resolve(pid + "/task"))) {
+            return (int) dirs.count();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static TaskCounters taskCounters(Path task) {
+        String status = read(task.resolve("status"));
+        String schedstat = read(task.resolve("schedstat"));
+        if (status == null) {
+            return null;
+        }
+        long voluntary = -1;
+        long involuntary = -1;
+        char state = '?';
+        for (String line : status.split("\n")) {
+            if (line.startsWith("voluntary_ctxt_switches:")) {
+                voluntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                involuntary =
+                        Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            } else if (line.startsWith("State:")) {
+                String value = line.substring(6).trim();
+                state = value.isEmpty() ? '?' : value.charAt(0);
+            }
+        }
+        long runDelay = -1;
+        if (schedstat != null) {
+            String[] fields = schedstat.trim().split(" ");
+            if (fields.length >= 2) {
+                runDelay = Long.parseLong(fields[1]);
+            }
+        }
+        return voluntary < 0 || involuntary < 0 ? null : new TaskCounters(voluntary, involuntary, runDelay, state);
+    }
+
+    /**
      * CPU time in nanoseconds of HotSpot's JIT compiler threads ({@code C1 CompilerThread*} and
      * {@code C2 CompilerThread*}) in {@code pid}; empty when unknown. Zero for a JVM with no such threads.
      */
@@ -114,6 +215,16 @@ public final class ProcFs {
         return online == null ? List.of() : CpuList.parse(online.trim());
     }
 
+    /** The 1, 5 and 15 minute load averages from /proc/loadavg ({@code 0.42 0.61 0.70}), or null. */
+    public static String loadAverage() {
+        String loadavg = read(PROC.resolve("loadavg"));
+        if (loadavg == null) {
+            return null;
+        }
+        String[] fields = loadavg.trim().split("\\s+");
+        return fields.length < 3 ? null : fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
     /** The processor's model name from /proc/cpuinfo, or null. */
     public static String cpuModel() {
         String cpuinfo = read(PROC.resolve("cpuinfo"));
@@ -129,7 +240,7 @@ public final class ProcFs {
     }
 
     /** {@code pid} followed by its live descendants (nginx's workers, say). */
-    static List<Long> withDescendants(long pid) {
+    public static List<Long> withDescendants(long pid) {
         List<Long> pids = new ArrayList<>();
         pids.add(pid);
         ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));

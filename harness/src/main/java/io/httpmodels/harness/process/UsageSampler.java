@@ -1,7 +1,12 @@
 package io.httpmodels.harness.process;
 
+import io.httpmodels.harness.control.ControlProtocol;
+import io.httpmodels.harness.control.ControlReply;
+import io.httpmodels.harness.control.JvmStats;
+
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * Samples, from the harness's side, what a server process and the harness itself use over a window: CPU time at
  * the start and end (every thread, and the server's child processes), resident memory and threads at most
  * {@value #MAX_PER_SECOND} times a second in between. It reads /proc only (no agent, nothing in the server), so
- * the server pays nothing for it; without /proc it falls back to {@link ProcessHandle} for CPU time alone.
+ * the server pays nothing for it; without /proc it falls back to {@link ProcessHandle} for CPU time alone. With
+ * {@link WindowEdges} it also reads, at the window's start and end only, the server's threads one by one, its
+ * JVM's counters over its control channel, and has the server profile the window into a flame graph.
  *
  * <pre>{@code
  * UsageSampler sampler = UsageSampler.startAt(serverPid, recordStartNanos, Duration.ofMillis(100));
@@ -27,10 +34,12 @@ public final class UsageSampler {
     public static final int MAX_PER_SECOND = 10;
 
     private final Long serverPid;
+    private final WindowEdges edges;
     private final long startNanos;
     private final long periodNanos;
     private final Thread thread;
     private final CountDownLatch done = new CountDownLatch(1);
+    private final CountDownLatch begun = new CountDownLatch(1);
     private final boolean proc = ProcFs.available();
     private volatile boolean stopped;
     private volatile Usage result = Usage.empty();
@@ -44,9 +53,14 @@ public final class UsageSampler {
     private int threadsPeak = -1;
     private long threadsSum;
     private int samples;
+    private ProcessSnapshot threadsStart;
+    private JvmStats jvmStart;
+    private String profiling;
+    private String profileNote;
 
-    private UsageSampler(Long serverPid, long startNanos, Duration period) {
+    private UsageSampler(Long serverPid, WindowEdges edges, long startNanos, Duration period) {
         this.serverPid = serverPid;
+        this.edges = edges;
         this.startNanos = startNanos;
         this.periodNanos = Math.max(period.toNanos(), TimeUnit.SECONDS.toNanos(1) / MAX_PER_SECOND);
         this.thread = new Thread(this::run, "usage-sampler");
@@ -60,7 +74,17 @@ public final class UsageSampler {
      * @param period    time between memory samples; never less than a tenth of a second
      */
     public static UsageSampler startAt(Long serverPid, long startNanos, Duration period) {
-        UsageSampler sampler = new UsageSampler(serverPid, startNanos, period);
+        return startAt(serverPid, WindowEdges.NONE, startNanos, period);
+    }
+
+    /**
+     * Starts sampling at {@code startNanos}, reading also what {@code edges} asks at the window's start and end.
+     *
+     * @param serverPid the server's process id, or null to sample the client alone
+     * @param period    time between memory samples; never less than a tenth of a second
+     */
+    public static UsageSampler startAt(Long serverPid, WindowEdges edges, long startNanos, Duration period) {
+        UsageSampler sampler = new UsageSampler(serverPid, edges, startNanos, period);
         sampler.thread.start();
         return sampler;
     }
@@ -70,7 +94,7 @@ public final class UsageSampler {
         stopped = true;
         LockSupport.unpark(thread);
         try {
-            if (!done.await(5, TimeUnit.SECONDS)) {
+            if (!done.await(WindowEdges.FLAME_GRAPH_TIMEOUT.plusSeconds(10).toSeconds(), TimeUnit.SECONDS)) {
                 return Usage.empty();
             }
         } catch (InterruptedException e) {
@@ -78,6 +102,16 @@ public final class UsageSampler {
             return Usage.empty();
         }
         return result;
+    }
+
+    /**
+     * Waits until the window's start has been read (its CPU baseline, and what {@link WindowEdges} asks): what the
+     * server does after this returns is inside the window.
+     *
+     * @return false when it did not begin within {@code timeout} (or was stopped first)
+     */
+    public boolean awaitStart(Duration timeout) throws InterruptedException {
+        return begun.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && !stopped;
     }
 
     private void run() {
@@ -91,6 +125,8 @@ public final class UsageSampler {
             baselineNanos = System.nanoTime();
             serverCpuStart = serverCpu();
             clientCpuStart = clientCpu();
+            readStartEdge();
+            begun.countDown();
             long next = baselineNanos;
             while (!stopped) {
                 sampleMemory();
@@ -104,6 +140,11 @@ public final class UsageSampler {
             long end = System.nanoTime();
             long serverCpuEnd = serverCpu();
             long clientCpuEnd = clientCpu();
+            ProcessActivity activity = threadsStart == null
+                    ? null
+                    : ProcessActivity.between(threadsStart, ProcessSnapshot.read(serverPid));
+            JvmStats jvmEnd = jvmStart == null ? null : stats();
+            String flameGraphEvent = profiling == null ? null : stopProfiler();
             result = new Usage(
                     (end - baselineNanos) / 1e9,
                     serverCpuStart < 0 || serverCpuEnd < 0 ? null : (serverCpuEnd - serverCpuStart) / 1e9,
@@ -113,10 +154,71 @@ public final class UsageSampler {
                     samples == 0 || threadsPeak < 0 ? -1 : (double) threadsSum / samples,
                     samples,
                     clientCpuStart < 0 || clientCpuEnd < 0 ? 0 : (clientCpuEnd - clientCpuStart) / 1e9,
-                    serverPid == null ? "none" : proc ? "/proc" : "ProcessHandle");
+                    serverPid == null ? "none" : proc ? "/proc" : "ProcessHandle",
+                    activity,
+                    jvmEnd == null ? null : jvmStart,
+                    jvmEnd,
+                    jvmNote(jvmEnd),
+                    flameGraphEvent,
+                    profileNote);
         } finally {
             done.countDown();
         }
+    }
+
+    private void readStartEdge() {
+        if (serverPid != null && proc && edges.threads()) {
+            threadsStart = ProcessSnapshot.read(serverPid);
+        }
+        if (edges.jvmStats() && edges.control() != null) {
+            jvmStart = stats();
+        }
+        if (edges.profileEvent() != null) {
+            Optional<ControlReply> reply = edges.control()
+                    .request(ControlProtocol.PROFILER_START, edges.profileEvent(), WindowEdges.ANSWER_TIMEOUT);
+            if (reply.isEmpty()) {
+                profileNote = "the server's JVM did not answer the profiler's start";
+            } else if (reply.get().error()) {
+                profileNote = reply.get().message();
+            } else {
+                profiling = reply.get().event();
+            }
+        }
+    }
+
+    private JvmStats stats() {
+        return edges.control().stats(WindowEdges.ANSWER_TIMEOUT).orElse(null);
+    }
+
+    private String stopProfiler() {
+        Optional<ControlReply> reply = edges.control()
+                .request(
+                        ControlProtocol.PROFILER_STOP,
+                        edges.flameGraph().toAbsolutePath().toString(),
+                        WindowEdges.FLAME_GRAPH_TIMEOUT);
+        if (reply.isEmpty()) {
+            profileNote = "the server's JVM did not write its flame graph within "
+                    + WindowEdges.FLAME_GRAPH_TIMEOUT.toSeconds() + " s";
+            return null;
+        }
+        if (reply.get().error()) {
+            profileNote = reply.get().message();
+            return null;
+        }
+        return reply.get().event();
+    }
+
+    private String jvmNote(JvmStats end) {
+        if (!edges.jvmStats()) {
+            return "not asked for";
+        }
+        if (edges.control() == null) {
+            return "not a JVM of this project's (no control channel)";
+        }
+        if (jvmStart == null || end == null) {
+            return "the server's JVM did not answer on its control channel (an older build, or too busy)";
+        }
+        return null;
     }
 
     private void sampleMemory() {
@@ -186,6 +288,13 @@ public final class UsageSampler {
      * @param samples          memory samples taken
      * @param clientCpuSeconds the harness process's CPU time
      * @param source           {@code /proc}, {@code ProcessHandle} or {@code none}
+     * @param activity         what the server's threads did, from /proc ({@link WindowEdges#threads()}); null
+     *                         when not read
+     * @param jvmStart         the server JVM's counters at the start, null when not read or not answered
+     * @param jvmEnd           the same at the end
+     * @param jvmNote          why the JVM's counters are missing, or null
+     * @param flameGraphEvent  the event the window was profiled with (its flame graph written), or null
+     * @param profileNote      why no flame graph was written when one was asked for, or null
      */
     public record Usage(
             double wallSeconds,
@@ -196,10 +305,16 @@ public final class UsageSampler {
             double threadsMean,
             int samples,
             double clientCpuSeconds,
-            String source) {
+            String source,
+            ProcessActivity activity,
+            JvmStats jvmStart,
+            JvmStats jvmEnd,
+            String jvmNote,
+            String flameGraphEvent,
+            String profileNote) {
 
         public static Usage empty() {
-            return new Usage(0, null, -1, -1, -1, -1, 0, 0, "none");
+            return new Usage(0, null, -1, -1, -1, -1, 0, 0, "none", null, null, null, null, null, null);
         }
     }
 }

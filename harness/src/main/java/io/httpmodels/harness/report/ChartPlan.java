@@ -30,6 +30,8 @@ public final class ChartPlan {
     public static final String ERRORS = "errors";
     /** The share of requests/s kept beside slow connections, against the same load alone. */
     public static final String KEPT = "kept";
+    /** Why, per request: each target's CPU split and run-queue wait in one scenario. */
+    public static final String WHY = "why";
     /** A merged run's requests/s over time: one line per agent and the total. */
     public static final String TIMELINE = "timeline";
 
@@ -38,7 +40,7 @@ public final class ChartPlan {
      *
      * @param id          the container's element id, unique in the page
      * @param kind        what it draws: {@link #RPS}, {@link #LATENCY}, {@link #CPU}, {@link #RSS}, {@link #SWEEP},
-     *                    {@link #ERRORS}, {@link #KEPT} or {@link #TIMELINE}
+     *                    {@link #ERRORS}, {@link #KEPT}, {@link #TIMELINE} or {@link #WHY}
      * @param title       its heading
      * @param subtitle    what it shows and in which unit
      * @param scenarioIds the scenarios it draws, in order
@@ -70,6 +72,7 @@ public final class ChartPlan {
         if (results.merge() == null) {
             // A merged run has no server figures: agents' logs carry only latencies and counts.
             charts.addAll(cost(results));
+            charts.addAll(why(results));
         }
         charts.addAll(sweeps(results));
         charts.addAll(errors(results));
@@ -154,6 +157,25 @@ public final class ChartPlan {
                         ids,
                         360,
                         "Sampled up to 10 times a second; a JVM's RSS includes its heap as sized by its flags."));
+    }
+
+    /** One why chart per scenario that has why figures: where each target's time per request goes. */
+    static List<Chart> why(Results results) {
+        List<Chart> charts = new ArrayList<>();
+        for (WhyTable t : WhyTable.all(results, false)) {
+            Scenario s = t.scenario();
+            charts.add(new Chart(
+                    "chart-why-" + s.id(),
+                    WHY,
+                    s.title(),
+                    "µs per request: CPU in the server's code (user) and in the kernel (system), and time its runnable"
+                            + " threads waited for the core (run queue)",
+                    List.of(s.id()),
+                    80 + 40 * results.targets().size(),
+                    "Hover a bar for the counts per request: context switches, system calls (the most frequent by"
+                            + " name), heap allocated, GC."));
+        }
+        return charts;
     }
 
     /** One requests/s against connections chart per sweep; none when the run has no sweep. */

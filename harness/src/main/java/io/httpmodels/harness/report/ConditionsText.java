@@ -60,6 +60,10 @@ final class ConditionsText {
                 !c.clientJvmFlags().isEmpty()));
         entries.add(new Entry("Build", build(results), false));
         entries.add(new Entry("Profile", c.profile(), false));
+        if (c.loadAverage() != null) {
+            entries.add(new Entry(
+                    "Load average", c.loadAverage() + " (1, 5, 15 min, at the start: what else ran here)", false));
+        }
         if (c.command() != null && !c.command().isBlank()) {
             entries.add(new Entry("Command", c.command(), true));
         }

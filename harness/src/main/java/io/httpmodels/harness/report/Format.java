@@ -63,6 +63,31 @@ final class Format {
         return value == null ? NONE : String.format(Locale.ROOT, value < 100 ? "%.1f" : "%.0f", value);
     }
 
+    /** A count per request: {@code 0.006}, {@code 1.00}, {@code 12.1}, {@code 140}. */
+    static String perRequest(Double value) {
+        if (value == null) {
+            return NONE;
+        }
+        double v = Math.abs(value);
+        String format = v == 0 ? "%.0f" : v < 0.1 ? "%.3f" : v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f";
+        return String.format(Locale.ROOT, format, value);
+    }
+
+    /** Bytes in the unit that keeps them short: {@code 460}, {@code 4.1k}, {@code 12k}, {@code 1.2M}. */
+    static String bytes(Double value) {
+        if (value == null) {
+            return NONE;
+        }
+        double v = value;
+        if (v < 1e3) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (v < 1e6) {
+            return String.format(Locale.ROOT, v < 1e4 ? "%.1fk" : "%.0fk", v / 1e3);
+        }
+        return String.format(Locale.ROOT, v < 1e7 ? "%.1fM" : "%.0fM", v / 1e6);
+    }
+
     /** {@code 98 %}: a share where 100 is one core. */
     static String percent(Double value) {
         return value == null ? NONE : String.format(Locale.ROOT, "%.0f %%", value);

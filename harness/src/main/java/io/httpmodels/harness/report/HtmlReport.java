@@ -59,7 +59,9 @@ public final class HtmlReport {
             h.append("<p class=\"warning\">This run was interrupted: only the cells that completed are shown.</p>\n");
         }
         h.append("<nav class=\"toc\"><a href=\"#throughput\">Requests/s</a><a href=\"#latency\">Latency</a>"
-                + "<a href=\"#cost\">CPU and memory</a><a href=\"#sweep\">Connections</a>"
+                + "<a href=\"#cost\">CPU and memory</a>"
+                + (WhyTable.all(results, true).isEmpty() ? "" : "<a href=\"#why\">Why</a>")
+                + "<a href=\"#sweep\">Connections</a>"
                 + "<a href=\"#errors\">Timeouts and errors</a>"
                 + (BackgroundTables.of(results).isEmpty() ? "" : "<a href=\"#survives\">Slow and idle clients</a>")
                 + "<a href=\"#numbers\">The numbers</a>"
@@ -117,6 +119,7 @@ public final class HtmlReport {
                 charts,
                 ChartPlan.CPU + " " + ChartPlan.RSS,
                 "No server figures in a merged run: the agents' logs carry latencies and counts only.");
+        why(h, results, charts);
         // Usually one chart each: side by side rather than two half-empty rows.
         h.append("<div class=\"duo\">\n");
         section(
@@ -184,6 +187,74 @@ public final class HtmlReport {
                 .append(Html.text(EChartsAsset.version()))
                 .append(" (Apache License 2.0), inlined.</footer>\n");
         return h.toString();
+    }
+
+    /** Why each server is as fast as it is: a chart and a table per scenario, flame graphs linked; none without. */
+    private static void why(StringBuilder h, Results results, List<ChartPlan.Chart> charts) {
+        List<WhyTable> tables = WhyTable.all(results, true);
+        if (tables.isEmpty()) {
+            return;
+        }
+        section(
+                h,
+                "why",
+                "Why: what each server did per request",
+                "CPU in its own code and in the kernel, context switches, system calls, time its runnable threads"
+                        + " waited for the core, heap allocated and GC, per request over the measured window. "
+                        + WhyTable.PARTIAL + ": covers part of the server (the note under its table says which).",
+                charts,
+                ChartPlan.WHY,
+                "No why chart in this run.");
+        for (WhyTable t : tables) {
+            h.append("<div class=\"panel table-panel\">\n<h3>")
+                    .append(Html.text(t.scenario().title()));
+            h.append(" <code>").append(Html.text(t.scenario().id())).append("</code></h3>\n");
+            h.append("<div class=\"scroll\"><table class=\"numbers why\">\n<thead><tr>");
+            for (int i = 0; i < t.headers().size(); i++) {
+                h.append(t.numeric().get(i) ? "<th class=\"num\">" : "<th>")
+                        .append(Html.text(t.headers().get(i)))
+                        .append("</th>");
+            }
+            h.append("</tr></thead>\n<tbody>\n");
+            for (List<String> row : t.rows()) {
+                h.append("<tr>");
+                if (row.size() < t.headers().size()) {
+                    h.append("<th scope=\"row\">")
+                            .append(Html.text(row.get(0)))
+                            .append("</th><td colspan=\"")
+                            .append(t.headers().size() - 1)
+                            .append("\">")
+                            .append(Html.text(row.get(1)))
+                            .append("</td>");
+                } else {
+                    for (int i = 0; i < row.size(); i++) {
+                        String tag = i == 0 ? "th scope=\"row\"" : t.numeric().get(i) ? "td class=\"num\"" : "td";
+                        h.append('<').append(tag).append('>').append(Html.text(row.get(i)));
+                        h.append(i == 0 ? "</th>" : "</td>");
+                    }
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+            h.append("<p class=\"footnote\">")
+                    .append(Html.text(WhyTable.LEGEND))
+                    .append(".</p>\n");
+            for (String note : t.notes()) {
+                h.append("<p class=\"footnote\">").append(Html.text(note)).append("</p>\n");
+            }
+            if (!t.flameGraphs().isEmpty()) {
+                h.append("<p class=\"footnote\">Flame graphs (profiled windows: their figures are perturbed):");
+                for (WhyTable.Link link : t.flameGraphs()) {
+                    h.append(" <a class=\"flamegraph\" href=\"")
+                            .append(Html.text(link.file()))
+                            .append("\">")
+                            .append(Html.text(link.label()))
+                            .append("</a>");
+                }
+                h.append("</p>\n");
+            }
+            h.append("</div>\n");
+        }
     }
 
     /** Slow clients and many connections: the share-kept charts and what each target survived, when any ran. */

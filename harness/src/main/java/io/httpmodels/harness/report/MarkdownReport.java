@@ -3,6 +3,7 @@ package io.httpmodels.harness.report;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,6 +65,28 @@ public final class MarkdownReport {
             for (String note : t.footnotes()) {
                 md.append('\n').append(escape(note)).append('\n');
             }
+            WhyTable why = WhyTable.of(results, scenario, true);
+            if (why != null) {
+                md.append("\n### Why, per request\n\n");
+                table(
+                        md,
+                        why.headers(),
+                        why.numeric(),
+                        why.rows().stream()
+                                .map(r -> full(r, why.headers().size()))
+                                .toList());
+                md.append('\n').append(escape(WhyTable.LEGEND)).append(".\n");
+                for (String note : why.notes()) {
+                    md.append('\n').append(escape(note)).append('\n');
+                }
+                for (WhyTable.Link link : why.flameGraphs()) {
+                    md.append("\n- flame graph: [")
+                            .append(escape(link.label()))
+                            .append("](")
+                            .append(link.file())
+                            .append(")\n");
+                }
+            }
         }
 
         for (BackgroundTables.Table t : BackgroundTables.of(results)) {
@@ -106,6 +129,18 @@ public final class MarkdownReport {
             }
             md.append('\n');
         }
+    }
+
+    /** A row of {@code columns} cells: one without figures says why across the rest. */
+    private static List<String> full(List<String> row, int columns) {
+        if (row.size() == columns) {
+            return row;
+        }
+        List<String> cells = new ArrayList<>(row);
+        while (cells.size() < columns) {
+            cells.add("");
+        }
+        return cells;
     }
 
     private static String orNone(String value) {

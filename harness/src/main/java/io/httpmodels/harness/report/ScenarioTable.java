@@ -236,6 +236,9 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
             String failure = s.failure() == null ? "" : ", failed: " + s.failure();
             limits.add(s.okRepetitions() + " of " + s.repetitions() + " repetitions" + failure);
         }
+        if (s.profiledWith() != null) {
+            limits.add(WhyTable.PROFILED + " (" + s.profiledWith() + "): the profiler's samples cost the server CPU");
+        }
         return String.join("; ", limits);
     }
 

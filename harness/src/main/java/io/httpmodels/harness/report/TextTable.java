@@ -61,6 +61,11 @@ public final class TextTable {
                 }
             }
             out.append('\n');
+            WhyTable why = WhyTable.of(results, scenario, false);
+            if (why != null) {
+                out.append(why(why));
+                out.append('\n');
+            }
         }
         out.append(cut("req/s: median; rel: share of the best row; p50/p99: "
                         + latencyKinds(results)
@@ -72,7 +77,72 @@ public final class TextTable {
         out.append(cut("client: client CPU, % of one core; " + ScenarioTable.CLIENT_BOUND
                         + ": the client was saturated, compare µs/req there"))
                 .append('\n');
+        if (!WhyTable.all(results, false).isEmpty()) {
+            out.append(wrap("why, " + WhyTable.LEGEND + "; " + WhyTable.PARTIAL
+                    + " partial (see the note under its table). Sources and blind spots: docs/why.md."));
+        }
         return out.toString();
+    }
+
+    /** A why table: its rows in fixed-width columns, then what its partial and missing figures leave out. */
+    private static String why(WhyTable t) {
+        int columns = t.headers().size();
+        int[] widths = new int[columns];
+        for (int i = 0; i < columns; i++) {
+            widths[i] = t.headers().get(i).length();
+        }
+        for (List<String> row : t.rows()) {
+            if (row.size() == columns) {
+                for (int i = 0; i < columns; i++) {
+                    widths[i] = Math.max(widths[i], row.get(i).length());
+                }
+            }
+        }
+        StringBuilder out =
+                new StringBuilder(cut("  why, per request  [" + t.scenario().id() + "]")).append('\n');
+        out.append(whyLine(t.headers(), widths, t.numeric())).append('\n');
+        for (List<String> row : t.rows()) {
+            if (row.size() == columns) {
+                out.append(whyLine(row, widths, t.numeric())).append('\n');
+            } else {
+                out.append(cut(pad(row.get(0), widths[0], false) + "  " + row.get(1)))
+                        .append('\n');
+            }
+        }
+        for (String note : t.notes()) {
+            if (!note.startsWith("Sources:")) {
+                out.append(wrap(note));
+            }
+        }
+        return out.toString();
+    }
+
+    private static String whyLine(List<String> cells, int[] widths, List<Boolean> numeric) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append("  ");
+            }
+            boolean last = i == cells.size() - 1;
+            sb.append(pad(cells.get(i), last ? 0 : widths[i], numeric.get(i)));
+        }
+        return cut(sb.toString().stripTrailing());
+    }
+
+    /** {@code text} in lines of at most {@value #WIDTH} characters, broken between words. */
+    static String wrap(String text) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH) {
+                out.append(line).append('\n');
+                line = new StringBuilder("  ");
+            } else if (line.length() > 0 && !line.toString().equals("  ")) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        return out.append(line).append('\n').toString();
     }
 
     private static List<List<String>> rows(Results results, Scenario scenario) {
@@ -91,6 +161,9 @@ public final class TextTable {
                 }
                 if (s.okRepetitions() < s.repetitions()) {
                     limits.add(s.okRepetitions() + "/" + s.repetitions() + " reps");
+                }
+                if (s.profiledWith() != null) {
+                    limits.add(WhyTable.PROFILED);
                 }
                 boolean unserved = s.connectionsServed() != null && s.connectionsServed() < s.connections();
                 rows.add(List.of(

@@ -27,6 +27,10 @@ import java.util.Objects;
  * @param hlog        the HdrHistogram interval log of this cell, relative to the results folder, or null
  * @param background  what the idle and slow connections held beside the measured ones saw; null when the
  *                    scenario has none
+ * @param why         why the server is as fast as it is: CPU split, switches, system calls, run-queue wait,
+ *                    allocation and GC per request; null when not measured ({@code --why off}, a merged run)
+ * @param flameGraph  the window's flame graph when one was asked for ({@code --flamegraphs}), else null: a
+ *                    profiled cell's other figures are perturbed by the profiling
  */
 public record CellResult(
         String scenarioId,
@@ -42,7 +46,44 @@ public record CellResult(
         ClientUsage client,
         Warmup warmup,
         String hlog,
-        Background background) {
+        Background background,
+        WhyFigures why,
+        FlameGraph flameGraph) {
+
+    /** A cell without why figures and flame graph, as every run before them wrote. */
+    public CellResult(
+            String scenarioId,
+            String target,
+            int repetition,
+            CellStatus status,
+            String failure,
+            Throughput throughput,
+            Latencies latencies,
+            Responses responses,
+            ConnectionCounts connectionCounts,
+            ServerUsage server,
+            ClientUsage client,
+            Warmup warmup,
+            String hlog,
+            Background background) {
+        this(
+                scenarioId,
+                target,
+                repetition,
+                status,
+                failure,
+                throughput,
+                latencies,
+                responses,
+                connectionCounts,
+                server,
+                client,
+                warmup,
+                hlog,
+                background,
+                null,
+                null);
+    }
 
     public CellResult {
         Objects.requireNonNull(scenarioId, "scenarioId");
@@ -89,7 +130,35 @@ public record CellResult(
                 client,
                 value,
                 hlog,
-                background);
+                background,
+                why,
+                flameGraph);
+    }
+
+    /** The same cell with its why figures and flame graph. */
+    public CellResult withWhy(WhyFigures figures, FlameGraph graph) {
+        return new CellResult(
+                scenarioId,
+                target,
+                repetition,
+                status,
+                failure,
+                throughput,
+                latencies,
+                responses,
+                connectionCounts,
+                server,
+                client,
+                warmup,
+                hlog,
+                background,
+                figures,
+                graph);
+    }
+
+    /** Whether a flame graph was asked for in this cell, so that its figures are perturbed by profiling. */
+    public boolean profiled() {
+        return flameGraph != null && flameGraph.event() != null;
     }
 
     public boolean ok() {

@@ -28,6 +28,8 @@ import java.util.List;
  * @param timeoutSeconds    a request unanswered this long counts as a timeout and its connection is reopened
  * @param clientBoundAt     client CPU share (of its cores) at or above which a cell is marked client-bound
  * @param command           the command line that produced the run
+ * @param loadAverage       /proc/loadavg's 1, 5 and 15 minute load averages when the run started: on a shared
+ *                          machine, what else ran; null in older runs or without /proc
  */
 public record Conditions(
         String cpuModel,
@@ -50,7 +52,56 @@ public record Conditions(
         int clientThreads,
         double timeoutSeconds,
         double clientBoundAt,
-        String command) {
+        String command,
+        String loadAverage) {
+
+    /** Conditions without the load average, as runs before it wrote them. */
+    public Conditions(
+            String cpuModel,
+            int onlineCpus,
+            String kernel,
+            String jdk,
+            List<String> serverJvmFlags,
+            List<String> clientJvmFlags,
+            String serverCpus,
+            String clientCpus,
+            String pinning,
+            String projectVersion,
+            String gitCommit,
+            Boolean gitDirty,
+            String profile,
+            double warmupSeconds,
+            double maxWarmupSeconds,
+            double durationSeconds,
+            int repetitions,
+            int clientThreads,
+            double timeoutSeconds,
+            double clientBoundAt,
+            String command) {
+        this(
+                cpuModel,
+                onlineCpus,
+                kernel,
+                jdk,
+                serverJvmFlags,
+                clientJvmFlags,
+                serverCpus,
+                clientCpus,
+                pinning,
+                projectVersion,
+                gitCommit,
+                gitDirty,
+                profile,
+                warmupSeconds,
+                maxWarmupSeconds,
+                durationSeconds,
+                repetitions,
+                clientThreads,
+                timeoutSeconds,
+                clientBoundAt,
+                command,
+                null);
+    }
 
     public Conditions {
         serverJvmFlags = List.copyOf(serverJvmFlags);

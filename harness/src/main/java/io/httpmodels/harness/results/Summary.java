@@ -30,6 +30,10 @@ import java.util.List;
  * @param relativeToBest      requests/s as a share of the best target's in this scenario
  * @param relativeToNginx     requests/s as a share of nginx's in this scenario, when nginx ran
  * @param distribution        percentile spectrum of the merged latency
+ * @param why                 the why figures, each the median of the repetitions that have it; null when none was
+ *                            measured
+ * @param profiledWith        the profiling event when any repetition was profiled (its figures are perturbed), or
+ *                            null
  */
 public record Summary(
         String scenarioId,
@@ -55,7 +59,64 @@ public record Summary(
         boolean clientBound,
         Double relativeToBest,
         Double relativeToNginx,
-        List<PercentilePoint> distribution) {
+        List<PercentilePoint> distribution,
+        WhyFigures why,
+        String profiledWith) {
+
+    /** A row without why figures, as every run before them wrote. */
+    public Summary(
+            String scenarioId,
+            String target,
+            CellStatus status,
+            String failure,
+            int repetitions,
+            int okRepetitions,
+            Double requestsPerSecond,
+            Double requestsPerSecondMin,
+            Double requestsPerSecondMax,
+            Latency latency,
+            int connections,
+            Integer connectionsServed,
+            long timeouts,
+            long errors,
+            Double serverCpuPercent,
+            Double cpuMicrosPerRequest,
+            Long rssPeakBytes,
+            Long rssMeanBytes,
+            Integer threadsPeak,
+            Double clientCpuPercent,
+            boolean clientBound,
+            Double relativeToBest,
+            Double relativeToNginx,
+            List<PercentilePoint> distribution) {
+        this(
+                scenarioId,
+                target,
+                status,
+                failure,
+                repetitions,
+                okRepetitions,
+                requestsPerSecond,
+                requestsPerSecondMin,
+                requestsPerSecondMax,
+                latency,
+                connections,
+                connectionsServed,
+                timeouts,
+                errors,
+                serverCpuPercent,
+                cpuMicrosPerRequest,
+                rssPeakBytes,
+                rssMeanBytes,
+                threadsPeak,
+                clientCpuPercent,
+                clientBound,
+                relativeToBest,
+                relativeToNginx,
+                distribution,
+                null,
+                null);
+    }
 
     public Summary {
         distribution = distribution == null ? List.of() : List.copyOf(distribution);
@@ -120,6 +181,39 @@ public record Summary(
                 clientBound,
                 toBest,
                 toNginx,
-                distribution);
+                distribution,
+                why,
+                profiledWith);
+    }
+
+    /** The same row with its why figures and profiling said. */
+    public Summary withWhy(WhyFigures value, String profiled) {
+        return new Summary(
+                scenarioId,
+                target,
+                status,
+                failure,
+                repetitions,
+                okRepetitions,
+                requestsPerSecond,
+                requestsPerSecondMin,
+                requestsPerSecondMax,
+                latency,
+                connections,
+                connectionsServed,
+                timeouts,
+                errors,
+                serverCpuPercent,
+                cpuMicrosPerRequest,
+                rssPeakBytes,
+                rssMeanBytes,
+                threadsPeak,
+                clientCpuPercent,
+                clientBound,
+                relativeToBest,
+                relativeToNginx,
+                distribution,
+                value,
+                profiled);
     }
 }

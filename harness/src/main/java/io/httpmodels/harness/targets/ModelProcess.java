@@ -1,6 +1,7 @@
 package io.httpmodels.harness.targets;
 
 import io.httpmodels.harness.process.ChildServer;
+import io.httpmodels.harness.process.ControlChannel;
 
 import java.util.Optional;
 
@@ -30,6 +31,11 @@ public final class ModelProcess implements RunningTarget {
     @Override
     public String running() {
         return child.description();
+    }
+
+    @Override
+    public ControlChannel control() {
+        return child.control();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.targets;
 
+import io.httpmodels.harness.process.ControlChannel;
+
 import java.util.Optional;
 
 /** A target while it is measured: where to send requests and which process to sample. */
@@ -13,6 +15,11 @@ public interface RunningTarget extends AutoCloseable {
 
     /** What runs, in the server's own words. */
     String running();
+
+    /** The server JVM's control channel, or null for a server that has none (nginx, an external URL). */
+    default ControlChannel control() {
+        return null;
+    }
 
     /** Why it stopped serving by itself (it exited), or empty while it is fine. */
     Optional<String> death();

@@ -1,5 +1,6 @@
 package io.httpmodels.harness.targets;
 
+import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
@@ -9,17 +10,26 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts what is measured, for {@code compare} and {@code regress} alike. A model gets its own JVM — already
  * pinned (taskset in front of java, so it sizes its pools for the cores it has), told to exit with its parent so
  * it cannot outlive the harness — running {@code httpmodels serve MODEL --port 0}; the port it prints is the one
- * measured. nginx is started from {@code scripts/peers} on the servers' first CPU; an external server is only
+ * measured, and its control channel is on ({@code HTTPMODELS_CONTROL=stdin}, which an older build ignores). nginx
+ * is started from {@code scripts/peers} on the servers' first CPU; an external server is only
  * looked up.
  */
 public final class TargetLauncher {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * Flags of every model's JVM before the run's own: native access for the harness's code (its control channel
+     * calls getrusage through the FFM API; Netty's native transports load JNI libraries), which JDK 24+ otherwise
+     * warns about on standard error.
+     */
+    static final List<String> LAUNCHER_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
 
     private final Pinning pinning;
     private final Path projectRoot;
@@ -42,7 +52,10 @@ public final class TargetLauncher {
     public RunningTarget start(TargetSpec target, ModelJvm jvm, Scenario scenario) throws StartFailure {
         return switch (target.kind()) {
             case MODEL ->
-                new ModelProcess(ChildServer.start(modelCommand(target.name(), jvm, scenario), START_TIMEOUT));
+                new ModelProcess(ChildServer.start(
+                        modelCommand(target.name(), jvm, scenario),
+                        Map.of(ControlProtocol.ENVIRONMENT, ControlProtocol.STDIN),
+                        START_TIMEOUT));
             case NGINX ->
                 NginxProcess.start(
                         projectRoot, pinning.enabled() ? pinning.serverCpus().get(0) : null);
@@ -72,6 +85,8 @@ public final class TargetLauncher {
             // Only when asked for: a server without the option keeps its own default and still starts.
             serve.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
         }
-        return jvm.build().command(pinning.serverPrefix(), jvm.jvmFlags(), serve);
+        List<String> flags = new ArrayList<>(LAUNCHER_FLAGS);
+        flags.addAll(jvm.jvmFlags());
+        return jvm.build().command(pinning.serverPrefix(), flags, serve);
     }
 }

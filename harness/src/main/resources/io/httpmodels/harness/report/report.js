@@ -302,6 +302,66 @@
             function (v) { return roundTo(v, v < 10 ? 1 : 0); });
     }
 
+    // (c') Why, per request, in one scenario: each target's CPU split (user, system) stacked, and the time its
+    // runnable threads waited for the core beside it; the counts per request in the tooltip.
+    function whyOption(scenarioIds) {
+        var sid = scenarioIds[0];
+        var names = data.targets.map(function (t) { return t.name; });
+        function figure(name, pick) {
+            return names.map(function (n) {
+                var s = okSummaryOf(sid, n);
+                var v = s && s.why ? pick(s.why) : null;
+                return v === null || v === undefined ? null : v;
+            });
+        }
+        function perRequest(v) {
+            if (v === null || v === undefined) { return '–'; }
+            return roundTo(v, Math.abs(v) < 0.1 ? 3 : Math.abs(v) < 10 ? 2 : 1);
+        }
+        function tooltip(params) {
+            var name = params[0].name;
+            var s = okSummaryOf(sid, name);
+            if (!s || !s.why) { return escapeHtml(name) + ': no why figures'; }
+            var w = s.why;
+            var lines = ['<b>' + escapeHtml(name) + '</b>'];
+            params.forEach(function (p) {
+                lines.push(escapeHtml(p.seriesName) + ': ' + perRequest(p.value) + ' µs');
+            });
+            lines.push('switches, voluntary / involuntary: ' + perRequest(w.voluntarySwitchesPerRequest) + ' / '
+                + perRequest(w.involuntarySwitchesPerRequest));
+            lines.push('system calls: ' + perRequest(w.syscallsPerRequest)
+                + (w.syscallsSource.coverage === 'partial' ? ' (read and write only)' : ''));
+            if (w.topSyscalls.length > 0) {
+                lines.push(w.topSyscalls.map(function (r) {
+                    return escapeHtml(r.name) + ' ' + perRequest(r.perRequest);
+                }).join(', '));
+            }
+            if (w.jvm && w.jvm.allocatedBytesPerRequest !== null) {
+                lines.push('allocated: ' + Math.round(w.jvm.allocatedBytesPerRequest) + ' B; GC: '
+                    + perRequest(w.jvm.gcPauseMicrosPerRequest) + ' µs');
+            }
+            if (s.profiledWith) { lines.push('profiled (' + escapeHtml(s.profiledWith) + '): perturbed'); }
+            return lines.join('<br>');
+        }
+        var axis = valueAxisName('µs per request', 28);
+        axis.type = 'value';
+        return base({
+            grid: {left: 8, right: 24, top: 34, bottom: 38, containLabel: true},
+            legend: legend(),
+            tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}, formatter: tooltip},
+            xAxis: axis,
+            yAxis: {type: 'category', data: names, inverse: true, axisTick: {show: false}},
+            series: [
+                {name: 'user', type: 'bar', stack: 'cpu', color: '#4e79a7', barMaxWidth: 16,
+                    data: figure('user', function (w) { return w.userMicrosPerRequest; })},
+                {name: 'system', type: 'bar', stack: 'cpu', color: '#f28e2b', barMaxWidth: 16,
+                    data: figure('system', function (w) { return w.systemMicrosPerRequest; })},
+                {name: 'run queue', type: 'bar', color: '#bab0ac', barMaxWidth: 16,
+                    data: figure('rq', function (w) { return w.runQueueWaitMicrosPerRequest; })}
+            ]
+        });
+    }
+
     // (d) Requests/s against connections over a sweep: one line per target, client-bound points as diamonds.
     function sweepOption(scenarioIds) {
         var counts = scenarioIds.map(function (sid) { return String(scenarios[sid].connections); });
@@ -455,6 +515,7 @@
         latency: latencyOption,
         cpu: cpuOption,
         rss: rssOption,
+        why: whyOption,
         sweep: sweepOption,
         errors: errorsOption
     };

@@ -38,7 +38,8 @@ class ResultsJsonTest {
                 .get(0);
         List<String> names = new ArrayList<>();
         cell.fieldNames().forEachRemaining(names::add);
-        // Schema 1's fields, in groups of meaning in Java and unwrapped here; warmup is new, and additive.
+        // Schema 1's fields, in groups of meaning in Java and unwrapped here; warmup, why and flameGraph are new,
+        // and additive.
         assertEquals(
                 Set.of(
                         "scenarioId",
@@ -65,7 +66,9 @@ class ResultsJsonTest {
                         "client",
                         "warmup",
                         "hlog",
-                        "background"),
+                        "background",
+                        "why",
+                        "flameGraph"),
                 Set.copyOf(names));
         assertEquals(names.size(), Set.copyOf(names).size(), "no field twice: " + names);
         assertEquals("ok", cell.get("status").asText());

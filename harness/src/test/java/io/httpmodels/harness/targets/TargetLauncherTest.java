@@ -19,12 +19,13 @@ class TargetLauncherTest {
     private static final Scenario PLAIN = Scenario.closedLoop("/plaintext", 0, true, 40, 1);
 
     @Test
-    void aModelRunsServeOfItsBuildWithItsFlagsOnPortZeroAndDiesWithTheHarness() {
+    void aModelRunsServeOfItsBuildWithNativeAccessAndItsFlagsOnPortZeroAndDiesWithTheHarness() {
         ModelJvm jvm = new ModelJvm(BUILD, List.of("-Xmx512m", "-XX:+UseParallelGC"), 0, ModelJvm.AUTO_TRANSPORT);
         List<String> command = LAUNCHER.modelCommand("netty", jvm, Scenario.closedLoop("/plaintext", 1, true, 40, 1));
         assertEquals(HarnessJvm.javaBinary(), command.get(0), "unpinned: java first");
         assertEquals(
                 List.of(
+                        "--enable-native-access=ALL-UNNAMED",
                         "-Xmx512m",
                         "-XX:+UseParallelGC",
                         "-jar",
@@ -67,6 +68,6 @@ class TargetLauncherTest {
         ModelJvm jvm = new ModelJvm(BUILD, List.of("-Xmx512m"), 0, ModelJvm.AUTO_TRANSPORT)
                 .withMoreFlags(List.of("-XX:TieredStopAtLevel=1"));
         List<String> command = LAUNCHER.modelCommand("netty", jvm, PLAIN);
-        assertEquals(List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-jar"), command.subList(1, 4));
+        assertEquals(List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-jar"), command.subList(2, 5));
     }
 }

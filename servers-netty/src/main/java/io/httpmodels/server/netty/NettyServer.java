@@ -30,9 +30,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The {@code netty} model: one acceptor event loop, {@code workerThreads} I/O event loops (default: one per
- * core) on the best transport available ({@link NettyTransport}: io_uring, then epoll, then NIO), and the
- * workload served by {@link NettyServerHandler} on the loops themselves.
+ * The {@code netty} model: {@code workerThreads} I/O event loops (default: one per core) on the best transport
+ * available ({@link NettyTransport}: io_uring, then epoll, then NIO), an acceptor event loop of its own when there
+ * are several (the one loop accepts too when it is alone), and the workload served by {@link NettyServerHandler} on
+ * the loops themselves. With a new connection per request on one core, a separate acceptor hands every connection
+ * to the other thread on the same core (a task queued, an eventfd written, two more context switches): a third of
+ * netty's CPU beyond nginx's (docs/why.md).
  *
  * <p>The fast path follows what the fastest public Netty plaintext servers do: pooled direct buffers, response
  * header names and values built once as {@code AsciiString}, a shared body buffer, writes with the void
@@ -84,8 +87,10 @@ public final class NettyServer implements HttpServerModel {
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
         JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
         ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config, workThreads) : null;
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads, transport.ioHandlerFactory());
+        EventLoopGroup acceptor = eventLoops == 1
+                ? workers
+                : new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
         String description =
                 "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                         + (workExecutor == null

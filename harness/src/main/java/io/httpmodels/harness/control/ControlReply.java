@@ -1,0 +1,23 @@
+package io.httpmodels.harness.control;
+
+/**
+ * One answer on a server's control channel, written by the server as one line: {@link ControlProtocol#PREFIX}
+ * and this record as JSON.
+ *
+ * @param id      the request's id, echoed
+ * @param kind    {@code stats}, {@code profiler} or {@code error}
+ * @param stats   with {@code stats}: the JVM's counters
+ * @param event   with {@code profiler}: the profiling event that runs or ran ({@code cpu} may become
+ *                {@code ctimer} where perf events are not allowed)
+ * @param message with {@code error}: what went wrong; with {@code profiler}: what the profiler said, or null
+ */
+public record ControlReply(long id, String kind, JvmStats stats, String event, String message) {
+
+    public static final String STATS = "stats";
+    public static final String PROFILER = "profiler";
+    public static final String ERROR = "error";
+
+    public boolean error() {
+        return ERROR.equals(kind);
+    }
+}

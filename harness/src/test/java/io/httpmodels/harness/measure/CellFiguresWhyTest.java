@@ -1,0 +1,168 @@
+package io.httpmodels.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.control.JvmStats;
+import io.httpmodels.harness.process.CpuTimes;
+import io.httpmodels.harness.process.PerfCounts;
+import io.httpmodels.harness.process.ProcessActivity;
+import io.httpmodels.harness.process.UsageSampler;
+import io.httpmodels.harness.results.Coverage;
+import io.httpmodels.harness.results.SyscallRate;
+import io.httpmodels.harness.results.WhyFigures;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+/** How a window's raw counts become per-request why figures, each with its source and what it covers. */
+class CellFiguresWhyTest {
+
+    private static final long REQUESTS = 1_000;
+    /** 12 ms user, 8 ms system; 900 + 40 switches, 3 ms run delay, 4000 read and write calls, nobody came or went. */
+    private static final ProcessActivity STEADY =
+            new ProcessActivity(new CpuTimes(12_000_000, 8_000_000), 4_000, 900, 40, 3_000_000, 0, 0, null);
+
+    private static JvmStats jvm(long allocated, long gcCount, long gcMillis, long started, long voluntary) {
+        return new JvmStats(
+                allocated,
+                gcCount,
+                gcMillis,
+                "PS Scavenge",
+                100,
+                started,
+                12,
+                Map.of("RUNNABLE", 3),
+                voluntary,
+                voluntary / 10,
+                null);
+    }
+
+    private static UsageSampler.Usage usage(ProcessActivity activity, JvmStats start, JvmStats end, String jvmNote) {
+        return new UsageSampler.Usage(4, 0.02, 1, 1, 12, 12, 40, 1, "/proc", activity, start, end, jvmNote, null, null);
+    }
+
+    private static final Counted COUNTED = new Counted(
+            new PerfCounts(
+                    5_810,
+                    Map.of(
+                            "accept4",
+                            1_000L,
+                            "read",
+                            2_500L,
+                            "write",
+                            1_000L,
+                            "close",
+                            1_000L,
+                            "epoll_wait",
+                            300L,
+                            "futex",
+                            10L),
+                    700,
+                    650,
+                    3,
+                    0),
+            1_000,
+            0.4,
+            null);
+
+    @Test
+    void everyFigureIsPerRequestAndComplete() {
+        WhyFigures why = CellFigures.why(
+                REQUESTS,
+                usage(STEADY, jvm(1_000_000, 10, 5, 30, 2_000), jvm(5_000_000, 12, 9, 30, 3_000), null),
+                COUNTED);
+        assertEquals(12.0, why.userMicrosPerRequest(), 1e-9);
+        assertEquals(8.0, why.systemMicrosPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.cpuSplitSource().coverage());
+        // getrusage's, not /proc's: every thread of the JVM.
+        assertEquals(1.0, why.voluntarySwitchesPerRequest(), 1e-9);
+        assertEquals(0.1, why.involuntarySwitchesPerRequest(), 1e-9);
+        assertEquals(CellFigures.RUSAGE, why.switchesSource().source());
+        assertEquals(5.81, why.syscallsPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.syscallsSource().coverage());
+        // The five most frequent, most first; ties by name.
+        assertEquals(
+                List.of(
+                        new SyscallRate("read", 2.5),
+                        new SyscallRate("accept4", 1.0),
+                        new SyscallRate("close", 1.0),
+                        new SyscallRate("write", 1.0),
+                        new SyscallRate("epoll_wait", 0.3)),
+                why.topSyscalls());
+        assertEquals(3.0, why.runQueueWaitMicrosPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.runQueueWaitSource().coverage());
+        assertEquals(4.0, why.readWriteCallsPerRequest(), 1e-9);
+        assertEquals(4_000.0, why.jvm().allocatedBytesPerRequest(), 1e-9);
+        assertEquals(2L, why.jvm().gcCount());
+        assertEquals(4L, why.jvm().gcPauseMillis());
+        assertEquals(4.0, why.jvm().gcPauseMicrosPerRequest(), 1e-9);
+        assertEquals(0L, why.jvm().threadsStarted());
+        assertEquals(0.7, why.perf().contextSwitchesPerRequest(), 1e-9);
+    }
+
+    @Test
+    void theSampledCallsShareTheExactTotalByName() {
+        Counted lossy =
+                new Counted(new PerfCounts(2_000, Map.of("read", 600L, "write", 400L), 0, 0, 0, 0), 1_000, 0.4, null);
+        WhyFigures why = CellFigures.why(REQUESTS, usage(STEADY, null, null, "x"), lossy);
+        assertEquals(2.0, why.syscallsPerRequest(), 1e-9);
+        assertEquals(List.of(new SyscallRate("read", 1.2), new SyscallRate("write", 0.8)), why.topSyscalls());
+    }
+
+    @Test
+    void withoutTheJvmSwitchesComeFromProcAndThreadsThatEndedMakeThemPartial() {
+        ProcessActivity churn = new ProcessActivity(new CpuTimes(1, 1), 10, 900, 40, 3_000_000, 2, 5, null);
+        WhyFigures why = CellFigures.why(REQUESTS, usage(churn, null, null, "no control channel"), COUNTED);
+        assertEquals(0.9, why.voluntarySwitchesPerRequest(), 1e-9);
+        assertEquals(Coverage.PARTIAL, why.switchesSource().coverage());
+        assertTrue(
+                why.switchesSource().note().contains("5 threads ended"),
+                why.switchesSource().note());
+        assertEquals(Coverage.PARTIAL, why.runQueueWaitSource().coverage());
+        assertEquals(Coverage.ABSENT, why.jvm().source().coverage());
+        assertEquals("no control channel", why.jvm().source().note());
+        assertNull(why.jvm().allocatedBytesPerRequest());
+    }
+
+    @Test
+    void threadsTheJvmStartedAndEndedInsideTheWindowMakeProcsFiguresPartial() {
+        // The JVM started 1000 threads; /proc saw none of them, neither born nor ended.
+        WhyFigures why =
+                CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 30, -1), jvm(0, 0, 0, 1_030, -1), null), COUNTED);
+        assertEquals(Coverage.PARTIAL, why.runQueueWaitSource().coverage());
+        assertTrue(
+                why.runQueueWaitSource().note().contains("the JVM started 1000"),
+                why.runQueueWaitSource().note());
+        assertEquals(1_000L, why.jvm().threadsStarted());
+    }
+
+    @Test
+    void withoutPerfSystemCallsAreTheReadAndWriteCallsAndSayWhatTheyLeaveOut() {
+        WhyFigures why =
+                CellFigures.why(REQUESTS, usage(STEADY, null, null, "x"), Counted.absent("no perf on this machine"));
+        assertEquals(4.0, why.syscallsPerRequest(), 1e-9);
+        assertEquals(Coverage.PARTIAL, why.syscallsSource().coverage());
+        assertTrue(
+                why.syscallsSource().note().contains("not recvfrom"),
+                why.syscallsSource().note());
+        assertTrue(
+                why.syscallsSource().note().endsWith("no perf on this machine"),
+                why.syscallsSource().note());
+        assertEquals(List.of(), why.topSyscalls());
+        assertNull(why.perf());
+    }
+
+    @Test
+    void withoutProcEveryFigureIsAbsentAndSaysWhy() {
+        WhyFigures why = CellFigures.why(REQUESTS, usage(null, null, null, "x"), Counted.absent("no perf"));
+        assertNull(why.userMicrosPerRequest());
+        assertEquals(Coverage.ABSENT, why.cpuSplitSource().coverage());
+        assertEquals(Coverage.ABSENT, why.switchesSource().coverage());
+        assertEquals(Coverage.ABSENT, why.syscallsSource().coverage());
+        assertEquals("no perf", why.syscallsSource().note());
+        assertEquals(Coverage.ABSENT, why.runQueueWaitSource().coverage());
+    }
+}
