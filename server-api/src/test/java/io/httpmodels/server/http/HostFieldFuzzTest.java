@@ -33,13 +33,19 @@ class HostFieldFuzzTest {
     private static final String UNRESERVED = "A-Za-z0-9\\-._~";
     private static final String SUB_DELIMS_NO_COMMA = "!$&'()*+;=";
     private static final String IPVFUTURE = "[vV]" + HEX + "+\\.[" + UNRESERVED + SUB_DELIMS_NO_COMMA + ",:]+";
-    private static final String REG_NAME = "(?:[" + UNRESERVED + SUB_DELIMS_NO_COMMA + "]|%" + HEX + HEX + ")+";
+    // A reg-name's percent-escapes are matched as one placeholder character (see ESCAPE): an alternation under
+    // '+' recurses once per character in java.util.regex and overflows the stack on inputs of a few thousand bytes.
+    private static final String REG_NAME = "[" + UNRESERVED + SUB_DELIMS_NO_COMMA + "]++";
+    private static final Pattern ESCAPE = Pattern.compile("%" + HEX + HEX);
     private static final Pattern HOST =
             Pattern.compile("(?:\\[(?:" + IPV6 + "|" + IPVFUTURE + ")\\]|" + REG_NAME + ")(?::[0-9]*)?");
 
     @FuzzTest(maxDuration = "60s")
     void aHostIsValidExactlyWhenTheGrammarSaysSo(byte[] data) {
         String value = new String(data, StandardCharsets.ISO_8859_1);
-        assertEquals(HOST.matcher(value).matches(), HostField.isValid(value), value);
+        // Only a reg-name may hold a percent-escape: an IP literal ('[' ...) is matched as it is.
+        String grammarInput =
+                value.startsWith("[") ? value : ESCAPE.matcher(value).replaceAll("A");
+        assertEquals(HOST.matcher(grammarInput).matches(), HostField.isValid(value), value);
     }
 }
