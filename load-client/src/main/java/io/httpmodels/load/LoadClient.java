@@ -44,12 +44,19 @@ public final class LoadClient {
     private static final long GRACE_NANOS = 20_000_000L;
 
     private final LoadConfig config;
+    private final NanoClock clock;
     private volatile RunState current;
     private volatile boolean stopRequested;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
 
     public LoadClient(LoadConfig config) {
+        this(config, NanoClock.SYSTEM);
+    }
+
+    /** A client whose run and workers read (and wait on) the given clock: a test's, to run at chosen instants. */
+    LoadClient(LoadConfig config, NanoClock clock) {
         this.config = config;
+        this.clock = clock;
     }
 
     /** Runs without a listener. */
@@ -93,7 +100,7 @@ public final class LoadClient {
             // Agent mode: idle until the warm-up before the start time, not loading the server meanwhile.
             awaitInstant(config.startAt().minus(config.warmup()));
         }
-        long startNanos = System.nanoTime();
+        long startNanos = clock.nanoTime();
         Instant startInstant = Instant.now();
         long startEpochMillis = startInstant.toEpochMilli();
         RunState run;
@@ -127,7 +134,7 @@ public final class LoadClient {
             int share = share(config.connections(), threads, i);
             long quota = config.counted() ? share(config.requests(), threads, i) : -1;
             double rate = config.rate() * share / config.connections();
-            workers[i] = new Worker(i, config, address, run, share, quota, rate, request);
+            workers[i] = new Worker(i, clock, config, address, run, share, quota, rate, request);
             Worker worker = workers[i];
             workerThreads[i] = new Thread(
                     () -> {
@@ -153,8 +160,8 @@ public final class LoadClient {
         List<LoadReport.Interval> intervals = new ArrayList<>();
         long nextWake = Math.min(run.startNanos + TICK_NANOS, run.recordStartNanos + GRACE_NANOS);
         try {
-            while (!finished.await(Math.max(0, nextWake - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                long now = System.nanoTime();
+            while (!finished.await(Math.max(0, nextWake - clock.nanoTime()), TimeUnit.NANOSECONDS)) {
+                long now = clock.nanoTime();
                 if (now - run.hardEndNanos >= 0) {
                     run.stop();
                 }

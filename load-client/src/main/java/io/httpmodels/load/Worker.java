@@ -40,6 +40,7 @@ final class Worker implements Runnable {
     private static final long GONE_AFTER_NANOS = 5_000_000_000L;
 
     private final int id;
+    private final NanoClock clock;
     private final InetSocketAddress address;
     private final RunState run;
     private final Connection[] connections;
@@ -96,11 +97,17 @@ final class Worker implements Runnable {
     private long errorTotal;
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
-    /** When this worker began recording (System.nanoTime), 0 before: the measured start of its window. */
+    /** When this worker began recording (its clock), 0 before: the measured start of its window. */
     private volatile long recordingStartedNanos;
 
+    /**
+     * @param clock the run's clock, which {@code run} is in terms of ({@link NanoClock#SYSTEM} but in tests)
+     * @param quota responses to record in a counted run, -1 in a timed run
+     * @param rate requests per second in rate mode, 0 for a closed loop
+     */
     Worker(
             int id,
+            NanoClock clock,
             LoadConfig config,
             InetSocketAddress address,
             RunState run,
@@ -109,6 +116,7 @@ final class Worker implements Runnable {
             double rate,
             byte[] request) {
         this.id = id;
+        this.clock = clock;
         this.address = address;
         this.run = run;
         this.keepAlive = config.keepAlive();
@@ -157,11 +165,12 @@ final class Worker implements Runnable {
         } catch (Throwable t) {
             run.abort("worker " + id + " failed: " + t);
         } finally {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (recording) {
                 intervals.finish(Math.min(now, run.recordEndNanos));
             }
             stoppedNanos = now;
+            publishErrors();
             closeAll();
         }
     }
@@ -169,7 +178,7 @@ final class Worker implements Runnable {
     private void loop() throws IOException {
         long nextHousekeeping = 0;
         while (true) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (run.stopped()
                     || now - run.hardEndNanos >= 0
                     || now - run.recordEndNanos >= 0
@@ -195,8 +204,7 @@ final class Worker implements Runnable {
                 return;
             }
 
-            // Coarse deadlines (housekeeping, end, ramp-up) may be overslept by up to a millisecond;
-            // the rate schedule may not, so under a millisecond away it is polled.
+            // Coarse deadlines may be overslept by up to a millisecond, the rate schedule may not (waitMillis).
             long coarse = Math.min(nextHousekeeping, run.recordEndNanos) - now;
             coarse = Math.min(coarse, untilNextReopen(now));
             coarse = Math.min(coarse, recording ? intervals.endNanos() - now : run.recordStartNanos - now);
@@ -210,16 +218,8 @@ final class Worker implements Runnable {
                     precise = due;
                 }
             }
-            if (coarse <= 0 || precise < MILLI || sendQueued > 0) {
-                selector.selectNow(onReady);
-            } else {
-                long millis = Math.min(
-                        (coarse + MILLI - 1) / MILLI, precise == Long.MAX_VALUE ? Long.MAX_VALUE : precise / MILLI);
-                selector.select(onReady, Math.max(1, millis));
-            }
-            if (sendQueued > 0) {
-                sendQueuedRequests();
-            }
+            clock.select(selector, onReady, sendQueued > 0 ? 0 : waitMillis(coarse, precise));
+            sendQueuedRequests();
             Connection[] swap = sendQueue;
             sendQueue = sendNext;
             sendNext = swap;
@@ -228,10 +228,26 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * How long the loop may wait for events, in milliseconds, 0 for not at all: until the nearest coarse deadline
+     * (housekeeping, the end, a reopen, a ramp-up step, an interval), rounded up to the next millisecond, or until
+     * the rate schedule's next send, rounded down, whichever is sooner. A coarse deadline may be overslept by up to
+     * a millisecond; the schedule may not, so under a millisecond away it is polled.
+     *
+     * @param coarseNanos nanoseconds to the nearest coarse deadline, 0 or less when one is due
+     * @param preciseNanos nanoseconds to the next scheduled send, {@code Long.MAX_VALUE} for none
+     */
+    static long waitMillis(long coarseNanos, long preciseNanos) {
+        if (coarseNanos <= 0 || preciseNanos < MILLI) {
+            return 0;
+        }
+        return Math.min((coarseNanos - 1) / MILLI + 1, preciseNanos / MILLI);
+    }
+
     private void startRecording() {
         // Warm-up figures are dropped; what follows is recorded.
         recording = true;
-        recordingStartedNanos = System.nanoTime();
+        recordingStartedNanos = clock.nanoTime();
         Arrays.fill(statusCounts, 0);
         Arrays.fill(errorCounts, 0);
         errorTotal = 0;
@@ -291,8 +307,7 @@ final class Worker implements Runnable {
     private void open(Connection c) {
         c.reopenAtNanos = 0;
         c.parser.reset();
-        c.clearPending();
-        c.connectStartNanos = System.nanoTime();
+        c.connectStartNanos = clock.nanoTime();
         c.state = Connection.State.CONNECTING;
         SocketChannel channel = null;
         try {
@@ -308,9 +323,6 @@ final class Worker implements Runnable {
             }
         } catch (IOException | RuntimeException e) {
             lastConnectError = String.valueOf(e.getMessage());
-            if (c.channel == null) {
-                c.channel = channel;
-            }
             fail(c, ErrorKind.CONNECT);
         }
     }
@@ -330,7 +342,7 @@ final class Worker implements Runnable {
     }
 
     private void connected(Connection c) {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         connectsSucceeded++;
         consecutiveConnectFailures = 0;
         c.connectFailures = 0;
@@ -358,13 +370,13 @@ final class Worker implements Runnable {
         if (connectFailure) {
             int doublings = Math.min(c.connectFailures++, 30);
             long backoff = Math.min(RECONNECT_BACKOFF_MAX_NANOS, RECONNECT_BACKOFF_NANOS << doublings);
-            c.reopenAtNanos = System.nanoTime() + backoff;
+            c.reopenAtNanos = clock.nanoTime() + backoff;
             connectFailed();
         }
     }
 
     private void connectFailed() {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (consecutiveConnectFailures++ == 0) {
             firstConnectFailureNanos = now;
         }
@@ -396,10 +408,7 @@ final class Worker implements Runnable {
 
     private static void close(Connection c) {
         c.state = Connection.State.CLOSED;
-        if (c.key != null) {
-            c.key.cancel();
-            c.key = null;
-        }
+        c.key = null; // closing the channel cancels its key
         if (c.channel != null) {
             try {
                 c.channel.close();
@@ -457,7 +466,7 @@ final class Worker implements Runnable {
         if (c.state != Connection.State.READING || c.pending() > 0) {
             return;
         }
-        int n = pipeline - c.pending();
+        int n = pipeline;
         if (quota >= 0 && now - run.recordStartNanos >= 0 && quota - issued < n) {
             n = (int) Math.max(0, quota - issued);
         }
@@ -478,7 +487,7 @@ final class Worker implements Runnable {
             Connection c = sendQueue[i];
             sendQueue[i] = null;
             c.sendQueued = false;
-            sendClosedLoop(c, System.nanoTime());
+            sendClosedLoop(c, clock.nanoTime());
         }
         sendQueued = 0;
     }
@@ -555,7 +564,7 @@ final class Worker implements Runnable {
             c.state = Connection.State.READING;
             c.key.interestOps(SelectionKey.OP_READ);
             if (!rateMode) {
-                sendClosedLoop(c, System.nanoTime());
+                sendClosedLoop(c, clock.nanoTime());
             }
         }
     }
@@ -579,7 +588,7 @@ final class Worker implements Runnable {
             return;
         }
         // One clock reading per read: every response completed by these bytes ended now.
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (recording) {
             bytesRead += n;
         }
@@ -610,7 +619,7 @@ final class Worker implements Runnable {
     private void endOfStream(Connection c) {
         int done = c.parser.feedEof();
         if (done > 0) {
-            if (completeResponses(c, done, System.nanoTime())) {
+            if (completeResponses(c, done, clock.nanoTime())) {
                 recycle(c);
             }
         } else if (c.pending() > 0 || c.parser.inResponse()) {
@@ -657,8 +666,7 @@ final class Worker implements Runnable {
 
     /** Nanoseconds to whole microseconds, rounded, within [1, HIGHEST_MICROS]. */
     static long micros(long nanos) {
-        long us = (nanos + 500) / 1000;
-        return us < 1 ? 1 : Math.min(us, HIGHEST_MICROS);
+        return Math.max(1, Math.min((nanos + 500) / 1000, HIGHEST_MICROS));
     }
 
     // ---- results, read by the run's thread ----------------------------------------------------------
@@ -668,7 +676,7 @@ final class Worker implements Runnable {
         return intervals;
     }
 
-    /** When this worker began recording ({@link System#nanoTime()}), or 0 if it never did. Safe from any thread. */
+    /** When this worker began recording (its clock), or 0 if it never did. Safe from any thread. */
     long recordingStartedNanos() {
         return recordingStartedNanos;
     }
@@ -678,7 +686,7 @@ final class Worker implements Runnable {
         return publishedErrors;
     }
 
-    /** When the loop ended (nanoTime), or 0 while running. */
+    /** When the loop ended (its clock), or 0 while running. */
     long stoppedNanos() {
         return stoppedNanos;
     }

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,6 +42,8 @@ final class TestServer implements AutoCloseable {
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
+    /** Connections whose serving ended (the client closed, or the handler or the server did); guarded by this. */
+    private long ended;
     private final CountDownLatch killed = new CountDownLatch(1);
     private volatile boolean closed;
 
@@ -80,12 +83,57 @@ final class TestServer implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    InetSocketAddress address() {
+        return new InetSocketAddress("127.0.0.1", server.getLocalPort());
+    }
+
     long requests() {
         return requests.get();
     }
 
     long connections() {
         return connections.get();
+    }
+
+    /** Which connection the socket is, counted from 0 in the order the server accepted them. */
+    int connectionIndex(Socket socket) {
+        return sockets.indexOf(socket);
+    }
+
+    /** Waits until the server has accepted {@code n} connections, at most {@code bound}; whether it has. */
+    synchronized boolean awaitConnections(long n, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (connections.get() < n) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    /**
+     * Waits until every connection accepted so far has ended, at most {@code bound}: a client that closed what it
+     * opened is seen to have closed it. Whether they all had.
+     */
+    synchronized boolean awaitAllEnded(Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (ended < connections.get()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    private synchronized void changed(boolean end) {
+        if (end) {
+            ended++;
+        }
+        notifyAll();
     }
 
     /**
@@ -127,8 +175,9 @@ final class TestServer implements AutoCloseable {
             } catch (IOException e) {
                 return;
             }
-            connections.incrementAndGet();
             sockets.add(socket);
+            connections.incrementAndGet();
+            changed(false);
             Thread t = new Thread(() -> serve(socket), "test-server-conn");
             t.setDaemon(true);
             threads.add(t);
@@ -157,6 +206,8 @@ final class TestServer implements AutoCloseable {
             }
         } catch (IOException e) {
             // The client went away or the handler reset the socket: this connection is done.
+        } finally {
+            changed(true);
         }
     }
 

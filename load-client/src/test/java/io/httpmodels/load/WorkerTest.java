@@ -30,22 +30,14 @@ class WorkerTest {
 
     private static final int OK_BYTES = TestServer.OK.length;
 
-    /** Runs one worker of {@code connections} connections to its quota on this thread, and returns it. */
+    /**
+     * Runs one worker of {@code connections} connections to its quota on this thread, on the system's clock, and
+     * returns it.
+     */
     private static Worker run(TestServer server, LoadConfig.Builder config, int connections, long quota, double rate) {
-        LoadConfig built = config.build();
-        RunState run = new RunState(System.nanoTime(), System.currentTimeMillis(), built);
-        Worker worker = new Worker(
-                0,
-                built,
-                new InetSocketAddress("127.0.0.1", server.port()),
-                run,
-                connections,
-                quota,
-                rate,
-                built.encodeRequest());
-        worker.run();
-        assertNull(run.abortReason(), run.abortReason());
-        return worker;
+        WorkerRun run = WorkerRun.of(NanoClock.SYSTEM, server.address(), config.build(), connections, quota, rate);
+        assertNull(run.run().abortReason(), run.run().abortReason());
+        return run.worker();
     }
 
     private static LoadConfig.Builder counted(TestServer server, long requests) {
@@ -186,51 +178,6 @@ class WorkerTest {
             assertEquals(0, worker.errors().total(), worker.errors().toString());
             assertEquals(3, worker.connectsSucceeded());
         }
-    }
-
-    @Test
-    void aRequestUnansweredPastTheTimeoutIsATimeoutAndIsSentAgain() throws IOException {
-        try (TestServer server = TestServer.start((i, out, s) -> {
-            if (i == 1) {
-                return true; // never answered: the client must give up on it
-            }
-            out.write(TestServer.OK);
-            return true;
-        })) {
-            Worker worker = run(server, counted(server, 4).timeout(Duration.ofMillis(300)), 1, 4, 0);
-            assertEquals(4, worker.completed());
-            // One unanswered request; a busy machine (or a coverage run) may make an answered one late too.
-            long timeouts = worker.errors().timeout();
-            assertTrue(timeouts >= 1 && timeouts <= 2, timeouts + " timeouts");
-            assertEquals(timeouts, worker.errors().total());
-            assertEquals(1 + timeouts, worker.connectsSucceeded());
-        }
-    }
-
-    @Test
-    void aRefusedTargetIsAbortedAfterItsConnectsFailWithBackoff() throws IOException {
-        int port;
-        try (ServerSocket closed = new ServerSocket(0)) {
-            port = closed.getLocalPort(); // free once closed: connects are refused
-        }
-        LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + port + "/")
-                .requests(1)
-                .connections(1)
-                .build();
-        RunState run = new RunState(System.nanoTime(), System.currentTimeMillis(), config);
-        Worker worker =
-                new Worker(0, config, new InetSocketAddress("127.0.0.1", port), run, 1, 1, 0, config.encodeRequest());
-        long start = System.nanoTime();
-        worker.run();
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertNotNull(run.abortReason());
-        assertTrue(run.abortReason().contains("127.0.0.1:" + port), run.abortReason());
-        assertEquals(10, worker.errors().connect(), "ten tries for one connection, then the run is aborted");
-        assertEquals(0, worker.connectsSucceeded());
-        // 1 + 2 + ... + 64 ms, then the 100 ms ceiling twice, between the ten: 327 ms. Not a spin, and not the
-        // ceiling each time (900 ms).
-        assertTrue(millis >= 300 && millis < 880, "gave up after " + millis + " ms");
-        assertTrue(worker.publishedErrors() >= 9, worker.publishedErrors() + " published");
     }
 
     @Test
