@@ -318,7 +318,8 @@ final class ScriptedServer implements AutoCloseable {
     private static long contentLength(String head) {
         for (String line : head.split("\r\n")) {
             int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
+            if (colon > 0
+                    && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
                 return Long.parseLong(line.substring(colon + 1).trim());
             }
         }

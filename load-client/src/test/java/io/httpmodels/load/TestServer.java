@@ -44,6 +44,7 @@ final class TestServer implements AutoCloseable {
     private final AtomicLong connections = new AtomicLong();
     /** Connections whose serving ended (the client closed, or the handler or the server did); guarded by this. */
     private long ended;
+
     private final CountDownLatch killed = new CountDownLatch(1);
     private volatile boolean closed;
 

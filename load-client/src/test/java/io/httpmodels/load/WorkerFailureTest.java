@@ -68,7 +68,8 @@ class WorkerFailureTest {
     void aConnectThatHangsIsTimedOutAndRetriedWithBackOffUntilTheRunIsAborted() throws IOException {
         TestClock clock = new TestClock();
         try (FullListener listener = new FullListener()) {
-            LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + listener.address().getPort() + "/")
+            LoadConfig config = LoadConfig.builder(
+                            "http://127.0.0.1:" + listener.address().getPort() + "/")
                     .connections(1)
                     .requests(1)
                     .timeout(ms(30))
@@ -89,8 +90,7 @@ class WorkerFailureTest {
     }
 
     @Test
-    void aRefusedConnectIsRetriedAfter1MsThenTwiceAsLongEachTimeUpTo100MsAndGivenUpAfterTenTries()
-            throws IOException {
+    void aRefusedConnectIsRetriedAfter1MsThenTwiceAsLongEachTimeUpTo100MsAndGivenUpAfterTenTries() throws IOException {
         TestClock clock = new TestClock();
         int port = closedPort();
         LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + port + "/")
@@ -126,8 +126,10 @@ class WorkerFailureTest {
     @Test
     void anUnresolvableTargetFailsEachConnectAsItIsMade() throws IOException {
         TestClock clock = new TestClock();
-        LoadConfig config =
-                LoadConfig.builder("http://127.0.0.1:1/").connections(1).requests(1).build();
+        LoadConfig config = LoadConfig.builder("http://127.0.0.1:1/")
+                .connections(1)
+                .requests(1)
+                .build();
         WorkerRun r = run(clock, InetSocketAddress.createUnresolved("no-such-host.invalid", 80), config, 1);
         assertEquals(
                 "cannot connect to no-such-host.invalid:80: null (10 attempts, none succeeded)",
@@ -139,7 +141,8 @@ class WorkerFailureTest {
     @Test
     void aTargetThatStopsAcceptingIsDeclaredGoneAfterFiveSecondsOfRefusedConnects() throws IOException {
         TestClock clock = new TestClock();
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
             clock.at(ms(50), server::kill);
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(2)
@@ -157,7 +160,8 @@ class WorkerFailureTest {
                     r.run().abortReason());
             assertEquals(ms(5077), r.stoppedAfter());
             assertEquals(2, w.errors().read(), "the two resets");
-            assertEquals(114, w.errors().connect(), "the other slot's refusal at 5077 ms, in the same turn, counts too");
+            assertEquals(
+                    114, w.errors().connect(), "the other slot's refusal at 5077 ms, in the same turn, counts too");
             assertEquals(2, w.connectsSucceeded());
             assertEquals(98, w.completed(), "two connections answered each millisecond up to 49 ms; 50 ms is the kill");
         }
@@ -259,7 +263,8 @@ class WorkerFailureTest {
                 (com.sun.management.UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int round = 0; round < 2; round++) {
             TestClock clock = new TestClock();
-            try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
+            try (ScriptedServer server =
+                    ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
                 LoadConfig config = LoadConfig.builder(server.url("/"))
                         .connections(3)
                         .requests(30)

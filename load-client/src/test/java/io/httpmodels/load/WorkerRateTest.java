@@ -60,7 +60,8 @@ class WorkerRateTest {
     @Test
     void requestsGoOutWhenDueOnTheConnectionsInTurn() throws IOException {
         TestClock clock = new TestClock();
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(3)
                     .rate(200)
@@ -116,7 +117,8 @@ class WorkerRateTest {
     @Test
     void theWarmUpsRequestsAreSentButNeitherRecordedNorCountedAgainstTheQuota() throws IOException {
         TestClock clock = new TestClock();
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(1)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(1)
                     .rate(100)

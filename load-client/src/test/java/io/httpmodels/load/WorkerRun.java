@@ -15,15 +15,9 @@ record WorkerRun(Worker worker, RunState run, NanoClock clock, List<Histogram> i
 
     /** Runs a worker of {@code connections} connections to {@code target} until its run ends. */
     static WorkerRun of(
-            NanoClock clock,
-            InetSocketAddress target,
-            LoadConfig config,
-            int connections,
-            long quota,
-            double rate) {
+            NanoClock clock, InetSocketAddress target, LoadConfig config, int connections, long quota, double rate) {
         RunState run = new RunState(clock.nanoTime(), 1_000_000, config);
-        Worker worker =
-                new Worker(0, clock, config, target, run, connections, quota, rate, config.encodeRequest());
+        Worker worker = new Worker(0, clock, config, target, run, connections, quota, rate, config.encodeRequest());
         worker.run();
         return new WorkerRun(worker, run, clock, new ArrayList<>());
     }

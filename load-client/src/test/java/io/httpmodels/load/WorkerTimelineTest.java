@@ -41,7 +41,8 @@ class WorkerTimelineTest {
         byte[] busy = ScriptedServer.response(503, "busy");
         // Every answer takes 300 ms: requests 0 to 3 go out in the warm-up (1.005 s), the 4th is answered after it.
         try (ScriptedServer server = ScriptedServer.start(
-                clock, (i, c) -> Reply.of(i == 1 || i == 5 ? busy : TestServer.OK).after(ms(300)))) {
+                clock,
+                (i, c) -> Reply.of(i == 1 || i == 5 ? busy : TestServer.OK).after(ms(300)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(1)
                     .requests(3)
@@ -71,7 +72,8 @@ class WorkerTimelineTest {
     void aPipelinedBatchIsWholeInTheWarmUpAndCutToWhatTheQuotaLeavesAfterIt() throws IOException {
         TestClock clock = new TestClock();
         // The first batch of 4 is answered when the warm-up has just ended, the next is cut to the quota of 2.
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(i < 4 ? ms(50) : MS))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(i < 4 ? ms(50) : MS))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(1)
                     .pipeline(4)
@@ -79,7 +81,10 @@ class WorkerTimelineTest {
                     .warmup(ms(50))
                     .build();
             WorkerRun r = run(clock, server, config, 2);
-            assertEquals(6, server.requests(), "4 in the warm-up, then 2 " + server.requestTimes() + " " + server.requestsPerConnection());
+            assertEquals(
+                    6,
+                    server.requests(),
+                    "4 in the warm-up, then 2 " + server.requestTimes() + " " + server.requestsPerConnection());
             assertEquals(2, r.worker().completed());
             assertEquals(2, r.latencies().getCountAtValue(1_000));
         }
@@ -113,7 +118,8 @@ class WorkerTimelineTest {
     @Test
     void theHardBoundEndsATimedRunWhoseWindowWouldEndLater() throws IOException {
         TestClock clock = new TestClock();
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(300)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(300)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(1)
                     .duration(Duration.ofSeconds(10))
@@ -147,8 +153,10 @@ class WorkerTimelineTest {
     void aWorkerWithNoShareOfTheRequestsStopsAtOnceWithoutConnecting() throws IOException {
         TestClock clock = new TestClock();
         try (ScriptedServer server = ScriptedServer.ok(clock)) {
-            LoadConfig config =
-                    LoadConfig.builder(server.url("/")).connections(2).requests(1).build();
+            LoadConfig config = LoadConfig.builder(server.url("/"))
+                    .connections(2)
+                    .requests(1)
+                    .build();
             WorkerRun r = run(clock, server, config, 0);
             assertEquals(Duration.ZERO, r.stoppedAfter());
             assertEquals(0, r.worker().connectsSucceeded());
@@ -162,7 +170,8 @@ class WorkerTimelineTest {
         TestClock clock = new TestClock();
         // Steps of 100.5 ms for 3 connections over 301.5 ms; answers take 7 ms. The step at 100.5 ms is a coarse
         // deadline, slept to the millisecond after it; the one at 201 ms is on one, and is met exactly.
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(7)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(7)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(3)
                     .rampUp(ms(301.5))
@@ -178,7 +187,8 @@ class WorkerTimelineTest {
     @Test
     void connectionsAllOpenAtTheStartWithoutARampUp() throws IOException {
         TestClock clock = new TestClock();
-        try (ScriptedServer server = ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(7)))) {
+        try (ScriptedServer server =
+                ScriptedServer.start(clock, (i, c) -> Reply.ok().after(ms(7)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(3)
                     .requests(30)
