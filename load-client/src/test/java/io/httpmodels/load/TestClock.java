@@ -26,8 +26,9 @@ import java.util.function.Consumer;
  * <p>A poll (a wait of 0) that finds nothing takes no time, but a loop that keeps polling finds time passing, a
  * microsecond a poll after the {@value #FREE_POLLS}th in a row (a schedule polled to the microsecond gets there).
  * A loop that polls {@value #SPIN_LIMIT} times in a row finding nothing, or turns {@value #SPIN_LIMIT} times
- * without its time moving, is spinning: the clock throws, which the worker reports as its failure (the run's abort
- * reason), so that a broken loop fails its test at once rather than hanging it.
+ * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end: the clock throws,
+ * which the worker reports as its failure (the run's abort reason), so that a broken loop fails its test at once
+ * rather than hanging it.
  *
  * <p>For one loop thread, which waits; other threads may read it.
  */
@@ -38,6 +39,11 @@ final class TestClock implements NanoClock {
 
     static final int FREE_POLLS = 10;
     static final int SPIN_LIMIT = 100_000;
+    /**
+     * The longest a loop may run on this clock: no test's run lasts more than a minute of it, so a loop still going
+     * after ten has lost its end (a mutant that never stops fails at once instead of timing out).
+     */
+    static final Duration CEILING = Duration.ofMinutes(10);
 
     private final AtomicLong now = new AtomicLong(START_NANOS);
     private final List<Runnable> steps = new ArrayList<>();
@@ -88,6 +94,9 @@ final class TestClock implements NanoClock {
         emptyPolls = ready == 0 && timeoutMillis == 0 ? emptyPolls + 1 : 0;
         if (emptyPolls >= SPIN_LIMIT) {
             throw new AssertionError("the loop polled " + SPIN_LIMIT + " times in a row with nothing to do");
+        }
+        if (now.get() - START_NANOS > CEILING.toNanos()) {
+            throw new AssertionError("the loop ran past " + CEILING.toMinutes() + " minutes of its clock");
         }
         turnsAtThisInstant = now.get() == lastInstant ? turnsAtThisInstant + 1 : 0;
         lastInstant = now.get();

@@ -38,19 +38,20 @@ public final class WarmupOptions {
     @Option(
             names = "--jit-lending",
             negatable = true,
-            defaultValue = "false",
-            fallbackValue = "true",
             description = "While a pinned server warms, let its JIT compiler threads run on the client's CPUs too (its"
-                    + " threads are all pinned back before anything is recorded) (default: ${DEFAULT-VALUE}).")
-    boolean jitLending;
+                    + " threads are all pinned back before anything is recorded) (default: compare: off; regress: on,"
+                    + " where it shortens the warm-ups that are most of the gate's time).")
+    Boolean jitLending;
 
     /**
-     * The rule, with {@code defaultMinimum} where no {@code --warmup} was given.
+     * The rule, with {@code defaultMinimum} where no {@code --warmup} was given and {@code defaultLending} where
+     * neither {@code --jit-lending} nor {@code --no-jit-lending} was.
      *
      * @throws IllegalArgumentException when a warm-up is negative
      */
-    public WarmupRule rule(Duration defaultMinimum) {
-        return new WarmupRule(warmup != null ? warmup : defaultMinimum, maxWarmup, jitLending);
+    public WarmupRule rule(Duration defaultMinimum, boolean defaultLending) {
+        return new WarmupRule(
+                warmup != null ? warmup : defaultMinimum, maxWarmup, jitLending != null ? jitLending : defaultLending);
     }
 
     /** Whether {@code --warmup} was given. */

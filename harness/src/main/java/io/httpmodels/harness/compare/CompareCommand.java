@@ -384,7 +384,7 @@ public final class CompareCommand implements Callable<Integer> {
                 timeout.timeout(),
                 cpus,
                 clientBoundAt,
-                warmup.rule(profile.warmup()),
+                warmup.rule(profile.warmup(), false),
                 why.equals("on"),
                 flameGraphs);
         List<String> serverFlags = new ArrayList<>(serverJvm.flags());

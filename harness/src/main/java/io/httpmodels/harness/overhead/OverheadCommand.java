@@ -141,8 +141,8 @@ public final class OverheadCommand implements Callable<Integer> {
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "--keep-alive: yes, no or both");
         };
         List<String> names = models == null ? new ArrayList<>(ServerModels.all().keySet()) : models;
-        MeasureSettings on =
-                new MeasureSettings(1, timeout.timeout(), cpus, 0.95, warmup.rule(Duration.ofSeconds(2)), true, null);
+        MeasureSettings on = new MeasureSettings(
+                1, timeout.timeout(), cpus, 0.95, warmup.rule(Duration.ofSeconds(2), false), true, null);
         MeasureSettings off = on.withWhy(false);
         TargetLauncher launcher = new TargetLauncher(cpus, ProjectRoot.find());
         MeasuringStep withWhy = new MeasuringStep(launcher, on);
