@@ -38,7 +38,7 @@ final class TestClock implements NanoClock {
     static final long START_NANOS = 1_000_000_000_000L;
 
     static final int FREE_POLLS = 10;
-    static final int SPIN_LIMIT = 100_000;
+    static final int SPIN_LIMIT = 10_000;
     /**
      * The longest a loop may run on this clock: no test's run lasts more than a minute of it, so a loop still going
      * after ten has lost its end (a mutant that never stops fails at once instead of timing out).
