@@ -37,7 +37,9 @@ class RoundRunnerTest {
                                 Duration.ofSeconds(2),
                                 Pinning.plan(false, null, null),
                                 0.95,
-                                new WarmupRule(Duration.ofMillis(500), Duration.ofMillis(500)))),
+                                new WarmupRule(Duration.ofMillis(500), Duration.ofMillis(500)),
+                                false, // as regress measures: no why figures
+                                null)),
                 List.of("-Xmx128m"),
                 Duration.ofMillis(200),
                 2);
