@@ -39,8 +39,7 @@ public final class WarmupOptions {
             names = "--jit-lending",
             negatable = true,
             description = "While a pinned server warms, let its JIT compiler threads run on the client's CPUs too (its"
-                    + " threads are all pinned back before anything is recorded) (default: compare: off; regress: on,"
-                    + " where it shortens the warm-ups that are most of the gate's time).")
+                    + " threads are all pinned back before anything is recorded): shorter warm-ups (default: off).")
     Boolean jitLending;
 
     /**
