@@ -127,7 +127,8 @@ final class MergeResults {
                 first == null || first.threads() == null ? 1 : first.threads(),
                 first == null || first.timeoutSeconds() == null ? 0 : first.timeoutSeconds(),
                 1.0,
-                command);
+                command,
+                null); // the load where the merge ran says nothing of the agents' machines
         Instant origin = Instant.ofEpochMilli(run.originMillis());
         return new Results(
                 Results.SCHEMA_VERSION,

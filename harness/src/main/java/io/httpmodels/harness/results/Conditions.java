@@ -55,54 +55,6 @@ public record Conditions(
         String command,
         String loadAverage) {
 
-    /** Conditions without the load average, as runs before it wrote them. */
-    public Conditions(
-            String cpuModel,
-            int onlineCpus,
-            String kernel,
-            String jdk,
-            List<String> serverJvmFlags,
-            List<String> clientJvmFlags,
-            String serverCpus,
-            String clientCpus,
-            String pinning,
-            String projectVersion,
-            String gitCommit,
-            Boolean gitDirty,
-            String profile,
-            double warmupSeconds,
-            double maxWarmupSeconds,
-            double durationSeconds,
-            int repetitions,
-            int clientThreads,
-            double timeoutSeconds,
-            double clientBoundAt,
-            String command) {
-        this(
-                cpuModel,
-                onlineCpus,
-                kernel,
-                jdk,
-                serverJvmFlags,
-                clientJvmFlags,
-                serverCpus,
-                clientCpus,
-                pinning,
-                projectVersion,
-                gitCommit,
-                gitDirty,
-                profile,
-                warmupSeconds,
-                maxWarmupSeconds,
-                durationSeconds,
-                repetitions,
-                clientThreads,
-                timeoutSeconds,
-                clientBoundAt,
-                command,
-                null);
-    }
-
     public Conditions {
         serverJvmFlags = List.copyOf(serverJvmFlags);
         clientJvmFlags = List.copyOf(clientJvmFlags);

@@ -371,7 +371,8 @@ public final class SampleResults {
                 1,
                 2,
                 CLIENT_BOUND_AT,
-                "scripts/compare.sh --profile standard");
+                "scripts/compare.sh --profile standard",
+                null);
     }
 
     private static Summary failedSummary(Scenario scenario, String target, String reason) {
