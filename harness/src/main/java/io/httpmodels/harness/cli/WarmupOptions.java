@@ -42,6 +42,16 @@ public final class WarmupOptions {
                     + " threads are all pinned back before anything is recorded): shorter warm-ups (default: off).")
     Boolean jitLending;
 
+    @Option(
+            names = "--jit-priority",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "While a server warms, run its JIT compiler threads at the highest priority on its own CPUs"
+                    + " (renice -20, back to 0 before anything is recorded; needs root, else nothing changes):"
+                    + " C2 then compiles beside 40 busy handler threads in seconds (default: on).")
+    boolean jitPriority = true;
+
     /**
      * The rule, with {@code defaultMinimum} where no {@code --warmup} was given and {@code defaultLending} where
      * neither {@code --jit-lending} nor {@code --no-jit-lending} was.
@@ -50,7 +60,10 @@ public final class WarmupOptions {
      */
     public WarmupRule rule(Duration defaultMinimum, boolean defaultLending) {
         return new WarmupRule(
-                warmup != null ? warmup : defaultMinimum, maxWarmup, jitLending != null ? jitLending : defaultLending);
+                warmup != null ? warmup : defaultMinimum,
+                maxWarmup,
+                jitLending != null ? jitLending : defaultLending,
+                jitPriority);
     }
 
     /** Whether {@code --warmup} was given. */

@@ -136,9 +136,13 @@ public final class MeasuringStep {
                 && rule.lendClientCpus()
                 && pinning.enabled()
                 && CompilerThreads.lend(pid, union(pinning.serverCpus(), pinning.clientCpus()));
+        boolean raised = jitWatched && rule.raiseJitPriority() && CompilerThreads.raise(pid);
         try {
             return warmed(target, warmUp(target, load, listener, pid, jitWatched));
         } finally {
+            if (raised) {
+                CompilerThreads.renice(pid, CompilerThreads.NORMAL);
+            }
             if (lent) {
                 CompilerThreads.pinAll(pid, pinning.serverCpus());
             }

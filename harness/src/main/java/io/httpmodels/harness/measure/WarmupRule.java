@@ -18,11 +18,17 @@ import java.time.Duration;
  * instead of taking half of the server's own core from the code it compiles, and the warm-up ends sooner. Every
  * thread of the server is pinned back to the server's CPUs before anything is recorded.
  *
+ * <p>With {@code raiseJitPriority}, its compiler threads stay on the server's CPUs but run at the highest
+ * priority while it warms ({@link io.httpmodels.harness.process.CompilerThreads#raise}), and at the normal one
+ * again before anything is recorded: the JIT gets the core it needs even beside 40 busy handler threads, and the
+ * client's core is left to the client.
+ *
  * @param minimum        the least warm-up (zero: none at all, the server measured cold)
  * @param maximum        the most; a server not settled by then is measured anyway and its cell says so
- * @param lendClientCpus whether the server's JIT may use the client's CPUs too while it warms
+ * @param lendClientCpus   whether the server's JIT may use the client's CPUs too while it warms
+ * @param raiseJitPriority whether the server's JIT runs at the highest priority while it warms
  */
-public record WarmupRule(Duration minimum, Duration maximum, boolean lendClientCpus) {
+public record WarmupRule(Duration minimum, Duration maximum, boolean lendClientCpus, boolean raiseJitPriority) {
 
     /** Length of one chunk of warm-up load. */
     public static final long CHUNK_MILLIS = 500;
@@ -38,9 +44,9 @@ public record WarmupRule(Duration minimum, Duration maximum, boolean lendClientC
         maximum = maximum.compareTo(minimum) < 0 ? minimum : maximum;
     }
 
-    /** A rule that keeps the JIT on the server's CPUs. */
+    /** A rule that keeps the JIT on the server's CPUs at its normal priority. */
     public WarmupRule(Duration minimum, Duration maximum) {
-        this(minimum, maximum, false);
+        this(minimum, maximum, false, false);
     }
 
     /** Whether any warm-up runs. */

@@ -42,6 +42,14 @@ class WarmupOptionsTest {
     }
 
     @Test
+    void theJitRunsAtTheHighestPriorityWhileItWarmsUnlessTold() {
+        assertTrue(parse().rule(Duration.ofSeconds(1), false).raiseJitPriority(), "on by default");
+        assertTrue(parse("--jit-priority").rule(Duration.ofSeconds(1), false).raiseJitPriority());
+        assertFalse(
+                parse("--no-jit-priority").rule(Duration.ofSeconds(1), false).raiseJitPriority());
+    }
+
+    @Test
     void theLeastAndTheMostWarmUpAreTaken() {
         WarmupRule rule = parse("--warmup", "3s", "--max-warmup", "5s").rule(Duration.ofSeconds(1), false);
         assertEquals(Duration.ofSeconds(3), rule.minimum());

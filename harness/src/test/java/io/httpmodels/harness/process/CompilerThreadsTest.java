@@ -68,8 +68,52 @@ class CompilerThreadsTest {
     }
 
     @Test
+    void theCompilerThreadsAloneAreRaisedAndPutBack() throws Exception {
+        Process child = new ProcessBuilder(
+                        HarnessJvm.javaBinary(),
+                        "-Xmx64m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        BusyChild.class.getName(),
+                        "1",
+                        "10")
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+                OutputStream in = child.getOutputStream()) {
+            assertEquals("ready", out.readLine());
+            long pid = child.pid();
+            boolean raised = CompilerThreads.raise(pid);
+            assumeTrue(raised, "raising a priority needs root or CAP_SYS_NICE");
+            for (Path task : tasks(pid)) {
+                boolean compiler =
+                        comm(task).startsWith("C1 CompilerThre") || comm(task).startsWith("C2 CompilerThre");
+                assertEquals(compiler ? CompilerThreads.RAISED : CompilerThreads.NORMAL, nice(task), comm(task));
+            }
+
+            assertTrue(CompilerThreads.renice(pid, CompilerThreads.NORMAL));
+            for (Path task : tasks(pid)) {
+                assertEquals(CompilerThreads.NORMAL, nice(task), comm(task));
+            }
+            in.write('\n');
+            in.flush();
+        } finally {
+            child.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
     void aProcessWithoutCompilerThreadsIsLeftAlone() {
         assertFalse(CompilerThreads.lend(Long.MAX_VALUE, List.of(0)), "no such process");
+        assertFalse(CompilerThreads.raise(Long.MAX_VALUE), "no such process");
+    }
+
+    /** A thread's nice value: field 19 of /proc/PID/task/TID/stat, counted after the command's closing parenthesis. */
+    private static int nice(Path task) throws IOException {
+        String stat = Files.readString(task.resolve("stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Integer.parseInt(fields[16]);
     }
 
     private static List<Path> tasks(long pid) throws IOException {
