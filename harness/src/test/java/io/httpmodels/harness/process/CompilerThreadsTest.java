@@ -8,11 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,22 +23,7 @@ class CompilerThreadsTest {
     void theCompilerThreadsAloneAreLentAndEveryThreadIsPinnedBack() throws Exception {
         Pinning pinning = Pinning.plan(true, null, null);
         assumeTrue(pinning.enabled(), "needs taskset and two CPUs: " + pinning.note());
-        List<String> command = new ArrayList<>(pinning.serverPrefix());
-        command.addAll(List.of(
-                HarnessJvm.javaBinary(),
-                "-Xmx64m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                BusyChild.class.getName(),
-                "1",
-                "10"));
-        Process child = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-        try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-                OutputStream in = child.getOutputStream()) {
-            assertEquals("ready", out.readLine());
+        try (BusyChild.Running child = BusyChild.start(pinning.serverPrefix(), List.of("-Xmx64m"), 1, 10)) {
             long pid = child.pid();
             assertFalse(CompilerThreads.compilerThreads(pid).isEmpty(), "a HotSpot JVM has compiler threads");
             List<Integer> both = new ArrayList<>(pinning.serverCpus());
@@ -60,29 +41,12 @@ class CompilerThreadsTest {
             for (Path task : tasks(pid)) {
                 assertEquals(pinning.serverCpus(), allowed(task), comm(task));
             }
-            in.write('\n');
-            in.flush();
-        } finally {
-            child.destroyForcibly().waitFor();
         }
     }
 
     @Test
     void theCompilerThreadsAloneAreRaisedAndPutBack() throws Exception {
-        Process child = new ProcessBuilder(
-                        HarnessJvm.javaBinary(),
-                        "-Xmx64m",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        BusyChild.class.getName(),
-                        "1",
-                        "10")
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-        try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-                OutputStream in = child.getOutputStream()) {
-            assertEquals("ready", out.readLine());
+        try (BusyChild.Running child = BusyChild.start(List.of(), List.of("-Xmx64m"), 1, 10)) {
             long pid = child.pid();
             boolean raised = CompilerThreads.raise(pid);
             assumeTrue(raised, "raising a priority needs root or CAP_SYS_NICE");
@@ -96,10 +60,6 @@ class CompilerThreadsTest {
             for (Path task : tasks(pid)) {
                 assertEquals(CompilerThreads.NORMAL, nice(task), comm(task));
             }
-            in.write('\n');
-            in.flush();
-        } finally {
-            child.destroyForcibly().waitFor();
         }
     }
 

@@ -6,11 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,26 +19,11 @@ class UsageSamplerTest {
 
     @Test
     void measuresAKnownBusyTimeAndAKnownMemory() throws Exception {
-        Process child = new ProcessBuilder(List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xms16m",
-                        "-Xmx512m",
-                        "-XX:+UseSerialGC",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        BusyChild.class.getName(),
-                        String.valueOf(MIB),
-                        String.valueOf(BUSY_MILLIS)))
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-        try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-                OutputStream in = child.getOutputStream()) {
-            assertEquals("ready", out.readLine());
+        try (BusyChild.Running child =
+                BusyChild.start(List.of(), List.of("-Xms16m", "-Xmx512m", "-XX:+UseSerialGC"), MIB, BUSY_MILLIS)) {
             UsageSampler sampler = UsageSampler.startAt(child.pid(), System.nanoTime(), Duration.ofMillis(100));
-            in.write('\n');
-            in.flush();
-            assertTrue(out.readLine().startsWith("done"));
+            child.go();
+            assertTrue(child.out().readLine().startsWith("done"));
             UsageSampler.Usage usage = sampler.stop();
 
             assertEquals("/proc", usage.source());
@@ -57,9 +37,6 @@ class UsageSamplerTest {
             // At most ten memory samples a second, and at least one per second of the window.
             assertTrue(usage.samples() <= Math.ceil(usage.wallSeconds() * 10) + 2, usage.toString());
             assertTrue(usage.samples() >= Math.floor(usage.wallSeconds()), usage.toString());
-        } finally {
-            child.destroyForcibly();
-            child.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
