@@ -136,196 +136,221 @@ public record ServerConfig(
         return workPoolThreads > 0 ? workPoolThreads : fourTimesCores();
     }
 
+    /** The same settings with {@link #bindAddress()} set to {@code value}. */
     public ServerConfig withBindAddress(InetAddress value) {
-        return new ServerConfig(
-                value,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().bindAddress(value).build();
     }
 
+    /** The same settings with {@link #port()} set to {@code value}. */
     public ServerConfig withPort(int value) {
-        return new ServerConfig(
-                bindAddress,
-                value,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().port(value).build();
     }
 
+    /** The same settings with {@link #workerThreads()} set to {@code value}. */
     public ServerConfig withWorkerThreads(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                value,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().workerThreads(value).build();
     }
 
+    /** The same settings with {@link #workMillis()} set to {@code value}. */
     public ServerConfig withWorkMillis(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                value,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().workMillis(value).build();
     }
 
+    /** The same settings with {@link #workPoolThreads()} set to {@code value}. */
     public ServerConfig withWorkPoolThreads(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                value,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().workPoolThreads(value).build();
     }
 
+    /** The same settings with {@link #idleTimeout()} set to {@code value}. */
     public ServerConfig withIdleTimeout(Duration value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                value,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().idleTimeout(value).build();
     }
 
+    /** The same settings with {@link #headerTimeout()} set to {@code value}. */
     public ServerConfig withHeaderTimeout(Duration value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                value,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().headerTimeout(value).build();
     }
 
+    /** The same settings with {@link #bodyTimeout()} set to {@code value}. */
     public ServerConfig withBodyTimeout(Duration value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                value,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().bodyTimeout(value).build();
     }
 
+    /** The same settings with {@link #maxHeaderBytes()} set to {@code value}. */
     public ServerConfig withMaxHeaderBytes(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                value,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().maxHeaderBytes(value).build();
     }
 
+    /** The same settings with {@link #maxBodyBytes()} set to {@code value}. */
     public ServerConfig withMaxBodyBytes(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                value,
-                maxPendingOutputBytes,
-                transport);
+        return toBuilder().maxBodyBytes(value).build();
     }
 
+    /** The same settings with {@link #maxPendingOutputBytes()} set to {@code value}. */
     public ServerConfig withMaxPendingOutputBytes(int value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                value,
-                transport);
+        return toBuilder().maxPendingOutputBytes(value).build();
     }
 
+    /** The same settings with {@link #transport()} set to {@code value}. */
     public ServerConfig withTransport(String value) {
-        return new ServerConfig(
-                bindAddress,
-                port,
-                workerThreads,
-                workMillis,
-                workPoolThreads,
-                idleTimeout,
-                headerTimeout,
-                bodyTimeout,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxPendingOutputBytes,
-                value);
+        return toBuilder().transport(value).build();
+    }
+
+    /** A builder that starts from these settings. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Settings to change one at a time from a starting {@link ServerConfig}; {@link #build()} checks them all, as
+     * the record's constructor does. Not thread-safe.
+     */
+    public static final class Builder {
+
+        private InetAddress bindAddress;
+
+        private int port;
+
+        private int workerThreads;
+
+        private int workMillis;
+
+        private int workPoolThreads;
+
+        private Duration idleTimeout;
+
+        private Duration headerTimeout;
+
+        private Duration bodyTimeout;
+
+        private int maxHeaderBytes;
+
+        private int maxBodyBytes;
+
+        private int maxPendingOutputBytes;
+
+        private String transport;
+
+        private Builder(ServerConfig from) {
+
+            bindAddress = from.bindAddress;
+
+            port = from.port;
+
+            workerThreads = from.workerThreads;
+
+            workMillis = from.workMillis;
+
+            workPoolThreads = from.workPoolThreads;
+
+            idleTimeout = from.idleTimeout;
+
+            headerTimeout = from.headerTimeout;
+
+            bodyTimeout = from.bodyTimeout;
+
+            maxHeaderBytes = from.maxHeaderBytes;
+
+            maxBodyBytes = from.maxBodyBytes;
+
+            maxPendingOutputBytes = from.maxPendingOutputBytes;
+
+            transport = from.transport;
+        }
+
+        /** See {@link ServerConfig#bindAddress()}. */
+        public Builder bindAddress(InetAddress value) {
+            bindAddress = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#port()}. */
+        public Builder port(int value) {
+            port = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#workerThreads()}. */
+        public Builder workerThreads(int value) {
+            workerThreads = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#workMillis()}. */
+        public Builder workMillis(int value) {
+            workMillis = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#workPoolThreads()}. */
+        public Builder workPoolThreads(int value) {
+            workPoolThreads = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#idleTimeout()}. */
+        public Builder idleTimeout(Duration value) {
+            idleTimeout = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#headerTimeout()}. */
+        public Builder headerTimeout(Duration value) {
+            headerTimeout = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#bodyTimeout()}. */
+        public Builder bodyTimeout(Duration value) {
+            bodyTimeout = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#maxHeaderBytes()}. */
+        public Builder maxHeaderBytes(int value) {
+            maxHeaderBytes = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#maxBodyBytes()}. */
+        public Builder maxBodyBytes(int value) {
+            maxBodyBytes = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#maxPendingOutputBytes()}. */
+        public Builder maxPendingOutputBytes(int value) {
+            maxPendingOutputBytes = value;
+            return this;
+        }
+
+        /** See {@link ServerConfig#transport()}. */
+        public Builder transport(String value) {
+            transport = value;
+            return this;
+        }
+
+        /**
+         * The settings.
+         *
+         * @throws IllegalArgumentException when one is out of its range
+         * @throws NullPointerException     when one that must be set is null
+         */
+        public ServerConfig build() {
+            return new ServerConfig(
+                    bindAddress,
+                    port,
+                    workerThreads,
+                    workMillis,
+                    workPoolThreads,
+                    idleTimeout,
+                    headerTimeout,
+                    bodyTimeout,
+                    maxHeaderBytes,
+                    maxBodyBytes,
+                    maxPendingOutputBytes,
+                    transport);
+        }
     }
 
     // Milliseconds must fit an int: the blocking models hand them to Socket.setSoTimeout.

@@ -86,6 +86,17 @@ class ServerConfigTest {
                 DEFAULTS.withTransport("nio"));
     }
 
+    /** A builder changes several settings at once and checks them as the constructor does, once, at the end. */
+    @Test
+    void aBuilderSetsSeveralAtOnceAndChecksThemWhenBuilt() {
+        ServerConfig.Builder builder =
+                DEFAULTS.toBuilder().port(8080).workerThreads(2).transport("nio");
+        assertEquals(DEFAULTS.withPort(8080).withWorkerThreads(2).withTransport("nio"), builder.build());
+        assertEquals(DEFAULTS, DEFAULTS.toBuilder().build(), "a builder starts from the settings it came from");
+        ServerConfig.Builder bad = DEFAULTS.toBuilder().port(-1);
+        assertRefused("port must be 0..65535, was -1", bad::build);
+    }
+
     @Test
     void theLimitsOfEachSettingAreAcceptedAndOneBeyondIsRefusedWithItsName() {
         DEFAULTS.withPort(0);
