@@ -367,10 +367,11 @@ class LoadClientTest {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
                             .connections(10)
                             .rate(2_000)
-                            .duration(Duration.ofMillis(2_500))
+                            .duration(Duration.ofMillis(1_500))
                             .build())
                     .run();
-            assertTrue(report.requests() > 4_000, "" + report.requests());
+            // 3,000 intended; the stall (at 0.75 s) delays about 1,000 of them by up to 500 ms, far over 1 %.
+            assertTrue(report.requests() > 2_400, "" + report.requests());
             assertEquals(0, report.errors().total());
             long corrected = report.latency().valueAt(99.0);
             long uncorrected = report.uncorrected().valueAt(99.0);
