@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -23,6 +25,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+/**
+ * The load client against small servers in this JVM. The runs that mostly wait (for a tick, a timeout, a rate, a
+ * stall or a bound) run concurrently ({@code @Execution(CONCURRENT)}), each on its own server and port; the rest one
+ * at a time.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadClientTest {
 
@@ -46,6 +53,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aServerThatAnswersOneConnectionShowsOneServed() throws IOException {
         // As a single-thread server with keep-alive clients: the first connection is served, the rest starve.
         AtomicReference<Socket> first = new AtomicReference<>();
@@ -127,6 +135,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void rampUpOpensConnectionsGradually() throws IOException {
         try (TestServer server = TestServer.ok()) {
             List<Long> connectionsSeen = new ArrayList<>();
@@ -149,6 +158,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void hardBoundEndsACountedRunThatCannotFinish() throws IOException {
         try (TestServer server = TestServer.start((i, out, s) -> {
             if (i < 10) {
@@ -169,6 +179,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void stopEndsARunEarly() throws Exception {
         try (TestServer server = TestServer.ok()) {
             LoadClient client = new LoadClient(LoadConfig.builder(server.url("/"))
@@ -281,6 +292,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void silentServerTimesOut() throws IOException {
         try (TestServer server = TestServer.start((i, out, s) -> true)) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
@@ -349,6 +361,7 @@ class LoadClientTest {
      * intended send time shows the stall in p99; the service time (from the actual write) does not.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void rateModeShowsAStallThatServiceTimeHides() throws IOException {
         Object lock = new Object();
         try (TestServer server = TestServer.start((i, out, s) -> {
@@ -367,10 +380,11 @@ class LoadClientTest {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))
                             .connections(10)
                             .rate(2_000)
-                            .duration(Duration.ofMillis(2_500))
+                            .duration(Duration.ofMillis(1_500))
                             .build())
                     .run();
-            assertTrue(report.requests() > 4_000, "" + report.requests());
+            // 3,000 intended; the stall (at 0.75 s) delays about 1,000 of them by up to 500 ms, far over 1 %.
+            assertTrue(report.requests() > 2_400, "" + report.requests());
             assertEquals(0, report.errors().total());
             long corrected = report.latency().valueAt(99.0);
             long uncorrected = report.uncorrected().valueAt(99.0);
@@ -381,6 +395,7 @@ class LoadClientTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void rateModeKeepsTheRate() throws IOException {
         try (TestServer server = TestServer.ok()) {
             LoadReport report = new LoadClient(LoadConfig.builder(server.url("/"))

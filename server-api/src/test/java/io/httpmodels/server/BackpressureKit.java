@@ -85,7 +85,10 @@ public abstract class BackpressureKit {
     private static final long BYSTANDER_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final Executor BYSTANDER_THREADS = runnable ->
             Thread.ofPlatform().daemon().name("backpressure-bystander").start(runnable);
-    private static final int WARM_UP_REQUESTS = 20_000;
+    // 10,000, not 20,000: under netty's paranoid leak detector 20,000 took 1.4-3 s of a netty case's 3.5-5 s, and
+    // the flood itself takes tens of thousands more requests through the same paths. Measured on the shared 2-core
+    // VM: the floods' resident set grew by 6-17 MiB after 20,000 and 20-24 MiB after 5,000, against the 64 MiB bound.
+    private static final int WARM_UP_REQUESTS = 10_000;
     private static final int WARM_UP_PIPELINE = 100;
     private static final String GET = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n";
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
@@ -108,10 +111,22 @@ public abstract class BackpressureKit {
         return List.of();
     }
 
+    /**
+     * Whether {@code model} is also flooded by the client that reads one byte a second (every model is flooded by
+     * the one that never reads): every model by default. A module whose models share the code that stops reading
+     * may leave the slow reader to one of them in {@code mvn verify}, as long as its slow suite floods every model
+     * with both.
+     */
+    protected boolean floodedBySlowReader(ModelUnderTest model) {
+        return true;
+    }
+
     private Stream<Arguments> modelsAndClients() {
         List<ModelUnderTest> all = models().toList();
         return Stream.of(FloodClient.Reading.values())
-                .flatMap(reading -> all.stream().map(model -> Arguments.of(model, reading)));
+                .flatMap(reading -> all.stream()
+                        .filter(model -> reading == FloodClient.Reading.NEVER || floodedBySlowReader(model))
+                        .map(model -> Arguments.of(model, reading)));
     }
 
     @ParameterizedTest(name = "{0}, reading {1}")

@@ -67,9 +67,9 @@ class CompareCommandTest {
                 "--warmup",
                 "500ms",
                 "--max-warmup",
-                "1500ms",
+                "1000ms",
                 "--duration",
-                "2500ms",
+                "1500ms",
                 "--timeout",
                 "1s",
                 "--no-pin",
@@ -127,7 +127,7 @@ class CompareCommandTest {
             assertTrue(w.jitWatched(), c.target() + ": a model's JVM has compiler threads in /proc");
             // At least the least warm-up; at most the bound and the chunk that was running when it passed.
             assertTrue(
-                    w.seconds() >= 0.5 && w.seconds() <= 1.5 + WarmupRule.CHUNK_MILLIS / 1e3 + 1.0,
+                    w.seconds() >= 0.5 && w.seconds() <= 1.0 + WarmupRule.CHUNK_MILLIS / 1e3 + 1.0,
                     c.target() + " warmed " + w);
             assertTrue(run.out().contains(String.format(Locale.ROOT, "warm %.1fs", w.seconds())), run.out());
         }

@@ -1,5 +1,6 @@
 package io.httpmodels.server.bio;
 
+import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
 import java.time.Duration;
@@ -11,5 +12,11 @@ class BioBackpressureSlowTest extends BioBackpressureTest {
     @Override
     protected Duration idleTimeout() {
         return Duration.ofSeconds(15);
+    }
+
+    // Every model with both clients, the slow reader included.
+    @Override
+    protected boolean floodedBySlowReader(ModelUnderTest model) {
+        return true;
     }
 }

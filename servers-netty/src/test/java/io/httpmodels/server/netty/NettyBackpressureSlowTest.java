@@ -1,5 +1,6 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
 import java.time.Duration;
@@ -14,5 +15,11 @@ class NettyBackpressureSlowTest extends NettyBackpressureTest {
     @Override
     protected Duration idleTimeout() {
         return Duration.ofSeconds(15);
+    }
+
+    // Every transport with both clients, the slow reader included.
+    @Override
+    protected boolean floodedBySlowReader(ModelUnderTest model) {
+        return true;
     }
 }
