@@ -535,10 +535,10 @@ class LoadClientTimelineTest {
     @Test
     void theStartsSkewIsThatOfTheLastWorkerToBeginRecording() throws IOException {
         TestClock clock = new TestClock();
-        // Worker 1's answers take 10.3 ms: its 97th comes at 999.1 ms, and it waits the next whole millisecond for the
-        // start time, beginning to record at 1,000.1 ms; worker 0 begins at 1 s exactly.
+        // Worker 0's answers take 10.3 ms: its 97th comes at 999.1 ms, and it waits the next whole millisecond for the
+        // start time, beginning to record at 1,000.1 ms; worker 1, the last made, begins at 1 s exactly.
         try (ScriptedServer server = ScriptedServer.start(
-                clock, (i, c) -> Reply.ok().after(c == 0 ? ms(10) : Duration.ofNanos(10_300_000)))) {
+                clock, (i, c) -> Reply.ok().after(c == 0 ? Duration.ofNanos(10_300_000) : ms(10)))) {
             LoadConfig config = LoadConfig.builder(server.url("/"))
                     .connections(2)
                     .threads(2)
