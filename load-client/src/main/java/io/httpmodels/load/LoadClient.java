@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one load as configured and returns what it measured.
@@ -101,7 +100,7 @@ public final class LoadClient {
             awaitInstant(config.startAt().minus(config.warmup()));
         }
         long startNanos = clock.nanoTime();
-        Instant startInstant = Instant.now();
+        Instant startInstant = clock.instant();
         long startEpochMillis = startInstant.toEpochMilli();
         RunState run;
         long targetNanos = 0;
@@ -136,7 +135,7 @@ public final class LoadClient {
             double rate = config.rate() * share / config.connections();
             workers[i] = new Worker(i, clock, config, address, run, share, quota, rate, request);
             Worker worker = workers[i];
-            workerThreads[i] = new Thread(
+            workerThreads[i] = clock.newThread(
                     () -> {
                         try {
                             worker.run();
@@ -160,7 +159,7 @@ public final class LoadClient {
         List<LoadReport.Interval> intervals = new ArrayList<>();
         long nextWake = Math.min(run.startNanos + TICK_NANOS, run.recordStartNanos + GRACE_NANOS);
         try {
-            while (!finished.await(Math.max(0, nextWake - clock.nanoTime()), TimeUnit.NANOSECONDS)) {
+            while (!clock.await(finished, nextWake - clock.nanoTime())) {
                 long now = clock.nanoTime();
                 if (now - run.hardEndNanos >= 0) {
                     run.stop();
@@ -208,8 +207,8 @@ public final class LoadClient {
     private void awaitInstant(Instant instant) {
         try {
             while (!stopRequested) {
-                long millis = Duration.between(Instant.now(), instant).toMillis();
-                if (millis <= 0 || stopSignal.await(millis, TimeUnit.MILLISECONDS)) {
+                long nanos = Duration.between(clock.instant(), instant).toNanos();
+                if (nanos <= 0 || clock.await(stopSignal, nanos)) {
                     return;
                 }
             }

@@ -3,13 +3,18 @@ package io.httpmodels.load;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The load client's time: the clock its event loops and its run read ({@link System#nanoTime()} terms), and the
- * one way a loop waits for it to pass, a select with a timeout. A run takes {@link #SYSTEM}; a test passes a clock
- * of its own, whose time moves only when the test says so or when a loop waits, so that warm-up, ramp-up, timeouts,
- * back-off and the recording window are tested at exact instants without waiting for them.
+ * The load client's time: the clock its event loops and its run read ({@link System#nanoTime()} terms, and the
+ * wall clock for agent mode's start time), the ways they wait for it to pass (a loop's select with a timeout, the
+ * run's thread's wait for its workers), and the threads the run's loops run on. A run takes {@link #SYSTEM}; a
+ * test passes a clock of its own, whose time moves only when the test says so or when every loop waits, so that
+ * warm-up, ramp-up, timeouts, back-off, the recording window and the run's schedule are tested at exact instants
+ * without waiting for them.
  *
  * <p>On the hot path this costs nothing: a run loads {@link #SYSTEM} alone, so each call site sees one class and
  * the JIT inlines it to {@code System.nanoTime()} and the selector's own call.
@@ -37,5 +42,28 @@ interface NanoClock {
         } else {
             selector.select(action, timeoutMillis);
         }
+    }
+
+    /**
+     * Waits until {@code latch} is open or {@code timeoutNanos} has passed on this clock.
+     *
+     * @param timeoutNanos the longest wait in nanoseconds, 0 or less for none
+     * @return whether the latch is open
+     */
+    default boolean await(CountDownLatch latch, long timeoutNanos) throws InterruptedException {
+        return latch.await(timeoutNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** The wall clock's current instant, as {@link Instant#now()}. */
+    default Instant instant() {
+        return Instant.now();
+    }
+
+    /**
+     * A new (unstarted) thread that runs {@code body}, one of the run's loops: a plain thread here, one that takes
+     * its turn with the others on a test's clock.
+     */
+    default Thread newThread(Runnable body, String name) {
+        return new Thread(body, name);
     }
 }

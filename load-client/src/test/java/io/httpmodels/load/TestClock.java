@@ -1,12 +1,15 @@
 package io.httpmodels.load;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -30,7 +33,15 @@ import java.util.function.Consumer;
  * which the worker reports as its failure (the run's abort reason), so that a broken loop fails its test at once
  * rather than hanging it.
  *
- * <p>For one loop thread, which waits; other threads may read it.
+ * <p>A whole {@link LoadClient} runs on it too: the threads it makes with {@link #newThread} (its workers) and the
+ * thread that made them (the run's, waiting for them with {@link #await}) take turns, one at a time in the order
+ * they were made, each running from one wait to the next while the others wait for their turn; time passes only
+ * once every one of them has looked (turned the world and found nothing ready) and waits, then to the nearest of
+ * their deadlines and the scheduled actions. So a run of several workers is as exact, and as much the same every
+ * time, as one worker's.
+ *
+ * <p>For one loop thread, which waits, or for the threads of one run that take turns as above; other threads may
+ * read it.
  */
 final class TestClock implements NanoClock {
 
@@ -44,6 +55,10 @@ final class TestClock implements NanoClock {
      * after ten has lost its end (a mutant that never stops fails at once instead of timing out).
      */
     static final Duration CEILING = Duration.ofMinutes(10);
+    /** What {@link #instant()} says at the clock's start. */
+    static final Instant START_INSTANT = Instant.parse("2026-01-01T00:00:00Z");
+    /** The longest a thread waits, in real time, for its turn: a turn that long is a thread that hangs. */
+    static final Duration TURN_BOUND = Duration.ofSeconds(10);
 
     private final AtomicLong now = new AtomicLong(START_NANOS);
     private final List<Runnable> steps = new ArrayList<>();
@@ -54,6 +69,35 @@ final class TestClock implements NanoClock {
     private int turnsAtThisInstant;
     private long lastInstant;
 
+    /** The threads taking turns (a run's), in the order they take them; guarded by this. */
+    private final List<Turn> turns = new ArrayList<>();
+
+    private final ThreadLocal<Turn> mine = new ThreadLocal<>();
+    /** The threads made here, in order; guarded by this. */
+    private final List<Thread> made = new ArrayList<>();
+    /** Whose turn it is; guarded by this. */
+    private Turn holder;
+    /** Looks taken since the time last moved, by every thread taking turns. */
+    private int looksAtThisInstant;
+
+    private long lastLook;
+
+    /** One thread taking turns. The fields but {@code done} only in its turn. */
+    private static final class Turn {
+        final String name;
+        boolean done;
+        /** It looked and found nothing ready since anything last happened. */
+        boolean idle;
+        /** Until when it waits, when idle. */
+        long deadline;
+
+        int emptyPolls;
+
+        Turn(String name) {
+            this.name = name;
+        }
+    }
+
     @Override
     public long nanoTime() {
         return now.get();
@@ -62,6 +106,12 @@ final class TestClock implements NanoClock {
     /** Time since the clock's start. */
     Duration elapsed() {
         return Duration.ofNanos(now.get() - START_NANOS);
+    }
+
+    /** {@link #START_INSTANT} plus the time since the clock's start. */
+    @Override
+    public Instant instant() {
+        return START_INSTANT.plusNanos(now.get() - START_NANOS);
     }
 
     /** Moves the clock on by {@code by}, at once (a step taking that long). */
@@ -90,6 +140,11 @@ final class TestClock implements NanoClock {
 
     @Override
     public void select(Selector selector, Consumer<SelectionKey> action, long timeoutMillis) throws IOException {
+        Turn turn = mine.get();
+        if (turn != null) {
+            selectInTurn(turn, selector, action, timeoutMillis);
+            return;
+        }
         int ready = turnTheWorld(selector, action);
         emptyPolls = ready == 0 && timeoutMillis == 0 ? emptyPolls + 1 : 0;
         if (emptyPolls >= SPIN_LIMIT) {
@@ -126,6 +181,197 @@ final class TestClock implements NanoClock {
     private void runDue() {
         while (!scheduled.isEmpty() && scheduled.firstKey() <= now.get()) {
             scheduled.pollFirstEntry().getValue().forEach(Runnable::run);
+        }
+    }
+
+    // The run's threads taking turns.
+
+    /** A thread that runs {@code body} in its turns, after the threads made before it (the caller first). */
+    @Override
+    public synchronized Thread newThread(Runnable body, String name) {
+        join();
+        Turn turn = new Turn(name);
+        turns.add(turn);
+        Thread thread = new Thread(
+                () -> {
+                    mine.set(turn);
+                    try {
+                        awaitTurn(turn);
+                        body.run();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(name + " was interrupted waiting for its turn", e);
+                    } finally {
+                        leave(turn);
+                    }
+                },
+                name);
+        made.add(thread);
+        return thread;
+    }
+
+    /** The threads {@link #newThread} made, in order. */
+    synchronized List<Thread> threads() {
+        return List.copyOf(made);
+    }
+
+    /** Waits in turn, as the run's thread does for its workers. */
+    @Override
+    public boolean await(CountDownLatch latch, long timeoutNanos) throws InterruptedException {
+        Turn turn = join();
+        try {
+            return waitInTurn(turn, now.get() + Math.max(0, timeoutNanos), null, null, latch);
+        } catch (InterruptedException e) {
+            leave(turn);
+            throw e;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Whether every thread made here has ended, waiting for them up to {@code bound} of real time. */
+    synchronized boolean threadsEnded(Duration bound) throws InterruptedException {
+        long end = System.nanoTime() + bound.toNanos();
+        while (turns.stream().anyMatch(t -> !t.done && t != mine.get())) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
+    private void selectInTurn(Turn turn, Selector selector, Consumer<SelectionKey> action, long timeoutMillis)
+            throws IOException {
+        long waits = timeoutMillis > 0 ? timeoutMillis * 1_000_000L : turn.emptyPolls > FREE_POLLS ? 1_000 : 0;
+        boolean ready;
+        try {
+            ready = waitInTurn(turn, now.get() + waits, selector, action, null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(turn.name + " was interrupted waiting for its turn");
+        }
+        turn.emptyPolls = !ready && timeoutMillis == 0 ? turn.emptyPolls + 1 : 0;
+        if (turn.emptyPolls >= SPIN_LIMIT) {
+            throw new AssertionError(turn.name + " polled " + SPIN_LIMIT + " times in a row with nothing to do");
+        }
+    }
+
+    /**
+     * Hands the turn on, then, in turn, looks until the selector has keys ready (handing them to the action), the
+     * latch is open or the deadline has come; whether something was ready.
+     */
+    private boolean waitInTurn(
+            Turn turn, long deadline, Selector selector, Consumer<SelectionKey> action, CountDownLatch latch)
+            throws IOException, InterruptedException {
+        while (true) {
+            pass(turn);
+            if (latch != null && Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            if (now.get() - START_NANOS > CEILING.toNanos()) {
+                throw new AssertionError(turn.name + " ran past " + CEILING.toMinutes() + " minutes of its clock");
+            }
+            if (++looksAtThisInstant >= SPIN_LIMIT * turns.size()) {
+                throw new AssertionError("the run's threads looked " + looksAtThisInstant + " times at one instant");
+            }
+            runDue();
+            steps.forEach(Runnable::run);
+            boolean ready = selector != null ? selector.selectNow(action) > 0 : latch.getCount() == 0;
+            if (ready || now.get() - deadline >= 0) {
+                // It runs now, and what it does may make another ready: every one looks again before time moves.
+                everyoneLooksAgain();
+                return ready;
+            }
+            turn.idle = true;
+            turn.deadline = deadline;
+            if (everyoneIdle()) {
+                long next = deadline;
+                for (Turn t : live()) {
+                    next = Math.min(next, t.deadline);
+                }
+                if (!scheduled.isEmpty()) {
+                    next = Math.min(next, scheduled.firstKey());
+                }
+                now.set(Math.max(now.get(), next));
+                everyoneLooksAgain();
+            }
+        }
+    }
+
+    /** The caller's turn, the first one (holding the turn) if it has none yet. */
+    private synchronized Turn join() {
+        Turn turn = mine.get();
+        if (turn == null) {
+            turn = new Turn(Thread.currentThread().getName());
+            turns.add(0, turn);
+            mine.set(turn);
+            if (holder == null) {
+                holder = turn;
+            }
+        }
+        return turn;
+    }
+
+    /** Hands the turn to the next thread still running, then waits for it to come back. */
+    private synchronized void pass(Turn turn) throws InterruptedException {
+        holder = next(turn);
+        notifyAll();
+        long end = System.nanoTime() + TURN_BOUND.toNanos();
+        while (holder != turn) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError(
+                        turn.name + " waited " + TURN_BOUND + " for its turn; " + holder.name + " has it");
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    private synchronized void leave(Turn turn) {
+        turn.done = true;
+        mine.remove();
+        everyoneLooksAgain();
+        if (holder == turn) {
+            holder = next(turn);
+        }
+        notifyAll();
+    }
+
+    /** The next thread still running after {@code turn}, in order: {@code turn} itself when it is the only one. */
+    private Turn next(Turn turn) {
+        int at = turns.indexOf(turn);
+        for (int i = 1; i <= turns.size(); i++) {
+            Turn t = turns.get((at + i) % turns.size());
+            if (!t.done) {
+                return t;
+            }
+        }
+        return turn;
+    }
+
+    private synchronized List<Turn> live() {
+        return turns.stream().filter(t -> !t.done).toList();
+    }
+
+    private synchronized boolean everyoneIdle() {
+        return turns.stream().allMatch(t -> t.done || t.idle);
+    }
+
+    private synchronized void everyoneLooksAgain() {
+        turns.forEach(t -> t.idle = false);
+        looksAtThisInstant = now.get() == lastLook ? looksAtThisInstant : 0;
+        lastLook = now.get();
+    }
+
+    private synchronized void awaitTurn(Turn turn) throws InterruptedException {
+        long end = System.nanoTime() + TURN_BOUND.toNanos();
+        while (holder != turn) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError(turn.name + " waited " + TURN_BOUND + " for its first turn");
+            }
+            wait(Math.max(1, left / 1_000_000));
         }
     }
 }
