@@ -427,11 +427,10 @@ public final class RegressCommand implements Callable<Integer> {
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);
 
     /**
-     * The JIT kept on the servers' CPUs unless --jit-lending says. Lending cut the default gate from about 13 to
-     * 10 minutes (2026-12-01: thread-per-connection's JVMs settled in 2.5-3.2 s with it, 5.8-18.2 s without), but in
-     * netty's same-build runs that day its intervals were wider (req/s 10-26 % wide against 6-17 % without) and the
-     * one slowed self-check run with it (-XX:MaxInlineLevel=6, -6.8 %) was not flagged: off until a self-check with
-     * it shows the gate as sensitive as without.
+     * The JIT kept on the servers' CPUs unless --jit-lending says; --jit-priority (on) gives it their time instead.
+     * Lending cut the default gate from about 13 to 10 minutes (2026-12-01), but netty's same-build intervals were
+     * wider in the runs with it (req/s 10-26 % wide against 6-17 % without) and the one slowed self-check run with
+     * it (-XX:MaxInlineLevel=6, -6.8 %) was not flagged; the priority brought the gate to 9 min 54 s without it.
      */
     static final boolean LENDING = false;
 
