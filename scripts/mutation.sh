@@ -11,4 +11,4 @@ set -euo pipefail
 
 JAVA="$(httpmodels_find_java)"
 cd "$HTTPMODELS_ROOT"
-exec mvn -B -ntp -Pmutation -Dmutation.jvm="$JAVA" -DskipTests -pl server-api,load-client verify "$@"
+exec mvn -B -ntp -T 1 -Pmutation -Dmutation.jvm="$JAVA" -DskipTests -pl server-api,load-client verify "$@"

@@ -7,7 +7,7 @@
 #   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
 #
 # The slowdown touches no code: the candidate's server JVMs get --slow-flags (default -XX:MaxInlineLevel=6: C2
-# inlines 6 calls deep instead of 15, which costs netty about 10 % more CPU per request here; C1 only,
+# inlines 6 calls deep instead of 15, which cost netty about 10 % more CPU per request on the Xeon, 5 % on the EPYC; C1 only,
 # -XX:TieredStopAtLevel=1, costs about 120 %). What it costs is measured in the same runs: each slowed run's
 # median paired ratio is the cost it saw, and the summary prints their median, in requests/s and in CPU. Every run is `httpmodels regress --base-jar` against a copy of
 # the working tree's own build (same bytes, a separate JVM per measurement), so "same" is true by construction.
@@ -47,8 +47,9 @@ for d in "$base_dir" "$candidate_dir"; do
     cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
 done
 
-# One run: regress with or without the slowdown; prints "KIND EXIT RPS CPU": the median change of each cell in
-# requests/s and in the server's CPU time per request, e.g. -12.3% +14.1%.
+# One run: regress with or without the slowdown; prints "KIND EXIT RPS CPU NOISE": the median change of each cell
+# in requests/s and in the server's CPU time per request, e.g. -12.3% +14.1%, and the machine's noise as the run
+# saw it (how far apart one JVM's windows were in CPU time per request, median), e.g. 4.2%.
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
@@ -56,12 +57,14 @@ run_one() {
     if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
     "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
         >"$dir.log" 2>&1 || code=$?
-    local rps="?" cpu="?"
+    local rps="?" cpu="?" noise="?"
     if [ -f "$dir/results.json" ]; then
         rps="$(change "$dir/results.json" requestsPerSecond)"
         cpu="$(change "$dir/results.json" cpuPerRequest)"
+        noise="$(jq -r '[.regression.cells[] | if .cpuWindowSpread then (.cpuWindowSpread * 1000 | round / 10
+            | tostring) + "%" else "n/a" end] | join(",")' "$dir/results.json")"
     fi
-    echo "$kind $code $rps $cpu" | tee -a "$out/runs.txt"
+    echo "$kind $code $rps $cpu $noise" | tee -a "$out/runs.txt"
 }
 
 # The median change of FIGURE in each cell of a run's results.json, comma-separated, e.g. "-12.3%".
@@ -93,6 +96,7 @@ flagged_same=$(awk '$1 == "same" && $2 == 1' "$out/runs.txt" | wc -l)
 errors=$(awk '$2 != 0 && $2 != 1' "$out/runs.txt" | wc -l)
 costs=$(awk '$1 == "slowed" {print $3}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
+noises=$(awk '{print $5}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
     echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
@@ -103,6 +107,10 @@ cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed 
     if [ -n "$cpu_costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "  and in the server's CPU time per request (median of the slowed runs' median change): $(printf '%+.1f' "$(httpmodels_median $cpu_costs)") %"
+    fi
+    if [ -n "$noises" ]; then
+        # shellcheck disable=SC2086 # one number per word
+        echo "the machine's noise (median over the runs of one JVM's windows apart in CPU per request): $(printf '%.1f' "$(httpmodels_median $noises)") %"
     fi
     echo "detection: $flagged_slowed of $slowed slowed runs flagged as a regression"
     echo "false alarms: $flagged_same of $same same-build runs flagged"

@@ -2,6 +2,7 @@ package io.httpmodels.harness.regress;
 
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Verdict;
 
 import java.util.ArrayList;
@@ -40,10 +41,16 @@ final class CellDecision {
         List<Long> candP99 = new ArrayList<>();
         List<Double> baseCpu = new ArrayList<>();
         List<Double> candCpu = new ArrayList<>();
+        List<Double> spreads = new ArrayList<>();
         int baseFailed = 0;
         int candFailed = 0;
         String lastFailure = null;
         for (SideRound[] pair : pairs) {
+            for (SideRound side : pair) {
+                if (side.ok() && side.cpuSpread() != null) {
+                    spreads.add(side.cpuSpread());
+                }
+            }
             if (!pair[0].ok()) {
                 baseFailed++;
                 lastFailure = "base: " + pair[0].failure();
@@ -63,6 +70,7 @@ final class CellDecision {
                 }
             }
         }
+        Double spread = spreads.isEmpty() ? null : Stats.median(spreads);
         String failure = baseFailed + candFailed == 0
                 ? null
                 : String.format(
@@ -92,7 +100,8 @@ final class CellDecision {
                     null,
                     null,
                     verdict,
-                    failure);
+                    failure,
+                    spread);
         }
         RatioInterval rps = PairedRatio.of(baseRps, candRps, gate.confidence());
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, gate.confidence());
@@ -132,6 +141,7 @@ final class CellDecision {
                 pv,
                 cv,
                 verdict,
-                failure);
+                failure,
+                spread);
     }
 }

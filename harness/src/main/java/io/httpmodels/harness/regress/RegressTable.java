@@ -130,6 +130,10 @@ public final class RegressTable {
                 100 * r.requestsTolerance(),
                 100 * r.p99Tolerance(),
                 100 * r.cpuTolerance()));
+        String noise = noise(r);
+        if (noise != null) {
+            notes.add(noise);
+        }
         if (r.calibration() != null) {
             notes.add("calibration: " + r.calibration());
         }
@@ -142,6 +146,41 @@ public final class RegressTable {
             }
         }
         return notes;
+    }
+
+    /**
+     * The machine's noise, cell by cell: how far apart one JVM's windows were in CPU time per request (the median
+     * over every side and round), and a warning when it reaches the CPU tolerance: a change of about that size can
+     * then go unflagged in one run (the intervals are that wide), and more rounds narrow them. Null when no cell
+     * knows it.
+     */
+    static String noise(Regression r) {
+        List<String> parts = new ArrayList<>();
+        double worst = 0;
+        for (RegressionCell c : r.cells()) {
+            if (c.cpuWindowSpread() != null) {
+                parts.add(c.id() + " " + percentPlain(c.cpuWindowSpread()));
+                worst = Math.max(worst, c.cpuWindowSpread());
+            }
+        }
+        if (parts.isEmpty()) {
+            return null;
+        }
+        String line = "noise: one JVM's windows differed in CPU time per request by a median of "
+                + String.join(", ", parts) + " (largest / smallest)";
+        if (worst >= r.cpuTolerance()) {
+            line += String.format(
+                    Locale.ROOT,
+                    "; at or beyond the %.0f %% tolerance this machine's own noise is as large as the changes judged,"
+                            + " so one run may miss a change of about that size: more --rounds narrow the intervals,"
+                            + " a quieter machine more (docs/regression-gate.md)",
+                    100 * r.cpuTolerance());
+        }
+        return line;
+    }
+
+    private static String percentPlain(double share) {
+        return String.format(Locale.ROOT, "%.1f %%", 100 * share);
     }
 
     static String change(RatioInterval i) {

@@ -13,11 +13,15 @@ import java.util.List;
  * @param p99Micros         median p99 latency of the windows, microseconds, or null
  * @param cpuMicros         median of the server's CPU time per request over the windows, microseconds, or null
  *                          (also when it was not known for every window counted)
+ * @param cpuSpread         how far apart the windows' CPU times per request were: largest / smallest - 1 (0.12
+ *                          for 12 %), or null with fewer than two windows or no CPU figure. One JVM under one load
+ *                          should cost the same in every window; what they differ by is the noise of the machine
+ *                          (and of the measurement) that every ratio of this round carries
  * @param failure           why the side has no figure this round, or null
  *
  * <p>A window that completed no request counts as failed: a ratio against nothing says nothing.
  */
-record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, String failure) {
+record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Double cpuSpread, String failure) {
 
     static SideRound of(List<CellResult> windows) {
         List<CellResult> ok = windows.stream()
@@ -30,20 +34,31 @@ record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Str
                     .map(CellResult::failure)
                     .findFirst()
                     .orElse("no request completed in its windows");
-            return new SideRound(null, null, null, why);
+            return new SideRound(null, null, null, null, why);
         }
+        boolean cpuKnown = ok.stream().allMatch(SideRound::hasCpu);
+        List<Double> cpu = cpuKnown
+                ? ok.stream().map(c -> c.server().cpuMicrosPerRequest()).toList()
+                : List.of();
         return new SideRound(
                 Stats.median(ok.stream().map(CellResult::requestsPerSecond).toList()),
                 Math.max(
                         1,
                         Math.round(Stats.median(
                                 ok.stream().map(c -> c.latency().p99()).toList()))),
-                ok.stream().allMatch(SideRound::hasCpu)
-                        ? Stats.median(ok.stream()
-                                .map(c -> c.server().cpuMicrosPerRequest())
-                                .toList())
-                        : null,
+                cpuKnown ? Stats.median(cpu) : null,
+                spread(cpu),
                 null);
+    }
+
+    /** Largest / smallest - 1 of {@code values}, or null with fewer than two or a smallest not above 0. */
+    static Double spread(List<Double> values) {
+        if (values.size() < 2) {
+            return null;
+        }
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return min > 0 ? max / min - 1 : null;
     }
 
     private static boolean hasCpu(CellResult c) {

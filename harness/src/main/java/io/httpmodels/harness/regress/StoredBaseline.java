@@ -53,16 +53,18 @@ final class StoredBaseline {
                         null,
                         null,
                         null,
+                        null,
                         "the baseline holds no " + (model == null ? cell.model() : "nginx") + " figure for "
                                 + cell.scenario().id());
             } else if (!now.ok()) {
-                scaled = new SideRound(null, null, null, "calibration: " + now.failure());
+                scaled = new SideRound(null, null, null, null, "calibration: " + now.failure());
             } else {
                 boolean cpuKnown = model.cpuMicros() != null && nginx.cpuMicros() != null && now.cpuMicros() != null;
                 scaled = new SideRound(
                         model.requestsPerSecond() * now.requestsPerSecond() / nginx.requestsPerSecond(),
                         Math.max(1, Math.round(model.p99Micros() * now.p99Micros() / nginx.p99Micros())),
                         cpuKnown ? model.cpuMicros() * now.cpuMicros() / nginx.cpuMicros() : null,
+                        null, // a stored figure has no windows of this run
                         null);
             }
             out.add(new SideRound[] {scaled, pair[1]});

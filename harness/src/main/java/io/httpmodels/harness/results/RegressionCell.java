@@ -28,6 +28,9 @@ import java.util.List;
  * @param verdict               {@code regression}, {@code improvement}, {@code same}, {@code failed} (the
  *                              candidate could not be measured) or {@code no base} (the base could not)
  * @param failure               why a side could not be measured, or null
+ * @param cpuWindowSpread       the machine's noise as this cell saw it: the median, over every side and round, of
+ *                              how far apart one JVM's windows were in CPU time per request (largest / smallest - 1;
+ *                              0.12 for 12 %); null when not known. Changes near it are hard to see in one run
  */
 public record RegressionCell(
         String id,
@@ -46,7 +49,8 @@ public record RegressionCell(
         Verdict p99Verdict,
         Verdict cpuVerdict,
         Verdict verdict,
-        String failure) {
+        String failure,
+        Double cpuWindowSpread) {
 
     public RegressionCell {
         baseRequestsPerSecond = List.copyOf(baseRequestsPerSecond);

@@ -17,7 +17,7 @@ class CellDecisionTest {
     private static final CellDecision.Gate GATE = new CellDecision.Gate(0.90, 0.05, 0.10, 0.05);
 
     private static SideRound side(double rps, long p99, Double cpu) {
-        return new SideRound(rps, p99, cpu, null);
+        return new SideRound(rps, p99, cpu, null, null);
     }
 
     /** Six rounds, base and candidate figures given per round. */
@@ -77,7 +77,7 @@ class CellDecisionTest {
         // 75 %, short of 90 %, however far below 1 they all are.
         List<SideRound[]> pairs = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            SideRound base = i < 3 ? new SideRound(null, null, null, "did not start") : side(100e3, 300, 4.5);
+            SideRound base = i < 3 ? new SideRound(null, null, null, null, "did not start") : side(100e3, 300, 4.5);
             pairs.add(new SideRound[] {base, side(50e3, 900, 9.0)});
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
@@ -90,12 +90,35 @@ class CellDecisionTest {
     void aCandidateThatFailsMostRoundsHasFailedAndRoundsWithAFailedSideAreLeftOut() {
         List<SideRound[]> pairs = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            SideRound cand = i < 4 ? new SideRound(null, null, null, "died") : side(100e3, 300, 4.5);
+            SideRound cand = i < 4 ? new SideRound(null, null, null, null, "died") : side(100e3, 300, 4.5);
             pairs.add(new SideRound[] {side(100e3, 300, 4.5), cand});
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
         assertEquals(Verdict.FAILED, c.verdict());
         assertEquals(2, c.baseRequestsPerSecond().size());
         assertTrue(c.failure().startsWith("4 of 6 rounds not measured (base failed 0, candidate 4"), c.failure());
+    }
+
+    @Test
+    void theCellsNoiseIsTheMedianOfEverySidesWindowSpread() {
+        List<SideRound[]> pairs = new ArrayList<>();
+        double[] spreads = {0.02, 0.04, 0.30, 0.06, 0.08, 0.10};
+        for (int i = 0; i < 6; i += 2) {
+            pairs.add(new SideRound[] {
+                new SideRound(100e3, 300L, 4.5, spreads[i], null), new SideRound(100e3, 300L, 4.5, spreads[i + 1], null)
+            });
+        }
+        pairs.add(new SideRound[] {new SideRound(null, null, null, null, "died"), side(100e3, 300, 4.5)});
+        // 0.02 0.04 0.06 0.08 0.10 0.30: a failed side and a side without one count for nothing
+        assertEquals(0.07, CellDecision.decide(CELL, pairs, GATE).cpuWindowSpread(), 1e-12);
+    }
+
+    @Test
+    void aCellWithNoWindowSpreadHasNoNoise() {
+        List<SideRound[]> pairs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            pairs.add(new SideRound[] {side(100e3, 300, 4.5), side(100e3, 300, 4.5)});
+        }
+        assertNull(CellDecision.decide(CELL, pairs, GATE).cpuWindowSpread());
     }
 }

@@ -1,6 +1,8 @@
 package io.httpmodels.harness.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.Regression;
@@ -45,5 +47,29 @@ class RegressTableTest {
         assertEquals(
                 "+2.0 % [-1.0 %, +5.5 %]",
                 RegressTable.change(new io.httpmodels.harness.results.RatioInterval(1.02, 0.99, 1.055, 0.93, 8, "t")));
+    }
+
+    @Test
+    void theNotesSayHowNoisyTheMachineWasAndWarnWhenItReachesTheTolerance() {
+        Regression quiet = SampleRegression.run(); // every cell's windows 3 % apart, under the 5 % tolerance
+        String text = RegressTable.text(quiet);
+        assertTrue(
+                text.contains("noise: one JVM's windows differed in CPU time per request by a median of"
+                        + " netty/plaintext-c40-ka-w0 3.0 %, virtual-threads/plaintext-c40-ka-w0 3.0 %"),
+                text);
+        assertFalse(text.contains("may miss a change"), text);
+
+        Regression noisy = SampleRegression.withNoise(0.12);
+        String line = RegressTable.noise(noisy);
+        assertTrue(line.contains("netty/plaintext-c40-ka-w0 12.0 %"), line);
+        assertTrue(line.contains("at or beyond the 5 % tolerance"), line);
+        assertTrue(line.contains("one run may miss a change"), line);
+        assertTrue(RegressTable.markdown(noisy).contains(line), "the Markdown carries the same note");
+    }
+
+    @Test
+    void noNoiseLineWhenNoCellKnowsIt() {
+        assertNull(RegressTable.noise(SampleRegression.withNoise(null)));
+        assertFalse(RegressTable.text(SampleRegression.withNoise(null)).contains("noise:"));
     }
 }

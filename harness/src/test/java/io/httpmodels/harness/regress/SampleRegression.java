@@ -14,14 +14,20 @@ public final class SampleRegression {
     private SampleRegression() {}
 
     public static Regression run() {
+        return withNoise(0.03);
+    }
+
+    /** The same run, every cell's windows {@code noise} apart (largest / smallest - 1), or not known (null). */
+    public static Regression withNoise(Double noise) {
         List<Double> base =
                 List.of(100_000.0, 101_000.0, 99_000.0, 100_500.0, 100_000.0, 98_000.0, 102_000.0, 99_500.0);
         List<Double> same =
                 List.of(100_500.0, 100_000.0, 99_500.0, 101_000.0, 99_000.0, 98_500.0, 101_500.0, 100_000.0);
         List<Double> slow = base.stream().map(v -> v * 0.9).toList();
         List<Long> p99 = List.of(500L, 510L, 490L, 505L, 500L, 495L, 520L, 498L);
-        RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99);
-        RegressionCell slower = cell("virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99);
+        RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99, noise);
+        RegressionCell slower =
+                cell("virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99, noise);
         return new Regression(
                 RegressionMode.BASE,
                 "HEAD at 39d0c44f010a",
@@ -42,7 +48,13 @@ public final class SampleRegression {
     }
 
     private static RegressionCell cell(
-            String id, String model, List<Double> base, List<Double> cand, List<Long> baseP99, List<Long> candP99) {
+            String id,
+            String model,
+            List<Double> base,
+            List<Double> cand,
+            List<Long> baseP99,
+            List<Long> candP99,
+            Double noise) {
         RatioInterval rps = PairedRatio.of(base, cand, 0.90);
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, 0.90);
         // CPU per request moves inversely with requests/s here: the server saturated, its cost the whole story.
@@ -69,6 +81,7 @@ public final class SampleRegression {
                 pv,
                 cv,
                 Verdict.combine(rv, pv, cv),
-                null);
+                null,
+                noise);
     }
 }

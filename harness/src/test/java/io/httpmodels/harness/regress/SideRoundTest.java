@@ -75,4 +75,17 @@ class SideRoundTest {
                 "no request completed in its windows",
                 SideRound.of(List.of(window(0, 0))).failure());
     }
+
+    @Test
+    void aSidesNoiseIsHowFarApartItsWindowsCpuPerRequestWas() {
+        SideRound s = SideRound.of(List.of(window(100, 500, 8.0), window(90, 500, 10.0), window(95, 500, 9.0)));
+        assertEquals(0.25, s.cpuSpread(), 1e-12); // 10 / 8 - 1, whatever the order
+    }
+
+    @Test
+    void aSideWithOneWindowOrNoCpuFigureHasNoNoise() {
+        assertNull(SideRound.of(List.of(window(100, 500, 8.0))).cpuSpread());
+        assertNull(SideRound.of(List.of(window(100, 500), window(90, 500))).cpuSpread());
+        assertNull(SideRound.of(List.of(window(100, 500, 8.0), window(90, 500))).cpuSpread());
+    }
 }
