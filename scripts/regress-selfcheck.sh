@@ -7,8 +7,8 @@
 #   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
 #
 # The slowdown touches no code: the candidate's server JVMs get --slow-flags (default -XX:MaxInlineLevel=6: C2
-# inlines 6 calls deep instead of 15, which cost netty about 10 % more CPU per request on the Xeon, 5 % on the EPYC; C1 only,
-# -XX:TieredStopAtLevel=1, costs about 120 %). What it costs is measured in the same runs: each slowed run's
+# inlines 6 calls deep instead of 15, which cost netty about 10 % more CPU per request on the Xeon host, 5 % on
+# the EPYC one; C1 only, -XX:TieredStopAtLevel=1, costs about 120 %). What it costs is measured in the same runs: each slowed run's
 # median paired ratio is the cost it saw, and the summary prints their median, in requests/s and in CPU. Every run is `httpmodels regress --base-jar` against a copy of
 # the working tree's own build (same bytes, a separate JVM per measurement), so "same" is true by construction.
 # The benchmark lock (/tmp/httpmodels-bench.lock) is taken for each batch of --batch runs (default 3, about 5-10
