@@ -29,9 +29,11 @@ import java.util.function.Consumer;
  * <p>A poll (a wait of 0) that finds nothing takes no time, but a loop that keeps polling finds time passing, a
  * microsecond a poll after the {@value #FREE_POLLS}th in a row (a schedule polled to the microsecond gets there).
  * A loop that polls {@value #SPIN_LIMIT} times in a row finding nothing, or turns {@value #SPIN_LIMIT} times
- * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end: the clock throws,
- * which the worker reports as its failure (the run's abort reason), so that a broken loop fails its test at once
- * rather than hanging it.
+ * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end; a thread that reads
+ * the clock {@value ReadGuard#READ_LIMIT} times without waiting once is looping where it never waits (a loop that lost its
+ * wait, a retry that never gives up). In each case the clock throws, which the worker reports as its failure (the
+ * run's abort reason), so that a broken loop fails its test at once rather than hanging it: under mutation testing
+ * a hang costs a timeout and a new test JVM, a failure costs nothing.
  *
  * <p>A whole {@link LoadClient} runs on it too: the threads it makes with {@link #newThread} (its workers) and the
  * thread that made them (the run's, waiting for them with {@link #await}) take turns, one at a time in the order
@@ -51,10 +53,12 @@ final class TestClock implements NanoClock {
     static final int FREE_POLLS = 10;
     static final int SPIN_LIMIT = 10_000;
     /**
-     * The longest a loop may run on this clock: no test's run lasts more than a minute of it, so a loop still going
-     * after ten has lost its end (a mutant that never stops fails at once instead of timing out).
+     * The longest a loop may run on this clock: no test's run lasts more than a minute and a bit of it (a 60 s
+     * timeout given up), so a loop still going after two has lost its end. A counted run that never reaches its
+     * quota (a mutant that drops an answer) would otherwise run to its default 10-minute limit: 60,000 housekeeping
+     * turns, half a second of real time, a timeout under mutation testing; two minutes fail it in a tenth.
      */
-    static final Duration CEILING = Duration.ofMinutes(10);
+    static final Duration CEILING = Duration.ofMinutes(2);
     /** What {@link #instant()} says at the clock's start. */
     static final Instant START_INSTANT = Instant.parse("2026-01-01T00:00:00Z");
     /** The longest a thread waits, in real time, for its turn: a turn that long is a thread that hangs. */
@@ -73,6 +77,7 @@ final class TestClock implements NanoClock {
     private final List<Turn> turns = new ArrayList<>();
 
     private final ThreadLocal<Turn> mine = new ThreadLocal<>();
+    private final ReadGuard guard = new ReadGuard();
     /** The threads made here, in order; guarded by this. */
     private final List<Thread> made = new ArrayList<>();
     /** Whose turn it is; guarded by this. */
@@ -100,6 +105,7 @@ final class TestClock implements NanoClock {
 
     @Override
     public long nanoTime() {
+        guard.read();
         return now.get();
     }
 
@@ -140,6 +146,7 @@ final class TestClock implements NanoClock {
 
     @Override
     public void select(Selector selector, Consumer<SelectionKey> action, long timeoutMillis) throws IOException {
+        guard.waited();
         Turn turn = mine.get();
         if (turn != null) {
             selectInTurn(turn, selector, action, timeoutMillis);
@@ -217,6 +224,7 @@ final class TestClock implements NanoClock {
     /** Waits in turn, as the run's thread does for its workers. */
     @Override
     public boolean await(CountDownLatch latch, long timeoutNanos) throws InterruptedException {
+        guard.waited();
         Turn turn = join();
         try {
             return waitInTurn(turn, now.get() + Math.max(0, timeoutNanos), null, null, latch);

@@ -28,11 +28,12 @@ class WorkerTest {
     private static final int OK_BYTES = TestServer.OK.length;
 
     /**
-     * Runs one worker of {@code connections} connections to its quota on this thread, on the system's clock, and
-     * returns it.
+     * Runs one worker of {@code connections} connections to its quota on this thread, on the system's clock (guarded:
+     * a loop that never waits fails), and returns it.
      */
     private static Worker run(TestServer server, LoadConfig.Builder config, int connections, long quota, double rate) {
-        WorkerRun run = WorkerRun.of(NanoClock.SYSTEM, server.address(), config.build(), connections, quota, rate);
+        WorkerRun run =
+                WorkerRun.of(new GuardedSystemClock(), server.address(), config.build(), connections, quota, rate);
         assertNull(run.run().abortReason(), run.run().abortReason());
         return run.worker();
     }
