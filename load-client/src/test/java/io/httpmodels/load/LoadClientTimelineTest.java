@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -375,6 +377,29 @@ class LoadClientTimelineTest {
             assertEquals("no connection to 127.0.0.1:" + server.address().getPort() + " succeeded", e.getMessage());
             assertEquals(0, server.connections());
             assertEquals(Duration.ZERO, clock.elapsed());
+        }
+    }
+
+    @Test
+    void aStopDoesNotWaitForBackgroundConnectionsStillOpening() throws IOException {
+        // A listener with a backlog of one that never accepts: the kernel completes a connect or two, the rest wait
+        // for a SYN-ACK that never comes, so the background connections would keep the run from starting for
+        // their whole opening bound (the 20 s timeout). A stop ends that wait. This one clock is real time: the
+        // background connections open on the system's clock, before the run's.
+        try (ServerSocket silent = new ServerSocket()) {
+            silent.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+            LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + silent.getLocalPort() + "/")
+                    .connections(1)
+                    .requests(10)
+                    .idleConnections(30)
+                    .timeout(Duration.ofSeconds(20))
+                    .build();
+            LoadClient client = new LoadClient(config, new TestClock());
+            client.stop();
+            long start = System.nanoTime();
+            assertThrows(LoadException.class, client::run);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertTrue(took.compareTo(Duration.ofSeconds(5)) < 0, "the stopped run took " + took);
         }
     }
 
