@@ -70,8 +70,7 @@ class BackgroundConnectionsTest {
     @Test
     void idleConnectionsAServerNeverAnswersAreOpenButNotAnswered() throws IOException {
         // As a fixed pool whose threads are all taken: the kernel completes the connects, nobody reads them.
-        try (ServerSocket silent = new ServerSocket()) {
-            silent.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        try (ServerSocket silent = TestServer.listener(100)) {
             LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + silent.getLocalPort() + "/")
                     .idleConnections(20)
                     .build();
@@ -92,8 +91,7 @@ class BackgroundConnectionsTest {
         int slow = 3;
         CountDownLatch rounds = new CountDownLatch(2 * slow);
         List<String> heads = new CopyOnWriteArrayList<>();
-        try (ServerSocket server = new ServerSocket()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        try (ServerSocket server = TestServer.listener(50)) {
             Thread acceptor = new Thread(() -> {
                 while (true) {
                     try (Socket s = server.accept()) {
@@ -161,8 +159,7 @@ class BackgroundConnectionsTest {
         long fds = ((com.sun.management.UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getMaxFileDescriptorCount();
         assumeTrue(fds > 2L * count + 500, "needs a file limit above " + (2 * count + 500) + ", have " + fds);
-        try (ServerSocket server = new ServerSocket()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), count);
+        try (ServerSocket server = TestServer.listener(count)) {
             List<Socket> accepted = new CopyOnWriteArrayList<>();
             Thread acceptor = new Thread(() -> {
                 while (true) {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -310,8 +309,7 @@ class LoadClientTest {
     @Test
     void resetWhileWritingIsAWriteError() throws IOException {
         // A body larger than the socket buffers cannot be written at once; the server resets mid-way.
-        try (ServerSocket server = new ServerSocket()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        try (ServerSocket server = TestServer.listener(50)) {
             Thread resetter = new Thread(
                     () -> {
                         try {

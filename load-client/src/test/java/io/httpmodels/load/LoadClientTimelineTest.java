@@ -12,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -386,8 +384,7 @@ class LoadClientTimelineTest {
         // for a SYN-ACK that never comes, so the background connections would keep the run from starting for
         // their whole opening bound (the 20 s timeout). A stop ends that wait. This one clock is real time: the
         // background connections open on the system's clock, before the run's.
-        try (ServerSocket silent = new ServerSocket()) {
-            silent.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+        try (ServerSocket silent = TestServer.listener(1)) {
             LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + silent.getLocalPort() + "/")
                     .connections(1)
                     .requests(10)

@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,7 +57,7 @@ class ReadGuardTest {
         });
         reader.start();
         reader.join();
-        assertTrue(other.get() == null, String.valueOf(other.get()));
+        assertNull(other.get(), String.valueOf(other.get()));
         assertThrows(AssertionError.class, guard::read);
     }
 }

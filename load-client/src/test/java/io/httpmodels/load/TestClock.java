@@ -29,11 +29,11 @@ import java.util.function.Consumer;
  * <p>A poll (a wait of 0) that finds nothing takes no time, but a loop that keeps polling finds time passing, a
  * microsecond a poll after the {@value #FREE_POLLS}th in a row (a schedule polled to the microsecond gets there).
  * A loop that polls {@value #SPIN_LIMIT} times in a row finding nothing, or turns {@value #SPIN_LIMIT} times
- * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end; a thread that reads
- * the clock {@value ReadGuard#READ_LIMIT} times without waiting once is looping where it never waits (a loop that lost its
- * wait, a retry that never gives up). In each case the clock throws, which the worker reports as its failure (the
- * run's abort reason), so that a broken loop fails its test at once rather than hanging it: under mutation testing
- * a hang costs a timeout and a new test JVM, a failure costs nothing.
+ * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end; a thread that
+ * reads the clock {@value ReadGuard#READ_LIMIT} times without waiting once is looping where it never waits (a loop
+ * that lost its wait, a retry that never gives up). In each case the clock throws, which the worker reports as its
+ * failure (the run's abort reason), so that a broken loop fails its test at once rather than hanging it: under
+ * mutation testing a hang costs a timeout and a new test JVM, a failure costs nothing.
  *
  * <p>A whole {@link LoadClient} runs on it too: the threads it makes with {@link #newThread} (its workers) and the
  * thread that made them (the run's, waiting for them with {@link #await}) take turns, one at a time in the order

@@ -62,6 +62,21 @@ final class TestServer implements AutoCloseable {
         return new TestServer(handler);
     }
 
+    /**
+     * A bare listener on 127.0.0.1, port 0, with room for {@code backlog} connects the kernel completes before anyone
+     * accepts them: a test accepts (or never does) as its case needs.
+     */
+    static ServerSocket listener(int backlog) throws IOException {
+        ServerSocket listener = new ServerSocket();
+        try {
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), backlog);
+            return listener;
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
+    }
+
     /** A server answering every request with 200 "Hello, World!". */
     static TestServer ok() throws IOException {
         return start((i, out, s) -> {
