@@ -219,6 +219,11 @@ final class Worker implements Runnable {
                 }
             }
             clock.select(selector, onReady, sendQueued > 0 ? 0 : waitMillis(coarse, precise));
+            if (Thread.currentThread().isInterrupted()) {
+                // An interrupted thread's select returns at once, every time: a loop that went on would spin.
+                run.abort("worker " + id + " interrupted");
+                return;
+            }
             sendQueuedRequests();
             Connection[] swap = sendQueue;
             sendQueue = sendNext;

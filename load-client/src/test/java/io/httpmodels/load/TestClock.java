@@ -51,7 +51,13 @@ final class TestClock implements NanoClock {
     static final long START_NANOS = 1_000_000_000_000L;
 
     static final int FREE_POLLS = 10;
-    static final int SPIN_LIMIT = 10_000;
+    /**
+     * Empty polls in a row (or turns at one instant) that make a loop a spinning one. A schedule polled to the
+     * microsecond polls at most a millisecond's worth, about a thousand, before its send is due; twice that is
+     * spinning, caught in a few milliseconds of real time alone and well under a second with a run's threads taking
+     * turns (10,000 took 0.4-1.5 s there, past mutation testing's timeout).
+     */
+    static final int SPIN_LIMIT = 2_000;
     /**
      * The longest a loop may run on this clock: no test's run lasts more than a minute and a bit of it (a 60 s
      * timeout given up), so a loop still going after two has lost its end. A counted run that never reaches its

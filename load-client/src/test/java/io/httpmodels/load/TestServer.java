@@ -129,6 +129,19 @@ final class TestServer implements AutoCloseable {
         return true;
     }
 
+    /** Waits until the server has read {@code n} requests (their heads and bodies), at most {@code bound}; whether it has. */
+    synchronized boolean awaitRequests(long n, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (requests.get() < n) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
     /**
      * Waits until every connection accepted so far has ended, at most {@code bound}: a client that closed what it
      * opened is seen to have closed it. Whether they all had.
@@ -212,7 +225,9 @@ final class TestServer implements AutoCloseable {
                     return;
                 }
                 in.skipNBytes(bodyLength);
-                if (!handler.handle(requests.getAndIncrement(), out, socket)) {
+                long index = requests.getAndIncrement();
+                changed(false);
+                if (!handler.handle(index, out, socket)) {
                     out.flush();
                     return;
                 }

@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -218,6 +220,44 @@ class WorkerTest {
             assertEquals(3, worker.completed());
             assertEquals(0, worker.errors().total());
             assertEquals(3, served.get());
+        }
+    }
+
+    @Test
+    void anInterruptedWorkerEndsItsRunInsteadOfSpinning() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (TestServer server = TestServer.start((i, out, s) -> {
+            awaitQuietly(release); // never answers while the worker runs
+            return false;
+        })) {
+            LoadConfig config =
+                    counted(server, 1).timeout(Duration.ofMinutes(1)).build();
+            RunState state = new RunState(System.nanoTime(), 1_000_000, config);
+            // The plain system clock: no guard here would end the wait but the interrupt.
+            Worker worker =
+                    new Worker(0, NanoClock.SYSTEM, config, server.address(), state, 1, 1, 0, config.encodeRequest());
+            Thread thread = new Thread(worker, "worker-under-test");
+            thread.start();
+            try {
+                assertTrue(server.awaitRequests(1, Duration.ofSeconds(10)), "the worker sent its request");
+                thread.interrupt();
+                thread.join(Duration.ofSeconds(10));
+                assertFalse(thread.isAlive(), "an interrupted worker ends, its request still outstanding");
+                assertEquals("worker 0 interrupted", state.abortReason());
+                assertEquals(0, worker.completed());
+            } finally {
+                state.abort("the test is over"); // a worker that was never interrupted stops too
+                release.countDown();
+                thread.join(Duration.ofSeconds(10));
+            }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
