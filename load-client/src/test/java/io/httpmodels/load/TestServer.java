@@ -129,19 +129,6 @@ final class TestServer implements AutoCloseable {
         return true;
     }
 
-    /** Waits until the server has read {@code n} requests (their heads and bodies), at most {@code bound}; whether it has. */
-    synchronized boolean awaitRequests(long n, Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        while (requests.get() < n) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
-        return true;
-    }
-
     /**
      * Waits until every connection accepted so far has ended, at most {@code bound}: a client that closed what it
      * opened is seen to have closed it. Whether they all had.
@@ -225,9 +212,7 @@ final class TestServer implements AutoCloseable {
                     return;
                 }
                 in.skipNBytes(bodyLength);
-                long index = requests.getAndIncrement();
-                changed(false);
-                if (!handler.handle(index, out, socket)) {
+                if (!handler.handle(requests.getAndIncrement(), out, socket)) {
                     out.flush();
                     return;
                 }

@@ -239,10 +239,9 @@ class WorkerTest {
             Thread thread = new Thread(worker, "worker-under-test");
             thread.start();
             try {
-                assertTrue(server.awaitRequests(1, Duration.ofSeconds(10)), "the worker sent its request");
-                thread.interrupt();
+                thread.interrupt(); // wherever it is: its selects return at once from now on
                 thread.join(Duration.ofSeconds(10));
-                assertFalse(thread.isAlive(), "an interrupted worker ends, its request still outstanding");
+                assertFalse(thread.isAlive(), "an interrupted worker ends, its one request unanswered");
                 assertEquals("worker 0 interrupted", state.abortReason());
                 assertEquals(0, worker.completed());
             } finally {
