@@ -10,10 +10,10 @@ import java.util.function.Consumer;
 /**
  * The system's clock for a loop under test on real sockets whose server answers at once, with two guards: it waits
  * and reads as {@link NanoClock#SYSTEM} does, but fails a thread that reads it {@value ReadGuard#READ_LIMIT} times
- * without waiting (a loop that lost its wait) and waits that found nothing ready for {@link #idleBound()} in a row (a loop
- * that lost its way: a request never sent, an answer never read, so that it waits for a timeout of seconds or the
- * run's end). Either fails the test in a fraction of a second where it would hang: under mutation testing a hang
- * costs a timeout and a new test JVM, a failure costs nothing.
+ * without waiting (a loop that lost its wait), and a loop whose waits found nothing ready for {@link #idleBound()}
+ * in a row (a loop that lost its way: a request never sent, an answer never read, so that it waits for a timeout of
+ * seconds or the run's end). Either fails the test in a fraction of a second where it would hang: under mutation
+ * testing a hang costs a timeout and a new test JVM, a failure costs nothing.
  */
 final class GuardedSystemClock implements NanoClock {
 
@@ -37,7 +37,7 @@ final class GuardedSystemClock implements NanoClock {
         this.idleBound = idleBound;
     }
 
-    /** The longest the loop may wait finding nothing ready, wait after wait: no test here waits that long for anything. */
+    /** The longest the loop may wait finding nothing ready, wait after wait: no test here waits that long. */
     Duration idleBound() {
         return idleBound;
     }

@@ -86,14 +86,6 @@ class GuardedSystemClockTest {
         }
     }
 
-    private void drain() {
-        try {
-            pipe.source().read(ByteBuffer.allocate(16));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @Test
     void aWaitThatFindsAKeyReadyIsFineAndTheKeyIsHandled() throws IOException {
         pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
@@ -116,6 +108,14 @@ class GuardedSystemClockTest {
             } else {
                 System.setProperty(GuardedSystemClock.IDLE_BOUND_PROPERTY, before);
             }
+        }
+    }
+
+    private void drain() {
+        try {
+            pipe.source().read(ByteBuffer.allocate(16));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -10,11 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -225,17 +226,16 @@ class WorkerTest {
 
     @Test
     void anInterruptedWorkerEndsItsRunInsteadOfSpinning() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
-        try (TestServer server = TestServer.start((i, out, s) -> {
-            awaitQuietly(release); // never answers while the worker runs
-            return false;
-        })) {
-            LoadConfig config =
-                    counted(server, 1).timeout(Duration.ofMinutes(1)).build();
+        // A listener that never accepts: the kernel completes the connect, nobody ever answers.
+        try (ServerSocket silent = TestServer.listener(1)) {
+            LoadConfig config = LoadConfig.builder("http://127.0.0.1:" + silent.getLocalPort() + "/plaintext")
+                    .requests(1)
+                    .timeout(Duration.ofMinutes(1))
+                    .build();
             RunState state = new RunState(System.nanoTime(), 1_000_000, config);
             // The plain system clock: no guard here would end the wait but the interrupt.
-            Worker worker =
-                    new Worker(0, NanoClock.SYSTEM, config, server.address(), state, 1, 1, 0, config.encodeRequest());
+            InetSocketAddress target = new InetSocketAddress("127.0.0.1", silent.getLocalPort());
+            Worker worker = new Worker(0, NanoClock.SYSTEM, config, target, state, 1, 1, 0, config.encodeRequest());
             Thread thread = new Thread(worker, "worker-under-test");
             thread.start();
             try {
@@ -246,17 +246,8 @@ class WorkerTest {
                 assertEquals(0, worker.completed());
             } finally {
                 state.abort("the test is over"); // a worker that was never interrupted stops too
-                release.countDown();
                 thread.join(Duration.ofSeconds(10));
             }
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(1, TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
