@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 class GuardedSystemClockTest {
 
-    private static final Duration BOUND = Duration.ofMillis(50);
+    private static final Duration BOUND = Duration.ofMillis(100);
 
     private final GuardedSystemClock clock = new GuardedSystemClock(BOUND);
     private Selector selector;
@@ -71,9 +71,9 @@ class GuardedSystemClockTest {
                 e = thrown;
             }
         }
+        // No count of waits is asserted: on a loaded host a 5 ms wait takes longer, so fewer fit in the bound.
         assertTrue(e != null, "waits of 5 ms finding nothing, " + turns + " of them");
-        assertTrue(turns >= BOUND.toMillis() / 5 - 1, turns + " waits");
-        assertTrue(System.nanoTime() - start >= BOUND.toNanos());
+        assertTrue(System.nanoTime() - start >= BOUND.toNanos(), "failed before the bound: " + e.getMessage());
     }
 
     @Test
