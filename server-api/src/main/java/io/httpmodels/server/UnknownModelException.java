@@ -7,7 +7,8 @@ public final class UnknownModelException extends IllegalArgumentException {
 
     private final List<String> knownNames;
 
-    UnknownModelException(String name, List<String> knownNames) {
+    /** A refusal of {@code name}, listing {@code knownNames}. */
+    public UnknownModelException(String name, List<String> knownNames) {
         super("unknown server model '" + name + "'; known models: "
                 + (knownNames.isEmpty() ? "(none on the class path)" : String.join(", ", knownNames)));
         this.knownNames = List.copyOf(knownNames);

@@ -20,6 +20,7 @@ import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.Terminal;
@@ -84,7 +85,8 @@ public final class CompareCommand implements Callable<Integer> {
             names = "--models",
             paramLabel = "LIST",
             split = ",",
-            description = "Models to compare, by name (default: every model found; none for foreign targets only).")
+            description = "Models to compare, by name; all for every model found, none for foreign targets only"
+                    + " (default: every model found but the variants the run's header names).")
     List<String> models;
 
     @Option(
@@ -340,12 +342,9 @@ public final class CompareCommand implements Callable<Integer> {
                 slowConnections != null ? slowConnections : base.slowConnections());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ServerModels.all();
-        List<String> names = models == null ? new ArrayList<>(found.keySet()) : models;
-        if (names.equals(List.of("none"))) {
-            names = List.of(); // foreign targets only
-        }
-        for (String name : names) {
-            HttpServerModel model = ServerModels.byName(name);
+        ModelSelection selection = ModelSelection.of(models, found);
+        for (String name : selection.names()) {
+            HttpServerModel model = found.get(name);
             targets.add(TargetSpec.model(model.name(), model.description()));
         }
         for (String peer : peers == null ? List.<String>of() : peers) {
@@ -404,7 +403,8 @@ public final class CompareCommand implements Callable<Integer> {
                 cpus,
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
-                root);
+                root,
+                selection);
     }
 
     /** The scenarios with the slow interval and the header deadline given on the command line, if any. */
@@ -455,6 +455,9 @@ public final class CompareCommand implements Callable<Integer> {
             out.printf(
                     "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
                     c.loadAverage());
+        }
+        if (!plan.models().leftOutNote().isEmpty()) {
+            out.printf("  %s%n", plan.models().leftOutNote());
         }
         out.printf("  writing to %s%n", plan.outputDir());
         out.flush();

@@ -4,6 +4,7 @@ import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetSpec;
 
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.util.List;
  * @param capacitySlo with {@code --capacity}: the latency bound to find each target's capacity at; else null
  * @param outputDir   where results go
  * @param projectRoot the project's folder (scripts/peers for nginx; git for the commit)
+ * @param models      which models the rows are, and what the default set left out
  */
 public record Plan(
         String profile,
@@ -37,7 +39,8 @@ public record Plan(
         Pinning pinning,
         Slo capacitySlo,
         Path outputDir,
-        Path projectRoot) {
+        Path projectRoot,
+        ModelSelection models) {
 
     public Plan {
         targets = List.copyOf(targets);

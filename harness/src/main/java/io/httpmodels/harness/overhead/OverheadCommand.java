@@ -19,6 +19,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.cli.DurationConverter;
@@ -33,7 +34,6 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -58,7 +58,11 @@ import java.util.concurrent.Callable;
         })
 public final class OverheadCommand implements Callable<Integer> {
 
-    @Option(names = "--models", paramLabel = "LIST", split = ",", description = "Models (default: every model).")
+    @Option(
+            names = "--models",
+            paramLabel = "LIST",
+            split = ",",
+            description = "Models; all for every model (default: compare's default set).")
     List<String> models;
 
     @Option(
@@ -140,7 +144,12 @@ public final class OverheadCommand implements Callable<Integer> {
             case "both" -> List.of(true, false);
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "--keep-alive: yes, no or both");
         };
-        List<String> names = models == null ? new ArrayList<>(ServerModels.all().keySet()) : models;
+        List<String> names;
+        try {
+            names = ModelSelection.of(models, ServerModels.all()).names();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         MeasureSettings on = new MeasureSettings(
                 1, timeout.timeout(), cpus, 0.95, warmup.rule(Duration.ofSeconds(2), false), true, null);
         MeasureSettings off = on.withWhy(false);

@@ -177,6 +177,7 @@ class CompareCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             --models tomcat --no-pin             | unknown server model 'tomcat'
+            --models all,netty --no-pin          | all and none stand alone
             --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
             --capacity --slo p98=1ms --no-pin    | --slo wants
             --profile fastest                    | profiles: quick, default, sweep, pipeline, rate
