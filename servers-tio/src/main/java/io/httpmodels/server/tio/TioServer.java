@@ -6,9 +6,14 @@ import io.httpmodels.server.ServerConfig;
 import org.tio.http.common.HttpConfig;
 import org.tio.http.server.HttpServerStarter;
 import org.tio.utils.Threads;
+import org.tio.utils.thread.pool.SynThreadPoolExecutor;
+import org.tio.utils.thread.pool.TioCallerRunsPolicy;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code tio} model: t-io's tio-http-server, on its own handler API ({@link TioHandler}). t-io accepts and
@@ -35,7 +40,26 @@ public final class TioServer implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         HttpConfig httpConfig = new HttpConfig(config.port(), false);
         httpConfig.setBindIp(config.bindAddress().getHostAddress());
-        HttpServerStarter starter = new HttpServerStarter(httpConfig, new TioHandler(httpConfig, config));
+        // Own executors per server: t-io's default ones are static (Threads.getTioExecutor/getGroupExecutor) and
+        // TioServer.stop() shuts them down, after which a second server in the JVM accepts but never answers.
+        SynThreadPoolExecutor tioExecutor = new SynThreadPoolExecutor(
+                Threads.MAX_POOL_SIZE_FOR_TIO,
+                Threads.MAX_POOL_SIZE_FOR_TIO,
+                Threads.KEEP_ALIVE_TIME,
+                new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().name("tio-worker-", 0).daemon().factory(),
+                "tio-worker",
+                new TioCallerRunsPolicy());
+        ThreadPoolExecutor groupExecutor = new ThreadPoolExecutor(
+                Threads.MAX_POOL_SIZE_FOR_GROUP,
+                Threads.MAX_POOL_SIZE_FOR_GROUP,
+                Threads.KEEP_ALIVE_TIME,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().name("tio-group-", 0).daemon().factory(),
+                new ThreadPoolExecutor.CallerRunsPolicy());
+        HttpServerStarter starter =
+                new HttpServerStarter(httpConfig, new TioHandler(httpConfig, config), tioExecutor, groupExecutor);
         starter.getTioServer().setCheckLastVersion(false);
         starter.start();
         InetSocketAddress address = (InetSocketAddress)
