@@ -2,6 +2,8 @@ package io.httpmodels.server.tio;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HttpStatus;
 import org.tio.http.common.HeaderName;
 import org.tio.http.common.HeaderValue;
 import org.tio.http.common.HttpConfig;
@@ -29,23 +31,43 @@ final class TioHandler implements HttpRequestHandler {
         Workload.simulateWork(config.workMillis());
         RequestLine line = request.getRequestLine();
         String method = line.getMethod().name();
-        return switch (line.getPath()) {
-            case "/plaintext" -> answer(request, Workload.plaintextBody(), Workload.TEXT_PLAIN);
-            case "/json" -> answer(request, Workload.jsonBody(), Workload.APPLICATION_JSON);
-            case "/echo" -> {
+        String target = line.getPathAndQuery();
+        Answer decided = Answer.forRequest(method, target);
+        if (!(decided instanceof Answer.Serve serve)) {
+            return withoutContent(request, decided);
+        }
+        return switch (serve.route()) {
+            case PLAINTEXT -> answer(request, Workload.plaintextBody(), Workload.TEXT_PLAIN);
+            case JSON -> answer(request, Workload.jsonBody(), Workload.APPLICATION_JSON);
+            case ECHO -> {
                 byte[] body = request.getBody() == null ? new byte[0] : request.getBody();
                 Map<String, String> headers = request.getHeaders();
                 yield answer(
                         request,
                         Workload.echoBody(
-                                method,
-                                line.getPathAndQuery(),
-                                line.getProtocol() + "/" + line.getVersion(),
-                                headers.entrySet(),
-                                body),
+                                method, target, line.getProtocol() + "/" + line.getVersion(), headers.entrySet(), body),
                         Workload.TEXT_PLAIN);
             }
-            default -> resp404(request, line);
+        };
+    }
+
+    private static HttpResponse withoutContent(HttpRequest request, Answer decided) {
+        return switch (decided) {
+            case Answer.Options options -> {
+                HttpResponse response = answer(request, new byte[0], Workload.TEXT_PLAIN);
+                response.addHeader(HeaderName.from("Allow"), HeaderValue.from(options.allow()));
+                yield response;
+            }
+            case Answer.Refuse refuse -> {
+                HttpResponse response =
+                        answer(request, Answer.errorBody(refuse.status(), refuse.detail()), Workload.TEXT_PLAIN);
+                response.setStatus(status(refuse.status()));
+                if (refuse.allow() != null) {
+                    response.addHeader(HeaderName.from("Allow"), HeaderValue.from(refuse.allow()));
+                }
+                yield response;
+            }
+            case Answer.Serve serve -> throw new IllegalArgumentException("has content: " + serve);
         };
     }
 
@@ -57,11 +79,20 @@ final class TioHandler implements HttpRequestHandler {
         return response;
     }
 
+    private static HttpResponseStatus status(HttpStatus status) {
+        return switch (status.code()) {
+            case 400 -> HttpResponseStatus.C400;
+            case 404 -> HttpResponseStatus.C404;
+            case 405 -> HttpResponseStatus.C405;
+            case 501 -> HttpResponseStatus.C501;
+            default -> HttpResponseStatus.C500;
+        };
+    }
+
     @Override
     public HttpResponse resp404(HttpRequest request, RequestLine line) {
-        HttpResponse response = answer(request, new byte[0], Workload.TEXT_PLAIN);
-        response.setStatus(HttpResponseStatus.C404);
-        return response;
+        return withoutContent(
+                request, new Answer.Refuse(HttpStatus.NOT_FOUND, "no route for " + line.getPathAndQuery(), null));
     }
 
     @Override
