@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,6 +56,7 @@ import java.util.stream.Stream;
  * of every case are printed. {@code -Dhttpmodels.backpressure.flags="..."} appends JVM flags to the child's: a
  * growable heap ({@code -Xms64m -Xmx8g -XX:-AlwaysPreTouch}) shows how far an unbounded server grows.
  */
+@ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 public abstract class BackpressureKit {

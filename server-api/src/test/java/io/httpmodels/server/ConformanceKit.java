@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,6 +50,7 @@ import java.util.stream.Stream;
  * (what is asserted is the bytes the server sent), plus the JDK's HttpClient and curl as real clients.
  * Nothing sleeps to wait for a server: reads are bounded by socket timeouts, the class by {@link Timeout}.
  */
+@ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class ConformanceKit {

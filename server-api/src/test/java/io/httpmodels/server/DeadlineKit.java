@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ import java.util.stream.Stream;
  * <p>The kit's tests run concurrently with each other (never beside another class's): each has a server of its
  * own and spends its time waiting for a deadline, which takes no CPU, so the bounds hold as they do alone.
  */
+@ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class DeadlineKit {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,6 +50,7 @@ import java.util.stream.Stream;
  * after that one has ended; every other model must answer it first. Every wait is bounded: socket read timeouts
  * of {@link RawHttpConnection#READ_TIMEOUT_MILLIS}, a short idle timeout, and the class's {@link Timeout}.
  */
+@ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class HostileClientKit {

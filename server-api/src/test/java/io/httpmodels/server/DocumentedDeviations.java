@@ -1,0 +1,148 @@
+package io.httpmodels.server;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The kits' extension for {@link ModelUnderTest#deviations()}: a case a model is documented to answer differently
+ * still runs, and must still fail with an {@link AssertionError}. Then it passes, as documented; if it passes it
+ * fails with "documented deviation no longer happens: remove it", so the list cannot rot. Any other exception still
+ * fails the case. A case with no deviation runs untouched, so a model with none is tested exactly as before.
+ *
+ * <p>After each kit class, every deviation seen is written to {@code target/conformance/<model>.<kit>.tsv} (the
+ * module's directory under Surefire), one line a case: {@link #TSV_HEADER}. A report of the conformance table reads
+ * these files; a model with no deviation writes no file.
+ */
+public final class DocumentedDeviations implements InvocationInterceptor, AfterAllCallback {
+
+    /** The columns of the TSV files, tab-separated. */
+    public static final String TSV_HEADER = "model\tkit\ttest\tcase\tinstead\trule\twords\tfailure";
+
+    /** Where the TSV files go, relative to the working directory. */
+    public static final Path DIRECTORY = Path.of("target", "conformance");
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(DocumentedDeviations.class);
+
+    /** One deviating case as it ran: the model's label, the deviation and the assertion's message. */
+    record Observed(String model, Deviation deviation, String failure) {}
+
+    @Override
+    public void interceptTestTemplateMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
+        List<Object> arguments = invocationContext.getArguments();
+        Optional<ModelUnderTest> model = arguments.stream()
+                .filter(ModelUnderTest.class::isInstance)
+                .map(ModelUnderTest.class::cast)
+                .findFirst();
+        String method = invocationContext.getExecutable().getName();
+        Optional<Deviation> deviation = model.flatMap(m -> m.deviationFor(method, arguments));
+        if (deviation.isEmpty()) {
+            invocation.proceed();
+            return;
+        }
+        Throwable outcome = null;
+        try {
+            invocation.proceed();
+        } catch (AssertionError failure) {
+            outcome = failure;
+        }
+        AssertionError failure = verdict(deviation.get(), outcome);
+        observed(extensionContext).add(new Observed(model.get().label(), deviation.get(), failure.getMessage()));
+    }
+
+    /**
+     * The outcome of a documented case: the case's own {@link AssertionError} when it failed as documented.
+     *
+     * @throws AssertionError "documented deviation no longer happens: remove it" when it passed ({@code outcome}
+     *     null)
+     */
+    static AssertionError verdict(Deviation deviation, Throwable outcome) {
+        if (outcome instanceof AssertionError failure) {
+            return failure;
+        }
+        throw new AssertionError("documented deviation no longer happens: remove it: " + deviation);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        List<Observed> seen = observed(context);
+        if (seen.isEmpty()) {
+            return;
+        }
+        String kit = context.getRequiredTestClass().getSimpleName();
+        Map<String, List<String>> byModel = new TreeMap<>();
+        for (Observed observed : seen) {
+            byModel.computeIfAbsent(observed.model(), m -> new ArrayList<>()).add(tsvLine(kit, observed));
+        }
+        try {
+            Files.createDirectories(DIRECTORY);
+            for (Map.Entry<String, List<String>> entry : byModel.entrySet()) {
+                List<String> lines = new ArrayList<>();
+                lines.add(TSV_HEADER);
+                lines.addAll(entry.getValue().stream().sorted().toList());
+                Files.write(DIRECTORY.resolve(fileName(entry.getKey()) + "." + kit + ".tsv"), lines, UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One TSV line for {@code observed} in {@code kit}: tabs and line breaks in a field become spaces. */
+    static String tsvLine(String kit, Observed observed) {
+        Deviation d = observed.deviation();
+        return String.join(
+                "\t",
+                List.of(
+                        field(observed.model()),
+                        field(kit),
+                        field(d.test()),
+                        field(d.caseName()),
+                        field(d.instead()),
+                        field(d.rule()),
+                        field(d.words()),
+                        field(String.valueOf(observed.failure()))));
+    }
+
+    private static String field(String value) {
+        return value.replaceAll("[\\t\\r\\n]+", " ");
+    }
+
+    /** A model's label as a file name: {@code netty (epoll)} becomes {@code netty-epoll}. */
+    static String fileName(String label) {
+        return label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-|-$", "");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Observed> observed(ExtensionContext context) {
+        ExtensionContext classContext = context;
+        while (classContext.getTestMethod().isPresent()
+                && classContext.getParent().isPresent()) {
+            classContext = classContext.getParent().get();
+        }
+        return classContext
+                .getStore(NAMESPACE)
+                .computeIfAbsent(
+                        "observed",
+                        key -> java.util.Collections.synchronizedList(new ArrayList<Observed>()),
+                        List.class);
+    }
+}

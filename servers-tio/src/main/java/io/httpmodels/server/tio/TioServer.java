@@ -1,0 +1,88 @@
+package io.httpmodels.server.tio;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import org.tio.http.common.HttpConfig;
+import org.tio.http.server.HttpServerStarter;
+import org.tio.utils.Threads;
+import org.tio.utils.thread.pool.SynThreadPoolExecutor;
+import org.tio.utils.thread.pool.TioCallerRunsPolicy;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code tio} model: t-io's tio-http-server, on its own handler API ({@link TioHandler}). t-io accepts and
+ * reads on an AIO channel group, decodes on its own executors and calls the handler there, so blocking work runs
+ * on t-io's executor threads. Where it breaks: a handler that blocks holds one of t-io's few executor threads
+ * (sized from the cores by t-io's defaults), and t-io's HTTP parser answers some bad input differently from the
+ * conformance kit (see docs/model-notes/tio.md). Its version check over the network is turned off.
+ */
+public final class TioServer implements HttpServerModel {
+
+    static final String NAME = "tio";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "t-io's tio-http-server: an AIO channel group and t-io's executors";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        HttpConfig httpConfig = new HttpConfig(config.port(), false);
+        httpConfig.setBindIp(config.bindAddress().getHostAddress());
+        // Own executors per server: t-io's default ones are static (Threads.getTioExecutor/getGroupExecutor) and
+        // TioServer.stop() shuts them down, after which a second server in the JVM accepts but never answers.
+        SynThreadPoolExecutor tioExecutor = new SynThreadPoolExecutor(
+                Threads.MAX_POOL_SIZE_FOR_TIO,
+                Threads.MAX_POOL_SIZE_FOR_TIO,
+                Threads.KEEP_ALIVE_TIME,
+                new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().name("tio-worker-", 0).daemon().factory(),
+                "tio-worker",
+                new TioCallerRunsPolicy());
+        ThreadPoolExecutor groupExecutor = new ThreadPoolExecutor(
+                Threads.MAX_POOL_SIZE_FOR_GROUP,
+                Threads.MAX_POOL_SIZE_FOR_GROUP,
+                Threads.KEEP_ALIVE_TIME,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().name("tio-group-", 0).daemon().factory(),
+                new ThreadPoolExecutor.CallerRunsPolicy());
+        HttpServerStarter starter =
+                new HttpServerStarter(httpConfig, new TioHandler(httpConfig, config), tioExecutor, groupExecutor);
+        starter.getTioServer().setCheckLastVersion(false);
+        starter.start();
+        InetSocketAddress address = (InetSocketAddress)
+                starter.getTioServer().getServerSocketChannel().getLocalAddress();
+        return new Running(starter, address);
+    }
+
+    private record Running(HttpServerStarter starter, InetSocketAddress address) implements RunningServer {
+
+        @Override
+        public String description() {
+            return NAME + ": AIO group, tio executor up to " + Threads.MAX_POOL_SIZE_FOR_TIO
+                    + " threads, group executor up to " + Threads.MAX_POOL_SIZE_FOR_GROUP + " ("
+                    + Threads.AVAILABLE_PROCESSORS + " cores seen)";
+        }
+
+        @Override
+        public void close() {
+            try {
+                starter.stop();
+            } catch (IOException e) {
+                // close() never throws; the port is released by stop() or not at all
+            }
+        }
+    }
+}
