@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -63,9 +64,28 @@ public final class NettyServer implements HttpServerModel {
     /** How long {@link RunningServer#close()} waits for each group of threads to end, in seconds. */
     private static final long CLOSE_TIMEOUT_SECONDS = 10;
 
+    /** Where simulated blocking work runs: this model's fixed pool, or {@link NettyVirtualServer}'s threads. */
+    enum WorkThreads {
+        FIXED_POOL,
+        VIRTUAL
+    }
+
+    private final String name;
+    private final WorkThreads workThreadsKind;
+
+    /** The {@code netty} model, its work on a fixed pool of platform threads. */
+    public NettyServer() {
+        this("netty", WorkThreads.FIXED_POOL);
+    }
+
+    NettyServer(String name, WorkThreads workThreadsKind) {
+        this.name = name;
+        this.workThreadsKind = workThreadsKind;
+    }
+
     @Override
     public String name() {
-        return "netty";
+        return name;
     }
 
     @Override
@@ -92,11 +112,13 @@ public final class NettyServer implements HttpServerModel {
                 ? workers
                 : new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
         String description =
-                "netty: " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
+                name + ": " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
                         + (workExecutor == null
                                 ? ""
-                                : ", " + config.workMillis() + " ms work on " + config.workPoolThreadsOrDefault()
-                                        + " executor threads");
+                                : ", " + config.workMillis() + " ms work on "
+                                        + (workThreadsKind == WorkThreads.VIRTUAL
+                                                ? "virtual threads"
+                                                : config.workPoolThreadsOrDefault() + " executor threads"));
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(
                 acceptor,
@@ -119,7 +141,7 @@ public final class NettyServer implements HttpServerModel {
                             ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
-                    .childHandler(new NettyServerInitializer(config, workExecutor));
+                    .childHandler(new NettyServerInitializer(config, workExecutor, name.equals("netty") ? null : name));
             ChannelFuture bound =
                     bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
@@ -136,7 +158,11 @@ public final class NettyServer implements HttpServerModel {
         }
     }
 
-    private static ExecutorService newWorkExecutor(ServerConfig config, ThreadFactory threads) {
+    private ExecutorService newWorkExecutor(ServerConfig config, ThreadFactory threads) {
+        if (workThreadsKind == WorkThreads.VIRTUAL) {
+            return Executors.newThreadPerTaskExecutor(
+                    Thread.ofVirtual().name("httpmodels-netty-vwork-", 0).factory());
+        }
         int size = config.workPoolThreadsOrDefault();
         return new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads);
     }

@@ -25,6 +25,7 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private static final int MAX_CHUNK_BYTES = 8192;
 
     private final ServerConfig config;
+    private final ServerHeaderHandler serverHeader;
     private final Executor workExecutor;
     private final long idleMillis;
     private final HttpDecoderConfig decoderConfig;
@@ -33,6 +34,14 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
      * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
      */
     NettyServerInitializer(ServerConfig config, Executor workExecutor) {
+        this(config, workExecutor, null);
+    }
+
+    /**
+     * @param serverHeader the model's name for the {@code Server} header when it is not {@code netty}, else null
+     */
+    NettyServerInitializer(ServerConfig config, Executor workExecutor, String serverHeader) {
+        this.serverHeader = serverHeader == null ? null : new ServerHeaderHandler(serverHeader);
         this.config = config;
         this.workExecutor = workExecutor;
         this.idleMillis = config.idleTimeout().toMillis();
@@ -70,5 +79,8 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
                         deadlines,
                         new HttpResponseEncoder(),
                         new NettyServerHandler(config, workExecutor));
+        if (serverHeader != null) {
+            channel.pipeline().addBefore(channel.pipeline().lastContext().name(), null, serverHeader);
+        }
     }
 }
