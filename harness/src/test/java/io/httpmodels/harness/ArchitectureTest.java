@@ -66,6 +66,7 @@ class ArchitectureTest {
         SERVER_API("server-api", false, "io.httpmodels.server", "io.httpmodels.server.http.."),
         SERVERS_BIO("servers-bio", true, "io.httpmodels.server.bio.."),
         SERVERS_NETTY("servers-netty", true, "io.httpmodels.server.netty.."),
+        SERVERS_TIO("servers-tio", true, "io.httpmodels.server.tio.."),
         LOAD_CLIENT("load-client", false, "io.httpmodels.load.."),
         HARNESS("harness", false, "io.httpmodels.harness.."),
         BENCH_JMH("bench-jmh", false, "io.httpmodels.bench..");
