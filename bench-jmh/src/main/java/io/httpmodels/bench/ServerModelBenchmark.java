@@ -69,7 +69,7 @@ public class ServerModelBenchmark {
      * The model's name. JMH needs the values written here; a test checks they are exactly the models
      * {@link ServerModels} finds, so a new model cannot be left out.
      */
-    @Param({"single-thread", "thread-per-connection", "fixed-pool", "virtual-threads", "netty"})
+    @Param({"single-thread", "thread-per-connection", "fixed-pool", "virtual-threads", "netty", "netty-virtual"})
     public String model;
 
     /** Simulated blocking work per request, in milliseconds. */
