@@ -64,7 +64,7 @@ public abstract class LeakKit {
         try (ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, List.of())) {
             int port = Integer.parseInt(child.expect("port")[1]);
             load(port, WARM_UP_REQUESTS);
-            String[] warm = child.ask("count", "count");
+            String[] warm = child.ask("steady " + SETTLE_MILLIS, "count");
             int threads = Integer.parseInt(warm[1]);
             int fds = Integer.parseInt(warm[2]);
 

@@ -33,8 +33,10 @@ import java.util.stream.Collectors;
  *
  * <ul>
  *   <li>{@code count}: {@code count <threads> <fds>};
- *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there are at most that many threads and
- *       descriptors, then answers like {@code count};
+ *   <li>{@code steady <millis>}: waits, bounded, until neither count has changed for a while, then answers like
+ *       {@code count};
+ *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there have been at most that many threads
+ *       and descriptors for a while, then answers like {@code count} with the last counts it saw;
  *   <li>{@code heap}: runs a full collection, then answers {@code heap <KiB of heap in use>};
  *   <li>{@code close}: closes the server, waits (bounded) for the counts from before it started, and answers
  *       {@code closed <threads> <fds> <threads before start> <fds before start> <names of threads it left>}, then
@@ -44,6 +46,7 @@ import java.util.stream.Collectors;
 public final class LeakProbe {
 
     private static final long SETTLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long STABLE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private LeakProbe() {}
 
@@ -71,10 +74,15 @@ public final class LeakProbe {
             String[] command = line.split(" ");
             switch (command[0]) {
                 case "count" -> out.println("count " + threads() + " " + fds());
+                case "steady" -> {
+                    int[] steady = steady(Long.parseLong(command[1]));
+                    out.println("count " + steady[0] + " " + steady[1]);
+                }
                 case "heap" -> out.println("heap " + heapUsedAfterCollectionKiB());
                 case "settle" -> {
-                    settle(Integer.parseInt(command[1]), Integer.parseInt(command[2]), Long.parseLong(command[3]));
-                    out.println("count " + threads() + " " + fds());
+                    int[] settled = settle(
+                            Integer.parseInt(command[1]), Integer.parseInt(command[2]), Long.parseLong(command[3]));
+                    out.println("count " + settled[0] + " " + settled[1]);
                 }
                 case "close" -> {
                     server.close();
@@ -135,10 +143,51 @@ public final class LeakProbe {
         }
     }
 
-    // Polls, bounded: threads end and descriptors close asynchronously after the connections that held them.
-    private static void settle(int threads, int fds, long millis) {
+    /**
+     * Polls, bounded, until the counts have not changed for {@link #STABLE_NANOS}, and returns them, {threads,
+     * fds}: a baseline taken while the last connections of a load are still closing would be too high.
+     */
+    private static int[] steady(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while ((threads() > threads || fds() > fds) && System.nanoTime() < deadline) {
+        int[] last = {threads(), fds()};
+        long since = System.nanoTime();
+        while (System.nanoTime() - since < STABLE_NANOS && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(SETTLE_POLL_NANOS);
+            int[] now = {threads(), fds()};
+            if (now[0] != last[0] || now[1] != last[1]) {
+                last = now;
+                since = System.nanoTime();
+            }
+        }
+        return last;
+    }
+
+    /**
+     * Polls, bounded, until the counts stay at or below the given ones for {@link #STABLE_NANOS}: threads end and
+     * descriptors close asynchronously after the connections that held them, and a model that serves one
+     * connection at a time dips to its resting count between closing one abandoned connection and accepting the
+     * next from its backlog. Returns the last counts seen, {threads, fds}.
+     */
+    private static int[] settle(int threads, int fds, long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        long quietSince = -1;
+        while (true) {
+            int threadsNow = threads();
+            int fdsNow = fds();
+            long now = System.nanoTime();
+            if (threadsNow <= threads && fdsNow <= fds) {
+                if (quietSince < 0) {
+                    quietSince = now;
+                }
+                if (now - quietSince >= STABLE_NANOS) {
+                    return new int[] {threadsNow, fdsNow};
+                }
+            } else {
+                quietSince = -1;
+            }
+            if (now >= deadline) {
+                return new int[] {threadsNow, fdsNow};
+            }
             LockSupport.parkNanos(SETTLE_POLL_NANOS);
         }
     }
