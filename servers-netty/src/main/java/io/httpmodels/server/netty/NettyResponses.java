@@ -24,13 +24,16 @@ import java.util.Map;
 /**
  * The netty model's responses, built per request from parts built once: header names and values as
  * {@link AsciiString}, the plaintext body in one shared direct buffer, the statuses with the workload's reason
- * phrases, and the {@code Date} value converted once per second.
+ * phrases, and the {@code Date} value converted once per second. One instance per model, for the model's name in
+ * the {@code Server} header ({@link #forModel}).
  *
  * <p>Thread-safe: every field is immutable or, for the date, a racy but harmless single-reference cache.
  */
 final class NettyResponses {
 
-    static final AsciiString SERVER = AsciiString.cached(Workload.serverHeader("netty"));
+    /** The netty model's responses. */
+    static final NettyResponses NETTY = forModel("netty");
+
     static final AsciiString TEXT_PLAIN = AsciiString.cached(Workload.TEXT_PLAIN);
     static final AsciiString APPLICATION_JSON = AsciiString.cached(Workload.APPLICATION_JSON);
     static final AsciiString CLOSE = HttpHeaderValues.CLOSE;
@@ -59,7 +62,16 @@ final class NettyResponses {
 
     private static volatile CachedDate cachedDate = new CachedDate(HttpDate.now());
 
-    private NettyResponses() {}
+    private final AsciiString server;
+
+    private NettyResponses(AsciiString server) {
+        this.server = server;
+    }
+
+    /** Responses whose {@code Server} header names {@code model} (see {@link Workload#serverHeader}). */
+    static NettyResponses forModel(String model) {
+        return new NettyResponses(AsciiString.cached(Workload.serverHeader(model)));
+    }
 
     /** A {@code Date} value and its {@link AsciiString}, converted once per {@link HttpDate} instance. */
     private record CachedDate(HttpDate date, AsciiString value) {
@@ -85,22 +97,22 @@ final class NettyResponses {
     }
 
     /** {@code 200 OK} with the plaintext body; without it (but with its length) when {@code head}. */
-    static FullHttpResponse plaintext(boolean head) {
+    FullHttpResponse plaintext(boolean head) {
         ByteBuf content = head ? Unpooled.EMPTY_BUFFER : PLAINTEXT_BODY.duplicate();
         return ok(content, TEXT_PLAIN, PLAINTEXT_LENGTH);
     }
 
     /** {@code 200 OK} with {@code body} as {@code contentType}; without the body (but with its length) when {@code head}. */
-    static FullHttpResponse ok(byte[] body, AsciiString contentType, boolean head) {
+    FullHttpResponse ok(byte[] body, AsciiString contentType, boolean head) {
         ByteBuf content = head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body);
         return ok(content, contentType, AsciiString.of(Integer.toString(body.length)));
     }
 
-    private static FullHttpResponse ok(ByteBuf content, AsciiString contentType, AsciiString contentLength) {
+    private FullHttpResponse ok(ByteBuf content, AsciiString contentType, AsciiString contentLength) {
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .add(HttpHeaderNames.CONTENT_LENGTH, contentLength)
-                .add(HttpHeaderNames.SERVER, SERVER)
+                .add(HttpHeaderNames.SERVER, server)
                 .add(HttpHeaderNames.DATE, date());
         return new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers, EmptyHttpHeaders.INSTANCE);
@@ -112,22 +124,22 @@ final class NettyResponses {
      *
      * @param extraName one more header (e.g. {@code Allow}) or {@code null}
      */
-    static FullHttpResponse error(
+    FullHttpResponse error(
             HttpStatus status, String detail, boolean keepAlive, AsciiString extraName, String extraValue) {
         return response(status, Answer.errorBody(status, detail), keepAlive, extraName, extraValue);
     }
 
     /** The answer to {@code OPTIONS}: 200, {@code Allow}, no content. */
-    static FullHttpResponse options(String allow, boolean keepAlive) {
+    FullHttpResponse options(String allow, boolean keepAlive) {
         return response(HttpStatus.OK, new byte[0], keepAlive, HttpHeaderNames.ALLOW, allow);
     }
 
-    private static FullHttpResponse response(
+    private FullHttpResponse response(
             HttpStatus status, byte[] body, boolean keepAlive, AsciiString extraName, String extraValue) {
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
                 .add(HttpHeaderNames.CONTENT_LENGTH, AsciiString.of(Integer.toString(body.length)))
-                .add(HttpHeaderNames.SERVER, SERVER)
+                .add(HttpHeaderNames.SERVER, server)
                 .add(HttpHeaderNames.DATE, date());
         if (!keepAlive) {
             headers.add(HttpHeaderNames.CONNECTION, CLOSE);

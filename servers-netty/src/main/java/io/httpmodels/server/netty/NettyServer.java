@@ -141,7 +141,7 @@ public final class NettyServer implements HttpServerModel {
                             ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
-                    .childHandler(new NettyServerInitializer(config, workExecutor, name.equals("netty") ? null : name));
+                    .childHandler(new NettyServerInitializer(config, workExecutor, name));
             ChannelFuture bound =
                     bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {

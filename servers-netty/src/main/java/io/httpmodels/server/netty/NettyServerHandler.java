@@ -81,10 +81,20 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     private CompositeByteBuf body;
     private long bodyBytes;
 
+    /** The responses this model writes (its name in the {@code Server} header). */
+    private final NettyResponses answers;
+
+    /** The netty model's handler. */
+    NettyServerHandler(ServerConfig config, Executor workExecutor) {
+        this(config, workExecutor, NettyResponses.NETTY);
+    }
+
     /**
      * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     * @param answers the responses of the model this handler serves
      */
-    NettyServerHandler(ServerConfig config, Executor workExecutor) {
+    NettyServerHandler(ServerConfig config, Executor workExecutor, NettyResponses answers) {
+        this.answers = answers;
         this.maxBodyBytes = config.maxBodyBytes();
         this.workMillis = config.workMillis();
         this.maxPendingOutputBytes = config.maxPendingOutputBytes();
@@ -383,9 +393,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         boolean head = request.method() == HttpMethod.HEAD;
         FullHttpResponse response = switch (route) {
-            case PLAINTEXT -> NettyResponses.plaintext(head);
-            case JSON -> NettyResponses.ok(Workload.jsonBody(), NettyResponses.APPLICATION_JSON, head);
-            case ECHO -> NettyResponses.ok(echo(request, requestBody), NettyResponses.TEXT_PLAIN, head);
+            case PLAINTEXT -> answers.plaintext(head);
+            case JSON -> answers.ok(Workload.jsonBody(), NettyResponses.APPLICATION_JSON, head);
+            case ECHO -> answers.ok(echo(request, requestBody), NettyResponses.TEXT_PLAIN, head);
         };
         if (!keepAlive) {
             response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.CLOSE);
@@ -420,9 +430,9 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     private void answerWithoutContent(ChannelHandlerContext ctx, HttpRequest request, Answer answer) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         FullHttpResponse response = switch (answer) {
-            case Answer.Options options -> NettyResponses.options(options.allow(), keepAlive);
+            case Answer.Options options -> answers.options(options.allow(), keepAlive);
             case Answer.Refuse refuse ->
-                NettyResponses.error(
+                answers.error(
                         refuse.status(),
                         refuse.detail(),
                         keepAlive,
@@ -447,7 +457,7 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         releaseBody();
-        responses.emit(ctx, NettyResponses.error(status, detail, false, null, null), true);
+        responses.emit(ctx, answers.error(status, detail, false, null, null), true);
         // Error paths are rare: flush now rather than leave the answer to a read batch that may not come.
         responses.flushIfWritten(ctx);
         // Stop reading: nothing more from this connection will be answered.

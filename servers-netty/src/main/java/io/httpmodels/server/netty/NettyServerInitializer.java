@@ -25,23 +25,17 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private static final int MAX_CHUNK_BYTES = 8192;
 
     private final ServerConfig config;
-    private final ServerHeaderHandler serverHeader;
+    private final NettyResponses answers;
     private final Executor workExecutor;
     private final long idleMillis;
     private final HttpDecoderConfig decoderConfig;
 
     /**
      * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     * @param model the model's name, for the {@code Server} header
      */
-    NettyServerInitializer(ServerConfig config, Executor workExecutor) {
-        this(config, workExecutor, null);
-    }
-
-    /**
-     * @param serverHeader the model's name for the {@code Server} header when it is not {@code netty}, else null
-     */
-    NettyServerInitializer(ServerConfig config, Executor workExecutor, String serverHeader) {
-        this.serverHeader = serverHeader == null ? null : new ServerHeaderHandler(serverHeader);
+    NettyServerInitializer(ServerConfig config, Executor workExecutor, String model) {
+        this.answers = NettyResponses.forModel(model);
         this.config = config;
         this.workExecutor = workExecutor;
         this.idleMillis = config.idleTimeout().toMillis();
@@ -78,9 +72,6 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
                         new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
                         deadlines,
                         new HttpResponseEncoder(),
-                        new NettyServerHandler(config, workExecutor));
-        if (serverHeader != null) {
-            channel.pipeline().addBefore(channel.pipeline().lastContext().name(), null, serverHeader);
-        }
+                        new NettyServerHandler(config, workExecutor, answers));
     }
 }

@@ -18,10 +18,7 @@ class NettyBackpressureTest extends BackpressureKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyTransport.available().stream()
-                .sorted()
-                .map(transport -> ModelUnderTest.named(
-                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"));
+        return NettyModels.underTest();
     }
 
     // The slow reader on nio only here (two cases of about 2 s fewer): the handler that stops and resumes reading on

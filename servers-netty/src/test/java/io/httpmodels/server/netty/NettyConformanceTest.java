@@ -10,17 +10,6 @@ class NettyConformanceTest extends ConformanceKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyTransport.available().stream()
-                .sorted()
-                .map(transport -> ModelUnderTest.named(
-                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"))
-                .collect(java.util.stream.Collectors.collectingAndThen(
-                        java.util.stream.Collectors.toList(),
-                        netty -> Stream.concat(
-                                netty.stream(),
-                                Stream.of(ModelUnderTest.named(
-                                        "netty-virtual",
-                                        config -> config.withTransport(NettyTransport.NIO.id()),
-                                        "netty-virtual (nio)")))));
+        return NettyModels.underTest();
     }
 }

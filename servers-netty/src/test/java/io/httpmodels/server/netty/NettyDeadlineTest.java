@@ -10,9 +10,6 @@ class NettyDeadlineTest extends DeadlineKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyTransport.available().stream()
-                .sorted()
-                .map(transport -> ModelUnderTest.named(
-                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"));
+        return NettyModels.underTest();
     }
 }

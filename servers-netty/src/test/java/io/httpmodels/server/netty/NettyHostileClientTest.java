@@ -10,9 +10,6 @@ class NettyHostileClientTest extends HostileClientKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyTransport.available().stream()
-                .sorted()
-                .map(transport -> ModelUnderTest.named(
-                        "netty", config -> config.withTransport(transport.id()), "netty (" + transport.id() + ")"));
+        return NettyModels.underTest();
     }
 }
