@@ -108,7 +108,7 @@ public class ServerCodecBenchmark {
                 config.maxBodyBytes());
 
         // No work executor: workMillis is 0, so the handler answers on the (embedded) event loop.
-        nettyChannel = new EmbeddedChannel(new NettyServerInitializer(config, null));
+        nettyChannel = new EmbeddedChannel(new NettyServerInitializer(config, null, "netty"));
         nettyChannel.config().setAllocator(allocator);
     }
 
