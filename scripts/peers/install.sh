@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
 # Installs the reference peers the benchmarks compare against, from Debian's packages, when missing:
 # wrk (load client), nginx (server), ab (apache2-utils), h2load (nghttp2-client: raw per-request latencies)
-# and curl. Needs root or sudo for apt-get.
-# Usage: scripts/peers/install.sh [--check]   (--check: only report what is missing; exit 1 if anything is)
+# and curl; with --go also Go 1.19 and fasthttp (golang-go, golang-github-valyala-fasthttp-dev) for the Go peers
+# (scripts/peers/go.sh). Needs root or sudo for apt-get.
+# Usage: scripts/peers/install.sh [--go] [--check]   (--check: only report what is missing; exit 1 if anything is)
 set -euo pipefail
+
+check=false; go=false
+for arg in "$@"; do
+    case "$arg" in
+        --check) check=true ;;
+        --go) go=true ;;
+        *) echo "usage: scripts/peers/install.sh [--go] [--check]" >&2; exit 2 ;;
+    esac
+done
 
 declare -A package_of=([wrk]=wrk [nginx]=nginx [ab]=apache2-utils [curl]=curl [taskset]=util-linux [h2load]=nghttp2-client)
 missing=()
 for tool in wrk nginx ab curl taskset h2load; do
     command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("${package_of[$tool]}")
 done
+if $go; then
+    command -v go >/dev/null 2>&1 || missing+=(golang-go)
+    [ -d /usr/share/gocode/src/github.com/valyala/fasthttp ] || missing+=(golang-github-valyala-fasthttp-dev)
+fi
 
-if [ "${1:-}" = "--check" ]; then
+if $check; then
     if [ ${#missing[@]} -eq 0 ]; then echo "peers: all present"; exit 0; fi
     echo "peers: missing packages: ${missing[*]}"; exit 1
-elif [ $# -gt 0 ]; then
-    echo "usage: scripts/peers/install.sh [--check]" >&2; exit 2
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "peers: wrk, nginx, ab, curl, taskset and h2load already installed"
+    if $go; then echo "peers: wrk, nginx, ab, curl, taskset, h2load, go and fasthttp already installed"
+    else echo "peers: wrk, nginx, ab, curl, taskset and h2load already installed"; fi
     exit 0
 fi
 
