@@ -55,7 +55,7 @@ build() {
         return 0
     fi
     mkdir -p "$build_dir/cache"
-    (cd "$source_dir" && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$build_dir/cache" GOFLAGS= \
+    (cd "$source_dir" && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$build_dir/cache" GOFLAGS='' \
         GOPROXY=off go build -o "$binary" .) || { echo "go.sh: build of go-$peer failed" >&2; exit 1; }
 }
 

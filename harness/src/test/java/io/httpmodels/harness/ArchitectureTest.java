@@ -247,7 +247,7 @@ class ArchitectureTest {
                 ChildServer.class.getName(),
                 "io.httpmodels.harness.targets.RunningTarget",
                 "io.httpmodels.harness.targets.ModelProcess",
-                "io.httpmodels.harness.targets.NginxProcess",
+                "io.httpmodels.harness.targets.PeerProcess",
                 "io.httpmodels.harness.targets.ExternalServer");
         noClasses()
                 .that()

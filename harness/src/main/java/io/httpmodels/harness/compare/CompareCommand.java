@@ -21,6 +21,7 @@ import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
+import io.httpmodels.harness.targets.Peer;
 import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.Terminal;
@@ -213,8 +214,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(
             names = "--with",
-            paramLabel = "PEER",
-            description = "Start a reference peer and add it as a row: nginx (from scripts/peers).")
+            paramLabel = "PEER[,PEER...]",
+            split = ",",
+            description = "Start reference peers from scripts/peers and add each as a row: nginx (the reference),"
+                    + " go-nethttp, go-fasthttp (Go, scripts/peers/install.sh --go). Peers do no simulated work.")
     List<String> peers;
 
     @Option(names = "--capacity", description = "Also find each target's highest rate within --slo.")
@@ -348,10 +351,7 @@ public final class CompareCommand implements Callable<Integer> {
             targets.add(TargetSpec.model(model.name(), model.description()));
         }
         for (String peer : peers == null ? List.<String>of() : peers) {
-            if (!peer.equals("nginx")) {
-                throw new IllegalArgumentException("--with knows nginx only, got '" + peer + "'");
-            }
-            targets.add(TargetSpec.nginx());
+            targets.add(TargetSpec.peer(Peer.of(peer)));
         }
         for (String t : externalTargets == null ? List.<String>of() : externalTargets) {
             targets.add(TargetSpec.external(t));

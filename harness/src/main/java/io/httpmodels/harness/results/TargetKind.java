@@ -9,6 +9,8 @@ public enum TargetKind implements Label {
     MODEL,
     /** nginx, started by the harness from scripts/peers: the reference row. */
     NGINX,
+    /** Another reference server started from scripts/peers ({@code compare --with go-nethttp}, ...). */
+    PEER,
     /** A server already running at a URL ({@code --target NAME=URL}). */
     EXTERNAL,
     /** {@code merge}: every agent's histograms added. */

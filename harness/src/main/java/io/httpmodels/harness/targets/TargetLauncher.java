@@ -16,9 +16,9 @@ import java.util.Map;
  * Starts what is measured, for {@code compare} and {@code regress} alike. A model gets its own JVM — already
  * pinned (taskset in front of java, so it sizes its pools for the cores it has), told to exit with its parent so
  * it cannot outlive the harness — running {@code httpmodels serve MODEL --port 0}; the port it prints is the one
- * measured, and its control channel is on ({@code HTTPMODELS_CONTROL=stdin}, which an older build ignores). nginx
- * is started from {@code scripts/peers} on the servers' first CPU; an external server is only
- * looked up.
+ * measured, and its control channel is on ({@code HTTPMODELS_CONTROL=stdin}, which an older build ignores). A
+ * {@link Peer} (nginx, Go) is started from {@code scripts/peers} on the servers' first CPU; an external server is
+ * only looked up.
  */
 public final class TargetLauncher {
 
@@ -56,9 +56,11 @@ public final class TargetLauncher {
                         modelCommand(target.name(), jvm, scenario),
                         Map.of(ControlProtocol.ENVIRONMENT, ControlProtocol.STDIN),
                         START_TIMEOUT));
-            case NGINX ->
-                NginxProcess.start(
-                        projectRoot, pinning.enabled() ? pinning.serverCpus().get(0) : null);
+            case NGINX, PEER ->
+                PeerProcess.start(
+                        Peer.of(target.name()),
+                        projectRoot,
+                        pinning.enabled() ? pinning.serverCpus().get(0) : null);
             case EXTERNAL -> new ExternalServer(target.baseUrl());
             case MERGED, AGENT -> throw new StartFailure(target.kind() + " is not a server to start");
         };

@@ -8,11 +8,12 @@ import java.net.URI;
 import java.util.Objects;
 
 /**
- * What to measure: a model of this project by name, nginx started from {@code scripts/peers}, or a server
- * already running at a URL ({@code --target NAME=URL}).
+ * What to measure: a model of this project by name, a {@link Peer} (nginx, Go) started from
+ * {@code scripts/peers}, or a server already running at a URL ({@code --target NAME=URL}).
  *
  * @param name        the row's name
- * @param kind        {@link TargetKind#MODEL}, {@link TargetKind#NGINX} or {@link TargetKind#EXTERNAL}
+ * @param kind        {@link TargetKind#MODEL}, {@link TargetKind#NGINX}, {@link TargetKind#PEER} or
+ *                    {@link TargetKind#EXTERNAL}
  * @param description one line for the reports
  * @param baseUrl     external only: {@code http://host:port}, without a path
  */
@@ -27,9 +28,14 @@ public record TargetSpec(String name, TargetKind kind, String description, URI b
         return new TargetSpec(name, TargetKind.MODEL, description, null);
     }
 
+    /** nginx, the reference. */
     public static TargetSpec nginx() {
-        return new TargetSpec(
-                "nginx", TargetKind.NGINX, "nginx, 1 worker (scripts/peers/nginx.conf.template): the reference", null);
+        return peer(Peer.NGINX);
+    }
+
+    /** A peer started from {@code scripts/peers}, named as {@code --with} names it. */
+    public static TargetSpec peer(Peer peer) {
+        return new TargetSpec(peer.label(), peer.kind(), peer.description(), null);
     }
 
     /**

@@ -182,6 +182,7 @@ class CompareCommandTest {
             --capacity --slo p98=1ms --no-pin    | --slo wants
             --profile fastest                    | profiles: quick, default, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
+            --with apache --no-pin               | no peer 'apache'; known peers: nginx, go-nethttp, go-fasthttp
             """)
     void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
         CliRun run = compare(flags.split(" "));

@@ -1,0 +1,155 @@
+package io.httpmodels.harness.targets;
+
+import io.httpmodels.harness.process.ChildProcesses;
+import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.harness.process.Command;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A {@link Peer} as a row, started and stopped through its script in {@code scripts/peers} (nginx with the
+ * project's own config, one worker; a Go peer built offline), pinned with the servers. Each script starts its
+ * server in the background, prints {@code HOST:PORT PID} and stops it by that pid, so a cleanup is registered for
+ * the harness's shutdown hook meanwhile. A script that fails (Go not installed, say) is a {@link StartFailure}
+ * whose message is the script's own: the row says why it did not start and the run goes on.
+ */
+public final class PeerProcess implements RunningTarget {
+
+    private final Peer peer;
+    private final Path script;
+    private final int port;
+    private final long pid;
+    private final Runnable cleanup;
+
+    private PeerProcess(Peer peer, Path script, int port, long pid) {
+        this.peer = peer;
+        this.script = script;
+        this.port = port;
+        this.pid = pid;
+        this.cleanup = this::stop;
+        ChildProcesses.registerCleanup(cleanup);
+    }
+
+    /** Starts {@code peer} on a free loopback port, pinned to {@code cpu} when not null. */
+    public static PeerProcess start(Peer peer, Path projectRoot, Integer cpu) throws StartFailure {
+        Path script = projectRoot.resolve("scripts/peers").resolve(peer.script());
+        if (!Files.isExecutable(script)) {
+            throw new StartFailure("no " + script + ": --with " + peer.label() + " needs the project's scripts");
+        }
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(script.toString(), "start"));
+        command.addAll(peer.scriptArguments());
+        command.addAll(List.of("--port", String.valueOf(port)));
+        if (cpu != null) {
+            command.addAll(List.of("--cpu", String.valueOf(cpu)));
+        }
+        return new PeerProcess(peer, script, port, pidOf(script, run(command)));
+    }
+
+    /**
+     * The pid in what a peer's script printed on start: its last line, {@code HOST:PORT PID}.
+     *
+     * @throws StartFailure when the last line is not of that form
+     */
+    static long pidOf(Path script, String out) throws StartFailure {
+        String[] lines = out.trim().split("\\R");
+        String[] words = lines[lines.length - 1].trim().split("\\s+");
+        if (words.length == 2 && words[0].contains(":")) {
+            try {
+                long pid = Long.parseLong(words[1]);
+                if (pid > 0) {
+                    return pid;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+        }
+        throw new StartFailure(script.getFileName() + " said '" + out.trim() + "', not 'HOST:PORT PID'");
+    }
+
+    @Override
+    public String url(String route) {
+        return "http://127.0.0.1:" + port + route;
+    }
+
+    @Override
+    public Long pid() {
+        return pid;
+    }
+
+    @Override
+    public String running() {
+        return peer == Peer.NGINX
+                ? "nginx: 1 worker process (master pid " + pid + ")"
+                : peer.label() + ": pid " + pid + environment("GOMAXPROCS");
+    }
+
+    @Override
+    public Optional<String> death() {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+                ? Optional.empty()
+                : Optional.of(peer.label() + " (pid " + pid + ") exited during the run");
+    }
+
+    @Override
+    public void close() {
+        ChildProcesses.unregisterCleanup(cleanup);
+        stop();
+    }
+
+    private void stop() {
+        try {
+            List<String> command = new ArrayList<>(List.of(script.toString(), "stop"));
+            command.addAll(peer.scriptArguments());
+            command.addAll(List.of("--port", String.valueOf(port)));
+            run(command);
+        } catch (StartFailure e) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** {@code , NAME=value} from the process's environment, or "" when unset or unreadable. */
+    private String environment(String name) {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", String.valueOf(pid), "environ"));
+            for (String entry : new String(raw, StandardCharsets.UTF_8).split("\0")) {
+                if (entry.startsWith(name + "=")) {
+                    return ", " + entry;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone: nothing to add
+        }
+        return "";
+    }
+
+    private static String run(List<String> command) throws StartFailure {
+        try {
+            Command done = Command.run(command, Duration.ofSeconds(20));
+            if (!done.succeeded()) {
+                throw new StartFailure(
+                        String.join(" ", command) + " failed: " + done.output().trim());
+            }
+            return done.output();
+        } catch (IOException e) {
+            throw new StartFailure(e.getMessage());
+        }
+    }
+
+    private static int freePort() throws StartFailure {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new StartFailure("no free port for a peer: " + e.getMessage());
+        }
+    }
+}
