@@ -57,6 +57,13 @@ class DeviationTest {
     }
 
     @Test
+    void aDocumentedCaseThatGotNoAnswerPassesSayingWhatTheConnectionDid() {
+        AssertionError failure =
+                DocumentedDeviations.verdict(SMUGGLING, new java.net.SocketTimeoutException("Read timed out"));
+        assertEquals("no answer: java.net.SocketTimeoutException: Read timed out", failure.getMessage());
+    }
+
+    @Test
     void aDocumentedCaseThatPassesFailsSoTheListCannotRot() {
         AssertionError error = assertThrows(AssertionError.class, () -> DocumentedDeviations.verdict(SMUGGLING, null));
         assertTrue(

@@ -20,9 +20,10 @@ import java.util.TreeMap;
 
 /**
  * The kits' extension for {@link ModelUnderTest#deviations()}: a case a model is documented to answer differently
- * still runs, and must still fail with an {@link AssertionError}. Then it passes, as documented; if it passes it
- * fails with "documented deviation no longer happens: remove it", so the list cannot rot. Any other exception still
- * fails the case. A case with no deviation runs untouched, so a model with none is tested exactly as before.
+ * still runs, and must still fail with an {@link AssertionError}, or with an {@link IOException} from the
+ * connection (the server closed it without an answer, or never answered before the read timeout: what a server that
+ * ignores a request does). Then it passes, as documented; if it passes it fails with "documented deviation no
+ * longer happens: remove it", so the list cannot rot. Any other exception (a bug in the kit) still fails the case. A case with no deviation runs untouched, so a model with none is tested exactly as before.
  *
  * <p>After each kit class, every deviation seen is written to {@code target/conformance/<model>.<kit>.tsv} (the
  * module's directory under Surefire), one line a case: {@link #TSV_HEADER}. A report of the conformance table reads
@@ -62,7 +63,7 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         Throwable outcome = null;
         try {
             invocation.proceed();
-        } catch (AssertionError failure) {
+        } catch (AssertionError | IOException failure) {
             outcome = failure;
         }
         AssertionError failure = verdict(deviation.get(), outcome);
@@ -70,7 +71,8 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
     }
 
     /**
-     * The outcome of a documented case: the case's own {@link AssertionError} when it failed as documented.
+     * The outcome of a documented case: the case's own {@link AssertionError} when it failed as documented, or one
+     * saying what the connection did when it ended in an {@link IOException}.
      *
      * @throws AssertionError "documented deviation no longer happens: remove it" when it passed ({@code outcome}
      *     null)
@@ -78,6 +80,9 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
     static AssertionError verdict(Deviation deviation, Throwable outcome) {
         if (outcome instanceof AssertionError failure) {
             return failure;
+        }
+        if (outcome instanceof IOException failure) {
+            return new AssertionError("no answer: " + failure, failure);
         }
         throw new AssertionError("documented deviation no longer happens: remove it: " + deviation);
     }
