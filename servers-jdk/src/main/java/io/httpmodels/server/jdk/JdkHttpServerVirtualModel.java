@@ -1,0 +1,37 @@
+package io.httpmodels.server.jdk;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+
+import java.io.IOException;
+import java.util.concurrent.Executors;
+
+/**
+ * The {@code jdk-httpserver-virtual} model: the JDK's {@code com.sun.net.httpserver.HttpServer} with
+ * {@link Executors#newVirtualThreadPerTaskExecutor()}: the dispatcher thread reads each request head and hands the
+ * exchange to a new virtual thread, where the handler (and its blocking work) runs.
+ *
+ * <p>Where it breaks: a one-thread front end with an unbounded back end: the dispatcher still reads every head
+ * itself, and nothing bounds the exchanges in flight but memory. Limits and timeouts are the JDK's, as in
+ * {@link JdkHttpServerModel}.
+ */
+public final class JdkHttpServerVirtualModel implements HttpServerModel {
+
+    static final String NAME = "jdk-httpserver-virtual";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "the JDK's com.sun.net.httpserver with a virtual thread per exchange";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        return JdkServer.start(NAME, config, Executors.newVirtualThreadPerTaskExecutor());
+    }
+}

@@ -1,0 +1,72 @@
+package io.httpmodels.server.jdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.ServerModels;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The two JDK models differ only in where the handler runs: on the one dispatcher thread, eight requests with
+ * 200 ms of work each are served one after another; on virtual threads, side by side.
+ */
+class JdkServerModelsTest {
+
+    private static final int WORK_MS = 200;
+    private static final int REQUESTS = 8;
+
+    @Test
+    void theShippedServerServesWorkOneAtATime() throws Exception {
+        long elapsed = eightConcurrentRequests("jdk-httpserver");
+        assertTrue(elapsed >= REQUESTS * WORK_MS, "serial: at least 8 x 200 ms, took " + elapsed + " ms");
+    }
+
+    @Test
+    void theVirtualThreadServerServesWorkSideBySide() throws Exception {
+        long elapsed = eightConcurrentRequests("jdk-httpserver-virtual");
+        assertTrue(elapsed < REQUESTS * WORK_MS / 2, "concurrent: well under 8 x 200 ms, took " + elapsed + " ms");
+    }
+
+    private static long eightConcurrentRequests(String model) throws Exception {
+        ServerConfig config = ServerConfig.defaults()
+                .withBindAddress(InetAddress.getLoopbackAddress())
+                .withPort(0)
+                .withWorkMillis(WORK_MS);
+        try (RunningServer server = ServerModels.byName(model).start(config);
+                HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .build()) {
+            URI uri = URI.create("http://127.0.0.1:" + server.port() + "/plaintext");
+            long start = System.nanoTime();
+            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+            for (int i = 0; i < REQUESTS; i++) {
+                answers.add(client.sendAsync(
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(20))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            for (CompletableFuture<HttpResponse<String>> answer : answers) {
+                HttpResponse<String> response = answer.get();
+                assertEquals(200, response.statusCode());
+                assertEquals("Hello, World!", response.body());
+                assertEquals(
+                        "httpmodels-" + model,
+                        response.headers().firstValue("server").orElse(""));
+            }
+            return (System.nanoTime() - start) / 1_000_000;
+        }
+    }
+}
