@@ -67,6 +67,7 @@ class ArchitectureTest {
         SERVERS_BIO("servers-bio", true, "io.httpmodels.server.bio.."),
         SERVERS_NETTY("servers-netty", true, "io.httpmodels.server.netty.."),
         SERVERS_TIO("servers-tio", true, "io.httpmodels.server.tio.."),
+        SERVERS_JDK("servers-jdk", true, "io.httpmodels.server.jdk.."),
         LOAD_CLIENT("load-client", false, "io.httpmodels.load.."),
         HARNESS("harness", false, "io.httpmodels.harness.."),
         BENCH_JMH("bench-jmh", false, "io.httpmodels.bench..");

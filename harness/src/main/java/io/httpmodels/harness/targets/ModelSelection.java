@@ -32,6 +32,10 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
 
     private static Map<String, String> outOfDefault() {
         Map<String, String> out = new LinkedHashMap<>();
+        out.put(
+                "jdk-httpserver",
+                "the JDK's own server: out of the default run's 3 minutes (docs/model-notes/jdk-httpserver.md)");
+        out.put("jdk-httpserver-virtual", "jdk-httpserver with virtual threads: one setting from it");
         out.put("tio", "answers 41 of the conformance kit's 52 cases otherwise (on record: docs/model-notes/tio.md)");
         return out;
     }
