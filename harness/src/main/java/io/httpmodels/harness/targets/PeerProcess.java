@@ -46,9 +46,7 @@ public final class PeerProcess implements RunningTarget {
             throw new StartFailure("no " + script + ": --with " + peer.label() + " needs the project's scripts");
         }
         int port = freePort();
-        List<String> command = new ArrayList<>(List.of(script.toString(), "start"));
-        command.addAll(peer.scriptArguments());
-        command.addAll(List.of("--port", String.valueOf(port)));
+        List<String> command = scriptCommand(peer, script, "start", port);
         if (cpu != null) {
             command.addAll(List.of("--cpu", String.valueOf(cpu)));
         }
@@ -108,13 +106,18 @@ public final class PeerProcess implements RunningTarget {
 
     private void stop() {
         try {
-            List<String> command = new ArrayList<>(List.of(script.toString(), "stop"));
-            command.addAll(peer.scriptArguments());
-            command.addAll(List.of("--port", String.valueOf(port)));
-            run(command);
+            run(scriptCommand(peer, script, "stop", port));
         } catch (StartFailure e) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** {@code SCRIPT ACTION [PEER ARGUMENTS] --port PORT}, as every peer's script takes it. */
+    private static List<String> scriptCommand(Peer peer, Path script, String action, int port) {
+        List<String> command = new ArrayList<>(List.of(script.toString(), action));
+        command.addAll(peer.scriptArguments());
+        command.addAll(List.of("--port", String.valueOf(port)));
+        return command;
     }
 
     /** {@code , NAME=value} from the process's environment, or "" when unset or unreadable. */
