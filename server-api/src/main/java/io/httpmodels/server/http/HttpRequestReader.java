@@ -26,6 +26,11 @@ import java.util.List;
  * request line alone is over, else 431), the body at most {@code maxBodyBytes} (413, decided from
  * Content-Length before any body byte is read).
  *
+ * <p>Resumable over a non-blocking source: when the stream under it throws an {@link IOException} from a read
+ * (a source that has no more bytes yet, say), everything parsed so far stays in the reader, the half-read body
+ * included, and the next {@link #read()} goes on from there once the source has more. The blocking models never
+ * see this; the nio reactor parses with it without a second parser ({@link #isBetweenRequests()}).
+ *
  * <p>Not thread-safe: one reader per connection, used by the thread that serves it.
  */
 public final class HttpRequestReader {
@@ -57,6 +62,37 @@ public final class HttpRequestReader {
     /** Between the end of a head and the end of its body: what a read now waits for is body bytes. */
     private boolean readingBody;
 
+    /** The head whose body is being read: kept so that a read interrupted inside the body can resume. */
+    private Head head;
+    /** A Content-Length body being read, and how much of it has arrived. */
+    private byte[] fixedBody;
+
+    private int fixedFilled;
+    /** A chunked body being read: its bytes so far, where in a chunk the reader is, and what is left of the chunk. */
+    private ByteArrayOutputStream chunkedBody;
+
+    private ChunkPhase chunkPhase;
+    private int chunkLeft;
+    private int trailerBytes;
+
+    /** The parts of a chunked body, in the order they come. */
+    private enum ChunkPhase {
+        SIZE_LINE,
+        DATA,
+        DATA_END,
+        TRAILERS
+    }
+
+    /** A parsed head waiting for its body. */
+    private record Head(
+            String method,
+            String target,
+            String version,
+            List<HttpHeader> headers,
+            boolean keepAlive,
+            boolean chunked,
+            int contentLength) {}
+
     /**
      * @param in             the connection's input, read in large chunks (no byte-at-a-time reads)
      * @param writer         the connection's writer: flushed before blocking reads, and used for
@@ -86,6 +122,15 @@ public final class HttpRequestReader {
     }
 
     /**
+     * Whether the reader holds nothing of a request: no byte buffered and no body half read. A reader whose last
+     * {@link #read()} was interrupted by its stream (see the class comment) between two requests is in this state
+     * and can be pointed at another connection's bytes; any other interrupted reader belongs to its connection.
+     */
+    public boolean isBetweenRequests() {
+        return pos == limit && head == null;
+    }
+
+    /**
      * Reads the next request, body included.
      *
      * @return the request, or {@code null} when the peer closed the connection between requests
@@ -94,6 +139,9 @@ public final class HttpRequestReader {
      * @throws IOException              when the socket fails or times out ({@link java.net.SocketTimeoutException})
      */
     public HttpRequest read() throws IOException, RequestRejectedException {
+        if (head != null) {
+            return finishBody(); // resumed inside a body
+        }
         int headEnd = awaitHead();
         if (headEnd < 0) {
             return null;
@@ -183,18 +231,35 @@ public final class HttpRequestReader {
         }
         boolean keepAlive = http11 ? !closeRequested : keepAliveRequested && !closeRequested;
 
-        byte[] body = NO_BODY;
-        if (chunked || contentLength > 0) {
-            // An HTTP/1.0 client cannot expect 100 Continue: its expectation is ignored (RFC 9110 §10.1.1).
-            if (expectContinue && http11) {
-                writer.writeContinue();
-            }
-            readingBody = true;
-            body = chunked ? readChunkedBody() : readBody((int) contentLength);
-            readingBody = false;
-        }
         // The list is this request's own and never changes again: wrap it rather than copy it.
-        return new HttpRequest(method, target, version, Collections.unmodifiableList(headers), body, keepAlive);
+        List<HttpHeader> fields = Collections.unmodifiableList(headers);
+        if (!chunked && contentLength <= 0) {
+            return new HttpRequest(method, target, version, fields, NO_BODY, keepAlive);
+        }
+        head = new Head(method, target, version, fields, keepAlive, chunked, (int) contentLength);
+        readingBody = true;
+        if (chunked) {
+            chunkedBody = new ByteArrayOutputStream(256);
+            chunkPhase = ChunkPhase.SIZE_LINE;
+        } else {
+            fixedBody = new byte[(int) contentLength];
+            fixedFilled = 0;
+        }
+        // An HTTP/1.0 client cannot expect 100 Continue: its expectation is ignored (RFC 9110 §10.1.1).
+        if (expectContinue && http11) {
+            writer.writeContinue();
+        }
+        return finishBody();
+    }
+
+    // Reads the rest of the body of the head being read; every step's progress is in fields, so a read the stream
+    // interrupts resumes here.
+    private HttpRequest finishBody() throws IOException, RequestRejectedException {
+        byte[] body = head.chunked() ? readChunkedBody() : readBody();
+        Head done = head;
+        head = null;
+        readingBody = false;
+        return new HttpRequest(done.method(), done.target(), done.version(), done.headers(), body, done.keepAlive());
     }
 
     // Returns the index just past the empty line that ends the head, reading as needed; -1 on a clean EOF.
@@ -394,53 +459,75 @@ public final class HttpRequestReader {
         return length;
     }
 
-    private byte[] readBody(int length) throws IOException {
-        byte[] body = new byte[length];
-        int buffered = Math.min(length, limit - pos);
-        System.arraycopy(buf, pos, body, 0, buffered);
+    private byte[] readBody() throws IOException {
+        byte[] body = fixedBody;
+        int buffered = Math.min(body.length - fixedFilled, limit - pos);
+        System.arraycopy(buf, pos, body, fixedFilled, buffered);
         pos += buffered;
-        if (buffered < length) {
+        fixedFilled += buffered;
+        if (fixedFilled < body.length) {
             writer.flush();
-            if (in.readNBytes(body, buffered, length - buffered) != length - buffered) {
-                throw new EOFException("connection closed inside a request body");
+            // One read at a time, not readNBytes: what arrived is counted before a read that is interrupted.
+            while (fixedFilled < body.length) {
+                int n = in.read(body, fixedFilled, body.length - fixedFilled);
+                if (n < 0) {
+                    throw new EOFException("connection closed inside a request body");
+                }
+                fixedFilled += n;
             }
         }
+        fixedBody = null;
         return body;
     }
 
     private byte[] readChunkedBody() throws IOException, RequestRejectedException {
-        ByteArrayOutputStream body = new ByteArrayOutputStream(256);
+        ByteArrayOutputStream body = chunkedBody;
         while (true) {
-            int lineEnd = awaitLine();
-            long chunkSize = parseChunkSize(pos, contentEnd(pos, lineEnd));
-            pos = lineEnd + 1;
-            if (chunkSize == 0) {
-                skipTrailers();
-                return body.toByteArray();
-            }
-            if (chunkSize > maxBodyBytes - body.size()) {
-                throw tooLargeBody();
-            }
-            int left = (int) chunkSize;
-            while (left > 0) {
-                if (pos == limit && !fill()) {
-                    throw new EOFException("connection closed inside a chunk");
+            switch (chunkPhase) {
+                case SIZE_LINE -> {
+                    int lineEnd = awaitLine();
+                    long chunkSize = parseChunkSize(pos, contentEnd(pos, lineEnd));
+                    pos = lineEnd + 1;
+                    if (chunkSize == 0) {
+                        chunkPhase = ChunkPhase.TRAILERS;
+                        trailerBytes = 0;
+                    } else if (chunkSize > maxBodyBytes - body.size()) {
+                        throw tooLargeBody();
+                    } else {
+                        chunkLeft = (int) chunkSize;
+                        chunkPhase = ChunkPhase.DATA;
+                    }
                 }
-                int n = Math.min(left, limit - pos);
-                body.write(buf, pos, n);
-                pos += n;
-                left -= n;
+                case DATA -> {
+                    while (chunkLeft > 0) {
+                        if (pos == limit && !fill()) {
+                            throw new EOFException("connection closed inside a chunk");
+                        }
+                        int n = Math.min(chunkLeft, limit - pos);
+                        body.write(buf, pos, n);
+                        pos += n;
+                        chunkLeft -= n;
+                    }
+                    chunkPhase = ChunkPhase.DATA_END;
+                }
+                case DATA_END -> {
+                    int crlfEnd = awaitLine();
+                    if (contentEnd(pos, crlfEnd) != pos) {
+                        throw badRequest("chunk data longer than its size");
+                    }
+                    pos = crlfEnd + 1;
+                    chunkPhase = ChunkPhase.SIZE_LINE;
+                }
+                case TRAILERS -> {
+                    skipTrailers();
+                    chunkedBody = null;
+                    return body.toByteArray();
+                }
             }
-            int crlfEnd = awaitLine();
-            if (contentEnd(pos, crlfEnd) != pos) {
-                throw badRequest("chunk data longer than its size");
-            }
-            pos = crlfEnd + 1;
         }
     }
 
     private void skipTrailers() throws IOException, RequestRejectedException {
-        int trailerBytes = 0;
         while (true) {
             int lineEnd = awaitLine();
             int end = contentEnd(pos, lineEnd);
