@@ -66,6 +66,7 @@ class ArchitectureTest {
         SERVER_API("server-api", false, "io.httpmodels.server", "io.httpmodels.server.http.."),
         SERVERS_BIO("servers-bio", true, "io.httpmodels.server.bio.."),
         SERVERS_NETTY("servers-netty", true, "io.httpmodels.server.netty.."),
+        SERVERS_NIO("servers-nio", true, "io.httpmodels.server.nio.."),
         SERVERS_TIO("servers-tio", true, "io.httpmodels.server.tio.."),
         SERVERS_JDK("servers-jdk", true, "io.httpmodels.server.jdk.."),
         LOAD_CLIENT("load-client", false, "io.httpmodels.load.."),

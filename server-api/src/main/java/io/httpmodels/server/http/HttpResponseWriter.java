@@ -22,7 +22,15 @@ public final class HttpResponseWriter implements Flushable {
         /** {@code Connection: close}: the server closes after this response. */
         CLOSE,
         /** {@code Connection: keep-alive}: an HTTP/1.0 client asked to keep the connection. */
-        KEEP_ALIVE
+        KEEP_ALIVE;
+
+        /** What the answer to {@code request} says: close if it asked to, keep-alive to an HTTP/1.0 client that asked. */
+        public static ConnectionHeader forRequest(HttpRequest request) {
+            if (!request.keepAlive()) {
+                return CLOSE;
+            }
+            return request.version() == HttpRequest.HTTP_1_0 ? KEEP_ALIVE : NONE;
+        }
     }
 
     private static final byte[] CRLF = ascii("\r\n");

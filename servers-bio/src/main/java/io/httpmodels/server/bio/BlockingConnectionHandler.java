@@ -95,12 +95,10 @@ final class BlockingConnectionHandler {
         while ((request = reader.read()) != null) {
             input.requestRead();
             Workload.simulateWork(config.workMillis());
-            HttpResponseWriter.ConnectionHeader connection = !request.keepAlive()
-                    ? HttpResponseWriter.ConnectionHeader.CLOSE
-                    : request.version() == HttpRequest.HTTP_1_0
-                            ? HttpResponseWriter.ConnectionHeader.KEEP_ALIVE
-                            : HttpResponseWriter.ConnectionHeader.NONE;
-            writer.write(WorkloadHandler.handle(request), request.isHead(), connection);
+            writer.write(
+                    WorkloadHandler.handle(request),
+                    request.isHead(),
+                    HttpResponseWriter.ConnectionHeader.forRequest(request));
             if (!request.keepAlive()) {
                 break;
             }

@@ -1,0 +1,163 @@
+package io.httpmodels.server.nio;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.Workload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The {@code nio-reactor} model: the textbook reactor on {@code java.nio}, written by hand with nothing hidden.
+ * {@code workerThreads} event loops (default: one per core), each a thread with its own {@link
+ * java.nio.channels.Selector}; loop 0 also accepts and hands each connection to a loop round-robin. Reads and
+ * writes never block: a read takes what the socket has and every complete request in it is parsed by the shared
+ * codec ({@link io.httpmodels.server.http.HttpRequestReader}, resumed where a read ran out) and answered in order; a
+ * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. See {@link
+ * EventLoop} for backpressure, deadlines and the hand-off of simulated work to a pool of {@link
+ * ServerConfig#workPoolThreadsOrDefault()} platform threads.
+ *
+ * <p>Where it breaks: a loop serves its connections one after another, so anything slow on it (a large echo body
+ * copied, a GC pause) delays every connection it owns; with simulated work, the pool's size bounds the requests in
+ * work at once (4 x cores by default, as netty's), and a connection's requests are worked one at a time. A request
+ * split across many reads costs a re-scan of its head per read (bounded by {@code maxHeaderBytes}); answers are
+ * copied into heap buffers, and the JDK copies them again into its own direct ones to write.
+ *
+ * <p>Stateless and thread-safe; each {@link #start} starts an independent server.
+ */
+public final class NioReactorServer implements HttpServerModel {
+
+    /** The model's name. */
+    public static final String NAME = "nio-reactor";
+
+    private static final Logger log = LoggerFactory.getLogger(NioReactorServer.class);
+    private static final int ACCEPT_BACKLOG = 1024;
+    private static final long CLOSE_TIMEOUT_SECONDS = 5;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "a hand-written java.nio Selector reactor: one event loop per core, non-blocking reads and writes";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        int loopCount = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
+        ServerSocketChannel listener = ServerSocketChannel.open();
+        ExecutorService workPool = null;
+        EventLoop[] loops = new EventLoop[loopCount];
+        try {
+            listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            listener.bind(new InetSocketAddress(config.bindAddress(), config.port()), ACCEPT_BACKLOG);
+            listener.configureBlocking(false);
+            if (config.workMillis() > 0) {
+                workPool = Executors.newFixedThreadPool(
+                        config.workPoolThreadsOrDefault(),
+                        Thread.ofPlatform().name(NAME + "-work-", 0).factory());
+            }
+            String serverHeader = Workload.serverHeader(NAME);
+            for (int i = 0; i < loopCount; i++) {
+                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool);
+            }
+        } catch (IOException | RuntimeException e) {
+            listener.close();
+            if (workPool != null) {
+                workPool.shutdownNow();
+            }
+            throw e;
+        }
+        Thread[] threads = new Thread[loopCount];
+        for (int i = 0; i < loopCount; i++) {
+            threads[i] = Thread.ofPlatform().name(NAME + "-loop-" + i).start(loops[i]);
+        }
+        String description = NAME + ": " + loopCount + " event loop" + (loopCount == 1 ? "" : "s")
+                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads");
+        return new Running(
+                listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, description);
+    }
+
+    /** A started reactor: closing it stops the loops (which close their connections), the pool, then the port. */
+    private static final class Running implements RunningServer {
+        private final ServerSocketChannel listener;
+        private final InetSocketAddress address;
+        private final EventLoop[] loops;
+        private final Thread[] threads;
+        private final ExecutorService workPool;
+        private final String description;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Running(
+                ServerSocketChannel listener,
+                InetSocketAddress address,
+                EventLoop[] loops,
+                Thread[] threads,
+                ExecutorService workPool,
+                String description) {
+            this.listener = listener;
+            this.address = address;
+            this.loops = loops;
+            this.threads = threads;
+            this.workPool = workPool;
+            this.description = description;
+        }
+
+        @Override
+        public InetSocketAddress address() {
+            return address;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public void close() {
+            if (!closed.compareAndSet(false, true)) {
+                return;
+            }
+            for (EventLoop loop : loops) {
+                loop.stop();
+            }
+            try {
+                if (workPool != null) {
+                    workPool.shutdownNow();
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
+                for (Thread thread : threads) {
+                    long left = deadline - System.nanoTime();
+                    if (left > 0) {
+                        thread.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                    }
+                    if (thread.isAlive()) {
+                        log.warn("{} did not end within {} s", thread.getName(), CLOSE_TIMEOUT_SECONDS);
+                    }
+                }
+                if (workPool != null && !workPool.awaitTermination(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    log.warn("the work pool did not end within {} s", CLOSE_TIMEOUT_SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                try {
+                    listener.close(); // after the loops closed their selectors, so the port is free at once
+                } catch (IOException e) {
+                    log.debug("closing the listener failed", e);
+                }
+            }
+        }
+    }
+}
