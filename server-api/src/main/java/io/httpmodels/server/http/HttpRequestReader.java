@@ -242,8 +242,11 @@ public final class HttpRequestReader {
             chunkedBody = new ByteArrayOutputStream(256);
             chunkPhase = ChunkPhase.SIZE_LINE;
         } else {
+            // What is buffered of the body now; the rest comes straight from the stream into the body.
             fixedBody = new byte[(int) contentLength];
-            fixedFilled = 0;
+            fixedFilled = Math.min(fixedBody.length, limit - pos);
+            System.arraycopy(buf, pos, fixedBody, 0, fixedFilled);
+            pos += fixedFilled;
         }
         // An HTTP/1.0 client cannot expect 100 Continue: its expectation is ignored (RFC 9110 §10.1.1).
         if (expectContinue && http11) {
@@ -461,10 +464,6 @@ public final class HttpRequestReader {
 
     private byte[] readBody() throws IOException {
         byte[] body = fixedBody;
-        int buffered = Math.min(body.length - fixedFilled, limit - pos);
-        System.arraycopy(buf, pos, body, fixedFilled, buffered);
-        pos += buffered;
-        fixedFilled += buffered;
         if (fixedFilled < body.length) {
             writer.flush();
             // One read at a time, not readNBytes: what arrived is counted before a read that is interrupted.

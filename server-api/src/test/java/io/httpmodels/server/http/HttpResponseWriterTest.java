@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.BufferedOutputStream;
@@ -311,5 +312,15 @@ class HttpResponseWriterTest {
         assertEquals(
                 "404 Not Found\n",
                 text(HttpResponse.error(HttpStatus.NOT_FOUND, null).body()));
+    }
+
+    @ParameterizedTest(name = "{0} keep-alive={1}: {2}")
+    @CsvSource({"HTTP/1.1, true, NONE", "HTTP/1.1, false, CLOSE", "HTTP/1.0, true, KEEP_ALIVE", "HTTP/1.0, false, CLOSE"
+    })
+    void theConnectionHeaderSaysWhatTheRequestAsked(
+            String version, boolean keepAlive, HttpResponseWriter.ConnectionHeader expected) {
+        String interned = version.equals(HttpRequest.HTTP_1_1) ? HttpRequest.HTTP_1_1 : HttpRequest.HTTP_1_0;
+        HttpRequest request = new HttpRequest("GET", "/plaintext", interned, List.of(), new byte[0], keepAlive);
+        assertEquals(expected, HttpResponseWriter.ConnectionHeader.forRequest(request));
     }
 }
