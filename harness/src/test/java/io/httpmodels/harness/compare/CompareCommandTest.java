@@ -180,7 +180,7 @@ class CompareCommandTest {
             --models all,netty --no-pin          | all and none stand alone
             --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
             --capacity --slo p98=1ms --no-pin    | --slo wants
-            --profile fastest                    | profiles: quick, default, sweep, pipeline, rate
+            --profile fastest                    | profiles: quick, default, articles, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
             --with apache --no-pin               | no peer 'apache'; known peers: nginx, go-nethttp, go-fasthttp
             """)

@@ -14,8 +14,17 @@ import java.util.List;
 class ScenarioAndProfileTest {
 
     @Test
-    void theDefaultProfileIsTheArticlesExperimentInFourScenarios() {
+    void theDefaultProfileIsTheArticlesKeyExperimentOnKeepAliveConnections() {
         List<Scenario> scenarios = Profile.DEFAULT.axes().scenarios();
+        assertEquals(
+                List.of("plaintext-c40-ka-w0", "plaintext-c40-ka-w1"),
+                scenarios.stream().map(Scenario::id).toList());
+        assertTrue(scenarios.stream().noneMatch(Scenario::openLoop));
+    }
+
+    @Test
+    void theArticlesProfileIsTheirWholeExperimentInFourScenarios() {
+        List<Scenario> scenarios = Profile.ARTICLES.axes().scenarios();
         assertEquals(
                 List.of(
                         "plaintext-c40-ka-w0",
@@ -69,7 +78,7 @@ class ScenarioAndProfileTest {
     void profilesAreFoundByTheirNameOnly() {
         assertEquals(Profile.PIPELINE, Profile.byId("pipeline"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profile.byId("PIPELINE"));
-        assertTrue(e.getMessage().contains("quick, default, sweep, pipeline, rate"));
+        assertTrue(e.getMessage().contains("quick, default, articles, sweep, pipeline, rate"));
     }
 
     @Test
