@@ -24,11 +24,14 @@ final class JdkDeviations {
     private static final String ACCEPTS = "answers 200 as if the request were well formed";
     private static final String NO_CONTEXT =
             "answers 404 (\"No context found for request\"): the target matches no context";
-    private static final String REQUEST_LINE_WORDS =
+    static final String REQUEST_LINE_WORDS =
             "Recipients of an invalid request-line SHOULD respond with either a 400 (Bad Request) error or a 301"
                     + " (Moved Permanently) redirect with the request-target properly encoded.";
-    private static final String NAMES_NORMALISED = "hands the handler field names normalised (X-test, Content-length)"
+    static final String NAMES_NORMALISED = "hands the handler field names normalised (X-test, Content-length)"
             + " and in a map, so /echo cannot return them as sent";
+
+    static final String ECHO_RULE = "the workload's /echo (docs/models-and-workload.md)";
+    static final String ECHO_WORDS = "/echo answers the request line and every header field as received, in order";
 
     private JdkDeviations() {}
 
@@ -36,11 +39,7 @@ final class JdkDeviations {
     static List<Deviation> all() {
         List<Deviation> all = new ArrayList<>();
         for (String test : List.of("echoGetReturnsTheRequestLineAndHeaders", "echoPostReturnsTheBody")) {
-            all.add(Deviation.of(
-                    test,
-                    NAMES_NORMALISED,
-                    "the workload's /echo (docs/models-and-workload.md)",
-                    "/echo answers the request line and every header field as received, in order"));
+            all.add(Deviation.of(test, NAMES_NORMALISED, ECHO_RULE, ECHO_WORDS));
         }
         all.add(Deviation.of(
                 "chunkExtensionsFollowTheGrammar",

@@ -1,0 +1,80 @@
+package io.httpmodels.server.jdk;
+
+import io.httpmodels.server.Deviation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the JDK's {@code com.sun.net.httpserver} (JDK 25, as shipped) fails the deadline kit, as the kit observed it
+ * (2026-12-03): 7 of its 8 tests, for both models. The JDK has no head or body deadline of its own (its one bound on
+ * a request, {@code sun.net.httpserver.maxReqTime}, is off by default and read once per JVM), and its idle timeout
+ * is {@code sun.net.httpserver.idleInterval} (30 s), so {@link io.httpmodels.server.ServerConfig}'s deadlines and
+ * idle timeout do not reach it. Only a slow client within the deadlines passes, as it must.
+ */
+final class JdkDeadlineDeviations {
+
+    private static final String NO_DEADLINE = " (the JDK has no head or body deadline: maxReqTime is off by default)";
+    private static final String HEADER_RULE = "ServerConfig.headerTimeout";
+    private static final String HEADER_WORDS = "a whole request head (request line and header fields) must arrive"
+            + " within this long of its first byte, as nginx's client_header_timeout; else 408 and a close";
+    private static final String BODY_RULE = "ServerConfig.bodyTimeout";
+    private static final String BODY_WORDS = "a whole request body must arrive within this long of the end of its"
+            + " head; else 408 (or, if the request was already answered, just a close)";
+
+    private JdkDeadlineDeviations() {}
+
+    /** The deadline kit's cases {@code model} fails. */
+    static List<Deviation> of(String model) {
+        List<Deviation> all = new ArrayList<>();
+        all.add(Deviation.of(
+                "aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408",
+                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a head" + NO_DEADLINE,
+                HEADER_RULE,
+                HEADER_WORDS));
+        all.add(Deviation.of(
+                "aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408",
+                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a Content-Length body"
+                        + NO_DEADLINE,
+                BODY_RULE,
+                BODY_WORDS));
+        all.add(Deviation.of(
+                "aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline",
+                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a chunked body"
+                        + NO_DEADLINE,
+                BODY_RULE,
+                BODY_WORDS));
+        all.add(Deviation.of(
+                "aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose",
+                "answers once (the handler's 404, without reading the body), then keeps the connection open for the"
+                        + " whole 20 s trickle: the JDK reads off the unread body before the next request, with no"
+                        + " deadline",
+                BODY_RULE,
+                BODY_WORDS));
+        all.add(Deviation.of(
+                "aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut",
+                "answers the first request (200), then sends nothing for the second, trickled head in 20 s and keeps"
+                        + " the connection open" + NO_DEADLINE,
+                HEADER_RULE,
+                HEADER_WORDS));
+        all.add(Deviation.of(
+                "keepAliveIdlingIsTimedByTheIdleTimeoutAlone",
+                "keeps a silent keep-alive connection open past the configured idle timeout (2.4 s; no close within"
+                        + " the 5 s read after it): its own is sun.net.httpserver.idleInterval (30 s), read once per"
+                        + " JVM",
+                "ServerConfig.idleTimeout",
+                "a connection that sends nothing for this long is closed: between requests (keep-alive idling) and"
+                        + " between any two reads"));
+        all.add(Deviation.of(
+                "aTricklerHoldsNoModelPastItsDeadline",
+                model.equals(JdkModels.DISPATCHER)
+                        ? "serves no one else while a client trickles its head: a client on another connection got no"
+                                + " answer within 5 s (read timed out), since the one dispatcher thread reads the"
+                                + " trickling head itself, with no deadline"
+                        : "serves a client on another connection at once, but never cuts the trickler (nothing sent"
+                                + " to it in 20 s)" + NO_DEADLINE,
+                HEADER_RULE,
+                HEADER_WORDS));
+        return List.copyOf(all);
+    }
+}
