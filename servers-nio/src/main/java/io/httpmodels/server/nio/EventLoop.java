@@ -272,7 +272,7 @@ final class EventLoop implements Runnable {
     private void parse(Connection c, ByteBuffer source, long now) throws IOException {
         HttpRequestReader reader = c.reader != null ? c.reader : sharedReader;
         feed.point(source, c.inputEnded);
-        sink.point(c.output);
+        sink.point(c);
         c.stoppedEarly = false;
         try {
             while (true) {
@@ -337,7 +337,7 @@ final class EventLoop implements Runnable {
         }
         c.workInFlight = false;
         try {
-            sink.point(c.output);
+            sink.point(c);
             writer.write(response, head, connection);
             writer.flush();
             flush(c, System.nanoTime());
@@ -488,7 +488,7 @@ final class EventLoop implements Runnable {
         }
         for (Connection c : timedOut) {
             try {
-                sink.point(c.output);
+                sink.point(c);
                 String part = c.reader.readingBody() ? "body" : "head";
                 answerAndClose(c, HttpStatus.REQUEST_TIMEOUT, "the request " + part + " did not arrive in time");
                 writer.flush();
