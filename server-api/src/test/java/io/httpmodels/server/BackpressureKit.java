@@ -103,9 +103,22 @@ public abstract class BackpressureKit {
         return false;
     }
 
+    /** How long each flood is held at the length of a real attack ({@link #atAttackLength()}). */
+    protected static final Duration ATTACK_IDLE_TIMEOUT = Duration.ofSeconds(15);
+
+    /**
+     * Whether this suite floods at the length of a real attack (the slow set's variant of a module's suite): each
+     * flood held for {@link #ATTACK_IDLE_TIMEOUT}, and every model flooded by both clients, whatever
+     * {@link #floodedBySlowReader} leaves out of the fast suite. The attack that took a netty server from 95 MiB to
+     * 4-5 GB ran 15-20 s.
+     */
+    protected boolean atAttackLength() {
+        return false;
+    }
+
     /** How long the server holds a connection that takes nothing: the length of each flood. */
     protected Duration idleTimeout() {
-        return Duration.ofMillis(500);
+        return atAttackLength() ? ATTACK_IDLE_TIMEOUT : Duration.ofMillis(500);
     }
 
     /** JVM flags of the model's child, after the kit's own (the netty module's leak detector level). */
@@ -127,7 +140,8 @@ public abstract class BackpressureKit {
         List<ModelUnderTest> all = models().toList();
         return Stream.of(FloodClient.Reading.values())
                 .flatMap(reading -> all.stream()
-                        .filter(model -> reading == FloodClient.Reading.NEVER || floodedBySlowReader(model))
+                        .filter(model ->
+                                reading == FloodClient.Reading.NEVER || atAttackLength() || floodedBySlowReader(model))
                         .map(model -> Arguments.of(model, reading)));
     }
 

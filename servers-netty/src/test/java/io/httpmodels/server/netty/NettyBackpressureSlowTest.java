@@ -1,9 +1,6 @@
 package io.httpmodels.server.netty;
 
-import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
-
-import java.time.Duration;
 
 /**
  * {@link NettyBackpressureTest} at the length of the attack it guards against: each flood held for a 15 s idle
@@ -13,13 +10,7 @@ import java.time.Duration;
 class NettyBackpressureSlowTest extends NettyBackpressureTest {
 
     @Override
-    protected Duration idleTimeout() {
-        return Duration.ofSeconds(15);
-    }
-
-    // Every transport with both clients, the slow reader included.
-    @Override
-    protected boolean floodedBySlowReader(ModelUnderTest model) {
+    protected boolean atAttackLength() {
         return true;
     }
 }
