@@ -68,10 +68,10 @@ final class InputFeed extends InputStream {
         return n;
     }
 
+    /** Not used: the reader reads in chunks, and a byte at a time would be a slow path to hide. */
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    public int read() {
+        throw new UnsupportedOperationException("the request reader reads in chunks");
     }
 
     @Override
