@@ -533,6 +533,17 @@ final class EventLoop implements Runnable {
         }
     }
 
+    /**
+     * Closes connections handed to this loop after it ended: the accepting loop may hand one over while this one is
+     * already closing. Called once every loop's thread has ended.
+     */
+    void closeHandOffsLeft() {
+        SocketChannel channel;
+        while ((channel = handOffs.poll()) != null) {
+            closeQuietly(channel);
+        }
+    }
+
     private static void closeQuietly(SocketChannel channel) {
         try {
             channel.close();

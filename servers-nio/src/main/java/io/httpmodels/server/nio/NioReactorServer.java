@@ -152,6 +152,9 @@ public final class NioReactorServer implements HttpServerModel {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
+                for (EventLoop loop : loops) {
+                    loop.closeHandOffsLeft();
+                }
                 try {
                     listener.close(); // after the loops closed their selectors, so the port is free at once
                 } catch (IOException e) {
