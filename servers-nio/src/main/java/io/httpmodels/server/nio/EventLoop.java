@@ -1,88 +1,47 @@
 package io.httpmodels.server.nio;
 
 import io.httpmodels.server.ServerConfig;
-import io.httpmodels.server.Workload;
-import io.httpmodels.server.http.HttpRequest;
-import io.httpmodels.server.http.HttpRequestReader;
-import io.httpmodels.server.http.HttpResponse;
-import io.httpmodels.server.http.HttpResponseWriter;
-import io.httpmodels.server.http.HttpResponseWriter.ConnectionHeader;
-import io.httpmodels.server.http.HttpStatus;
-import io.httpmodels.server.http.RequestRejectedException;
-import io.httpmodels.server.http.WorkloadHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
-import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One thread, one {@link Selector}, the connections it was handed: reads what each socket has, parses every
- * complete request with the shared codec ({@link HttpRequestReader} over an {@link InputFeed}), answers in request
- * order, writes what each socket takes and keeps the rest in the connection's {@link OutputQueue}, with
- * {@code OP_WRITE} registered only while output is pending. The loop blocks only in {@code select}.
+ * One thread, one {@link Selector}: it waits in {@code select} for every socket it owns (its only blocking call),
+ * serves what is ready through its {@link LoopConnections}, takes the connections handed to it and the answers the
+ * work pool posts back, each through a queue and a {@code wakeup()}, and sweeps its connections' deadlines a few
+ * times per shortest timeout. The loop that owns the listening channel also accepts, and hands each new connection
+ * to a loop round-robin (to itself directly).
  *
- * <p>Backpressure: a connection whose unsent answers pass {@link ServerConfig#maxPendingOutputBytes()} is neither
- * read nor parsed until they are down to {@link ServerConfig#resumeReadingBelowBytes()}; one that stays over it for
- * the idle timeout is closed, so a client that never reads holds at most that bound (and the kernel's buffers).
- *
- * <p>Simulated work ({@link ServerConfig#workMillis()} &gt; 0) runs on the server's work pool, one request of a
- * connection at a time (as a blocking thread would serve them): the answer comes back to this loop through
- * {@link #complete} and a wakeup, and parsing resumes after it, so pipelined answers keep their order.
- *
- * <p>Deadlines (idle, head, body, write) are checked by a sweep over the loop's connections a few times per
- * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection a close.
- *
- * <p>Everything but {@link #handOff}, {@link #complete} and {@link #stop} runs on the loop's own thread.
+ * <p>Everything but {@link #handOff}, {@link #execute} and {@link #stop} runs on the loop's own thread.
  */
 final class EventLoop implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(EventLoop.class);
-    private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final int ACCEPTS_PER_WAKEUP = 64;
-    // After an error answer, how long and how much to keep reading before the close, so the client reads
-    // the response instead of a reset (RFC 9112 §9.6); as the blocking models linger.
-    private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final long LINGER_BYTES = 1 << 20;
-    private static final ByteBuffer NO_BYTES = ByteBuffer.allocate(0);
     /** The attachment of the listening channel's key. */
     private static final Object ACCEPTOR = new Object();
 
-    private final ServerConfig config;
     private final Selector selector;
     private final ServerSocketChannel acceptChannel;
     private final EventLoop[] loops;
-    private final ExecutorService workPool;
+    private final LoopConnections connections;
     private final long sweepNanos;
 
     private final Queue<SocketChannel> handOffs = new ConcurrentLinkedQueue<>();
     private final Queue<Runnable> completions = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private volatile boolean running = true;
-
-    private final Set<Connection> connections = new LinkedHashSet<>();
-    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
-    private final InputFeed feed = new InputFeed();
-    private final ConnectionSink sink = new ConnectionSink();
-    private final HttpResponseWriter writer;
-    private HttpRequestReader sharedReader;
     private int nextLoop;
     private long nextSweepNanos;
 
@@ -98,14 +57,10 @@ final class EventLoop implements Runnable {
             EventLoop[] loops,
             ExecutorService workPool)
             throws IOException {
-        this.config = config;
         this.selector = Selector.open();
         this.acceptChannel = acceptChannel;
         this.loops = loops;
-        this.workPool = workPool;
-        this.writer = new HttpResponseWriter(
-                sink, serverHeader, Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes()));
-        this.sharedReader = newReader();
+        this.connections = new LoopConnections(config, serverHeader, workPool, this::execute);
         long shortest = Math.min(
                 config.idleTimeout().toNanos(),
                 Math.min(config.headerTimeout().toNanos(), config.bodyTimeout().toNanos()));
@@ -116,10 +71,6 @@ final class EventLoop implements Runnable {
         }
     }
 
-    private HttpRequestReader newReader() {
-        return new HttpRequestReader(feed, writer, config.maxHeaderBytes(), config.maxBodyBytes());
-    }
-
     /** Takes over an accepted connection; any thread. */
     void handOff(SocketChannel channel) {
         handOffs.add(channel);
@@ -127,7 +78,7 @@ final class EventLoop implements Runnable {
     }
 
     /** Runs {@code task} on this loop; any thread (the work pool, when a request's work is done). */
-    void complete(Runnable task) {
+    void execute(Runnable task) {
         completions.add(task);
         wakeup();
     }
@@ -156,34 +107,28 @@ final class EventLoop implements Runnable {
                 runCompletions();
                 long now = System.nanoTime();
                 if (now - nextSweepNanos >= 0) {
-                    sweep(now);
+                    connections.sweep(now);
                     nextSweepNanos = now + sweepNanos;
                 }
             }
         } catch (IOException | RuntimeException e) {
             log.error("event loop failed", e);
         } finally {
-            closeEverything();
+            connections.closeAll();
+            closeHandOffsLeft();
+            try {
+                selector.close();
+            } catch (IOException e) {
+                log.debug("closing the selector failed", e);
+            }
         }
     }
 
     private void onReady(SelectionKey key) {
         if (key.attachment() == ACCEPTOR) {
             accept();
-            return;
-        }
-        Connection c = (Connection) key.attachment();
-        try {
-            long now = System.nanoTime();
-            if (key.isWritable()) {
-                flush(c, now);
-            }
-            if (!c.closed && key.isValid() && key.isReadable()) {
-                onReadable(c, now);
-            }
-        } catch (IOException | CancelledKeyException e) {
-            log.debug("connection {} ended: {}", c.channel, e.toString());
-            close(c);
+        } else {
+            connections.onReady(key);
         }
     }
 
@@ -204,7 +149,7 @@ final class EventLoop implements Runnable {
             EventLoop target = loops[nextLoop];
             nextLoop = (nextLoop + 1) % loops.length;
             if (target == this) {
-                register(channel);
+                connections.register(channel, selector);
             } else {
                 target.handOff(channel);
             }
@@ -214,18 +159,7 @@ final class EventLoop implements Runnable {
     private void registerHandOffs() {
         SocketChannel channel;
         while ((channel = handOffs.poll()) != null) {
-            register(channel);
-        }
-    }
-
-    private void register(SocketChannel channel) {
-        Connection c = new Connection(channel, System.nanoTime());
-        try {
-            c.key = channel.register(selector, SelectionKey.OP_READ, c);
-            connections.add(c);
-        } catch (IOException e) {
-            log.debug("could not register {}: {}", channel, e.toString());
-            closeQuietly(channel);
+            connections.register(channel, selector);
         }
     }
 
@@ -236,319 +170,14 @@ final class EventLoop implements Runnable {
         }
     }
 
-    private void onReadable(Connection c, long now) throws IOException {
-        readBuffer.clear();
-        int n = c.channel.read(readBuffer);
-        if (n == 0) {
-            return;
-        }
-        c.lastActivityNanos = now;
-        if (c.lingering) {
-            c.lingeredBytes += Math.max(n, 0);
-            if (n < 0 || c.lingeredBytes >= LINGER_BYTES) {
-                close(c);
-            }
-            return;
-        }
-        readBuffer.flip();
-        if (n < 0) {
-            c.inputEnded = true;
-        }
-        parse(c, readBuffer, now);
-        flush(c, now);
-    }
-
-    private boolean canParse(Connection c) {
-        return !c.workInFlight
-                && !c.closeAfterOutput
-                && !c.paused
-                && c.output.bytes() <= config.maxPendingOutputBytes();
-    }
-
     /**
-     * Parses and answers every complete request in {@code source} (after what the connection's reader holds), as
-     * long as the connection may take more; keeps what is left for later.
-     */
-    private void parse(Connection c, ByteBuffer source, long now) throws IOException {
-        HttpRequestReader reader = c.reader != null ? c.reader : sharedReader;
-        feed.point(source, c.inputEnded);
-        sink.point(c);
-        c.stoppedEarly = false;
-        try {
-            while (true) {
-                if (!canParse(c)) {
-                    c.stoppedEarly = true;
-                    break;
-                }
-                HttpRequest request;
-                try {
-                    request = reader.read();
-                } catch (InputFeed.NeedMoreInput e) {
-                    break;
-                }
-                if (request == null) {
-                    c.closeAfterOutput = true; // the peer closed between requests
-                    break;
-                }
-                c.requestStartNanos = 0;
-                c.bodyStartNanos = 0;
-                answer(c, request);
-            }
-        } catch (RequestRejectedException e) {
-            answerAndClose(c, e.status(), e.detail());
-        } catch (EOFException e) {
-            c.closeAfterOutput = true; // the peer closed inside a request: there is nothing to answer
-        }
-        writer.flush();
-        keepWhatIsLeft(c, source);
-        keepReaderIfItHoldsARequest(c, reader, now);
-    }
-
-    private void answer(Connection c, HttpRequest request) throws IOException {
-        HttpResponse response = WorkloadHandler.handle(request);
-        ConnectionHeader connection = ConnectionHeader.forRequest(request);
-        boolean head = request.isHead();
-        if (!request.keepAlive()) {
-            c.closeAfterOutput = true;
-        }
-        if (workPool == null) {
-            writer.write(response, head, connection);
-            return;
-        }
-        c.workInFlight = true;
-        int millis = config.workMillis();
-        try {
-            workPool.execute(() -> {
-                try {
-                    Workload.simulateWork(millis);
-                } catch (InterruptedException e) {
-                    return; // the server is closing: the loop closes the connection
-                }
-                complete(() -> workDone(c, response, head, connection));
-            });
-        } catch (RejectedExecutionException e) {
-            throw new IOException("work pool closed", e);
-        }
-    }
-
-    private void workDone(Connection c, HttpResponse response, boolean head, ConnectionHeader connection) {
-        if (c.closed) {
-            return;
-        }
-        c.workInFlight = false;
-        try {
-            sink.point(c);
-            writer.write(response, head, connection);
-            writer.flush();
-            flush(c, System.nanoTime());
-        } catch (IOException | CancelledKeyException e) {
-            log.debug("connection {} ended: {}", c.channel, e.toString());
-            close(c);
-        }
-    }
-
-    private void answerAndClose(Connection c, HttpStatus status, String detail) throws IOException {
-        writer.write(HttpResponse.error(status, detail), false, ConnectionHeader.CLOSE);
-        c.closeAfterOutput = true;
-        c.lingerAfterOutput = true;
-    }
-
-    private void keepWhatIsLeft(Connection c, ByteBuffer source) {
-        if (c.closeAfterOutput) {
-            c.pending = null; // nothing after a close is read
-        } else if (source == c.pending) {
-            if (!source.hasRemaining()) {
-                c.pending = null;
-            }
-        } else if (source.hasRemaining()) {
-            c.pending = ByteBuffer.allocate(source.remaining()).put(source).flip();
-        }
-    }
-
-    // A reader that holds part of a request stays with its connection (the loop takes a new one); one that holds
-    // nothing goes back, so an idle connection keeps no parse buffer.
-    private void keepReaderIfItHoldsARequest(Connection c, HttpRequestReader reader, long now) {
-        if (reader.isBetweenRequests() || c.closeAfterOutput) {
-            if (reader == c.reader) {
-                c.reader = null;
-            } else if (!reader.isBetweenRequests()) {
-                sharedReader = newReader(); // it holds the rest of a closed connection's bytes
-            }
-            c.requestStartNanos = 0;
-            c.bodyStartNanos = 0;
-            return;
-        }
-        if (reader == sharedReader) {
-            c.reader = reader;
-            sharedReader = newReader();
-        }
-        if (reader.readingBody()) {
-            if (c.bodyStartNanos == 0) {
-                c.bodyStartNanos = now;
-            }
-        } else if (c.requestStartNanos == 0) {
-            c.requestStartNanos = now;
-        }
-    }
-
-    /**
-     * Writes what the socket takes, pauses or resumes reading by the bound, parses what an earlier stop left,
-     * closes once a close is due and everything is sent, and sets the interest ops to what is left.
-     */
-    private void flush(Connection c, long now) throws IOException {
-        while (true) {
-            if (!c.output.isEmpty() && c.output.writeTo(c.channel) > 0) {
-                c.lastActivityNanos = now;
-            }
-            long queued = c.output.bytes();
-            if (!c.paused && queued > config.maxPendingOutputBytes()) {
-                c.paused = true;
-                c.pausedSinceNanos = now;
-            } else if (c.paused && queued <= config.resumeReadingBelowBytes()) {
-                c.paused = false;
-            }
-            if (c.stoppedEarly && canParse(c)) {
-                parse(c, c.pending != null ? c.pending : NO_BYTES, now);
-                continue;
-            }
-            break;
-        }
-        if (c.output.isEmpty() && c.closeAfterOutput && !c.workInFlight) {
-            if (!c.lingerAfterOutput) {
-                close(c);
-                return;
-            }
-            if (!c.lingering) {
-                startLingering(c, now);
-            }
-        }
-        updateInterest(c);
-    }
-
-    private void startLingering(Connection c, long now) {
-        c.lingering = true;
-        c.lingerUntilNanos = now + LINGER_NANOS;
-        c.reader = null;
-        c.pending = null;
-        try {
-            c.channel.shutdownOutput();
-        } catch (IOException e) {
-            close(c);
-        }
-    }
-
-    private void updateInterest(Connection c) {
-        if (c.closed) {
-            return;
-        }
-        int ops = 0;
-        if (!c.output.isEmpty()) {
-            ops |= SelectionKey.OP_WRITE;
-        }
-        boolean mayRead = c.lingering
-                || (!c.inputEnded
-                        && !c.closeAfterOutput
-                        && !c.workInFlight
-                        && !c.paused
-                        && !c.stoppedEarly
-                        && c.pending == null);
-        if (mayRead) {
-            ops |= SelectionKey.OP_READ;
-        }
-        if (c.key.interestOps() != ops) {
-            c.key.interestOps(ops);
-        }
-    }
-
-    private void sweep(long now) {
-        List<Connection> expired = new ArrayList<>();
-        List<Connection> timedOut = new ArrayList<>();
-        long idle = config.idleTimeout().toNanos();
-        for (Connection c : connections) {
-            if (c.lingering) {
-                if (now - c.lingerUntilNanos >= 0) {
-                    expired.add(c);
-                }
-            } else if (c.workInFlight) {
-                continue; // the work's answer restarts the clocks; the idle close waits for it, as in netty
-            } else if (c.paused) {
-                // The write deadline: the peer must take the answers down to half the bound within the idle timeout.
-                if (now - c.pausedSinceNanos > idle) {
-                    expired.add(c);
-                }
-            } else if (c.reader != null && !c.stoppedEarly && !c.closeAfterOutput && isOverItsDeadline(c, now)) {
-                timedOut.add(c);
-            } else if (now - c.lastActivityNanos > idle) {
-                expired.add(c);
-            }
-        }
-        for (Connection c : expired) {
-            log.debug("closing idle connection {}", c.channel);
-            close(c);
-        }
-        for (Connection c : timedOut) {
-            try {
-                sink.point(c);
-                String part = c.reader.readingBody() ? "body" : "head";
-                answerAndClose(c, HttpStatus.REQUEST_TIMEOUT, "the request " + part + " did not arrive in time");
-                writer.flush();
-                flush(c, now);
-            } catch (IOException | CancelledKeyException e) {
-                close(c);
-            }
-        }
-    }
-
-    private boolean isOverItsDeadline(Connection c, long now) {
-        if (c.reader.readingBody()) {
-            return now - c.bodyStartNanos > config.bodyTimeout().toNanos();
-        }
-        return now - c.requestStartNanos > config.headerTimeout().toNanos();
-    }
-
-    private void close(Connection c) {
-        if (c.closed) {
-            return;
-        }
-        c.closed = true;
-        connections.remove(c);
-        if (c.key != null) {
-            c.key.cancel();
-        }
-        closeQuietly(c.channel);
-    }
-
-    private void closeEverything() {
-        for (Connection c : List.copyOf(connections)) {
-            close(c);
-        }
-        SocketChannel channel;
-        while ((channel = handOffs.poll()) != null) {
-            closeQuietly(channel);
-        }
-        try {
-            selector.close();
-        } catch (IOException e) {
-            log.debug("closing the selector failed", e);
-        }
-    }
-
-    /**
-     * Closes connections handed to this loop after it ended: the accepting loop may hand one over while this one is
-     * already closing. Called once every loop's thread has ended.
+     * Closes connections handed to this loop that it never took: the accepting loop may hand one over while this one
+     * is already closing. Called at the loop's end and once every loop's thread has ended.
      */
     void closeHandOffsLeft() {
         SocketChannel channel;
         while ((channel = handOffs.poll()) != null) {
-            closeQuietly(channel);
-        }
-    }
-
-    private static void closeQuietly(SocketChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            // closing anyway
+            LoopConnections.closeQuietly(channel);
         }
     }
 }

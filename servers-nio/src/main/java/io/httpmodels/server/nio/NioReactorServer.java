@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * java.nio.channels.Selector}; loop 0 also accepts and hands each connection to a loop round-robin. Reads and
  * writes never block: a read takes what the socket has and every complete request in it is parsed by the shared
  * codec ({@link io.httpmodels.server.http.HttpRequestReader}, resumed where a read ran out) and answered in order; a
- * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. See {@link
- * EventLoop} for backpressure, deadlines and the hand-off of simulated work to a pool of {@link
- * ServerConfig#workPoolThreadsOrDefault()} platform threads.
+ * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. {@link EventLoop}
+ * is the thread and its queues; {@link LoopConnections} the serving, backpressure, deadlines and the hand-off of
+ * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads.
  *
  * <p>Where it breaks: a loop serves its connections one after another, so anything slow on it (a large echo body
  * copied, a GC pause) delays every connection it owns; with simulated work, the pool's size bounds the requests in
