@@ -16,7 +16,7 @@ import java.util.List;
 final class TioDeviations {
 
     private static final String BAD_INPUT = "badInputGetsItsStatusAndTheConnectionCloses";
-    private static final String REQUEST_LINE_WORDS =
+    static final String REQUEST_LINE_WORDS =
             "Recipients of an invalid request-line SHOULD respond with either a 400 (Bad Request) error or a 301"
                     + " (Moved Permanently) redirect with the request-target properly encoded.";
     private static final String CHUNKED_WORDS =
