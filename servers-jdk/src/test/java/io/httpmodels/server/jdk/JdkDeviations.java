@@ -1,5 +1,7 @@
 package io.httpmodels.server.jdk;
 
+import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
+
 import io.httpmodels.server.Deviation;
 
 import java.util.ArrayList;
@@ -24,9 +26,6 @@ final class JdkDeviations {
     private static final String ACCEPTS = "answers 200 as if the request were well formed";
     private static final String NO_CONTEXT =
             "answers 404 (\"No context found for request\"): the target matches no context";
-    static final String REQUEST_LINE_WORDS =
-            "Recipients of an invalid request-line SHOULD respond with either a 400 (Bad Request) error or a 301"
-                    + " (Moved Permanently) redirect with the request-target properly encoded.";
     static final String NAMES_NORMALISED = "hands the handler field names normalised (X-test, Content-length)"
             + " and in a map, so /echo cannot return them as sent";
 

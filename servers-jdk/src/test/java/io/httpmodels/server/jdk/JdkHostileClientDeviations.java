@@ -1,5 +1,13 @@
 package io.httpmodels.server.jdk;
 
+import static io.httpmodels.server.RuleWords.CHUNK_OVERFLOW_WORDS;
+import static io.httpmodels.server.RuleWords.CHUNK_RULE;
+import static io.httpmodels.server.RuleWords.FOLD_RULE;
+import static io.httpmodels.server.RuleWords.FOLD_WORDS;
+import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
+import static io.httpmodels.server.RuleWords.VERSION_RULE;
+import static io.httpmodels.server.RuleWords.VERSION_WORDS;
+
 import io.httpmodels.server.Deviation;
 
 import java.util.ArrayList;
@@ -17,21 +25,10 @@ final class JdkHostileClientDeviations {
 
     private static final String HOSTILE = "aHostileRequestGetsItsAnswerWhileOthersAreServed";
     private static final String KEPT = ", and keeps the connection";
-    private static final String VERSION_RULE = "RFC 9112 §2.3";
-    private static final String VERSION_WORDS = "HTTP-version = HTTP-name \"/\" DIGIT \".\" DIGIT";
-    private static final String FOLD_RULE = "RFC 9112 §5.2";
-    private static final String FOLD_WORDS = "A server that receives an obs-fold in a request message that is not"
-            + " within a \"message/http\" container MUST either reject the message by sending a 400 (Bad Request),"
-            + " preferably with a representation explaining that obsolete line folding is unacceptable, or replace"
-            + " each received obs-fold with one or more SP octets prior to interpreting the field value";
     private static final String FOLD_JOINED = " (the RFC's other choice; the kit, like the project's models, refuses)";
     private static final String NO_ANSWER = "closes the connection without an answer: the JDK's chunked stream throws"
             + " (\"invalid chunk length\" or \"invalid chunk header\") when the handler reads the body, and the"
             + " exchange ends unanswered";
-    private static final String CHUNK_RULE = "RFC 9112 §7.1";
-    private static final String CHUNK_OVERFLOW_WORDS = "Recipients MUST anticipate potentially large hexadecimal"
-            + " numerals and prevent software errors due to integer conversion overflows or precision loss due to"
-            + " integer representation.";
 
     private JdkHostileClientDeviations() {}
 
@@ -44,13 +41,13 @@ final class JdkHostileClientDeviations {
                 "takes the empty method as a method: the handler answers 405 (\"\" is not allowed on /plaintext)"
                         + KEPT,
                 "RFC 9112 §3",
-                JdkDeviations.REQUEST_LINE_WORDS);
+                REQUEST_LINE_WORDS);
         hostile(
                 all,
                 "four parts",
                 "answers 200, the last word taken as the version (the handler is given the protocol \"extra\")" + KEPT,
                 "RFC 9112 §3",
-                JdkDeviations.REQUEST_LINE_WORDS);
+                REQUEST_LINE_WORDS);
         hostile(
                 all,
                 "TLS ClientHello",
@@ -60,7 +57,7 @@ final class JdkHostileClientDeviations {
                         : "neither answers nor closes within 5 s: it waits for a line end in the 64 binary bytes,"
                                 + " with no deadline, past the 500 ms idle timeout",
                 "RFC 9112 §3",
-                JdkDeviations.REQUEST_LINE_WORDS);
+                REQUEST_LINE_WORDS);
         hostile(
                 all,
                 "version without digits",

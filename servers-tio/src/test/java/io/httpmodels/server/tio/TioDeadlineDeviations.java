@@ -1,5 +1,10 @@
 package io.httpmodels.server.tio;
 
+import static io.httpmodels.server.RuleWords.BODY_RULE;
+import static io.httpmodels.server.RuleWords.BODY_WORDS;
+import static io.httpmodels.server.RuleWords.HEADER_RULE;
+import static io.httpmodels.server.RuleWords.HEADER_WORDS;
+
 import io.httpmodels.server.Deviation;
 
 import java.util.ArrayList;
@@ -14,12 +19,6 @@ import java.util.List;
  */
 final class TioDeadlineDeviations {
 
-    private static final String HEADER_RULE = "ServerConfig.headerTimeout";
-    private static final String HEADER_WORDS = "a whole request head (request line and header fields) must arrive"
-            + " within this long of its first byte, as nginx's client_header_timeout; else 408 and a close";
-    private static final String BODY_RULE = "ServerConfig.bodyTimeout";
-    private static final String BODY_WORDS = "a whole request body must arrive within this long of the end of its"
-            + " head; else 408 (or, if the request was already answered, just a close)";
     private static final String NOTHING = "sends nothing (no 408): the case ended within 1.2 s with nothing received";
 
     private TioDeadlineDeviations() {}

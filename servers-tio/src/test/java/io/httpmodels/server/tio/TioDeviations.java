@@ -1,5 +1,7 @@
 package io.httpmodels.server.tio;
 
+import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
+
 import io.httpmodels.server.Deviation;
 
 import java.util.ArrayList;
@@ -16,9 +18,6 @@ import java.util.List;
 final class TioDeviations {
 
     private static final String BAD_INPUT = "badInputGetsItsStatusAndTheConnectionCloses";
-    static final String REQUEST_LINE_WORDS =
-            "Recipients of an invalid request-line SHOULD respond with either a 400 (Bad Request) error or a 301"
-                    + " (Moved Permanently) redirect with the request-target properly encoded.";
     private static final String CHUNKED_WORDS =
             "A recipient MUST be able to parse and decode the chunked transfer coding.";
     private static final String SERVER_WORDS = "A sender MUST NOT generate multiple field lines with the same name in a"

@@ -1,5 +1,13 @@
 package io.httpmodels.server.tio;
 
+import static io.httpmodels.server.RuleWords.CHUNK_OVERFLOW_WORDS;
+import static io.httpmodels.server.RuleWords.CHUNK_RULE;
+import static io.httpmodels.server.RuleWords.FOLD_RULE;
+import static io.httpmodels.server.RuleWords.FOLD_WORDS;
+import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
+import static io.httpmodels.server.RuleWords.VERSION_RULE;
+import static io.httpmodels.server.RuleWords.VERSION_WORDS;
+
 import io.httpmodels.server.Deviation;
 
 import java.util.ArrayList;
@@ -21,13 +29,6 @@ final class TioHostileClientDeviations {
     private static final String ACCEPTS = "answers 200 as if the request were well formed";
     private static final String CLOSES = "closes the connection without an answer (no 400)";
     private static final String REQUEST_LINE_RULE = "RFC 9112 §3";
-    private static final String VERSION_RULE = "RFC 9112 §2.3";
-    private static final String VERSION_WORDS = "HTTP-version = HTTP-name \"/\" DIGIT \".\" DIGIT";
-    private static final String FOLD_RULE = "RFC 9112 §5.2";
-    private static final String FOLD_WORDS = "A server that receives an obs-fold in a request message that is not"
-            + " within a \"message/http\" container MUST either reject the message by sending a 400 (Bad Request),"
-            + " preferably with a representation explaining that obsolete line folding is unacceptable, or replace"
-            + " each received obs-fold with one or more SP octets prior to interpreting the field value";
     private static final String FIELD_VALUE_RULE = "RFC 9110 §5.5";
     private static final String FIELD_VALUE_WORDS = "a recipient of CR, LF, or NUL within a field value MUST either"
             + " reject the message or replace each of those characters with SP before further processing or"
@@ -39,11 +40,7 @@ final class TioHostileClientDeviations {
             + " Content-Length header field, then the message framing is invalid and the recipient MUST treat it as"
             + " an unrecoverable error ... the server MUST respond with a 400 (Bad Request) status code and then close"
             + " the connection.";
-    private static final String CHUNK_RULE = "RFC 9112 §7.1";
     private static final String CHUNK_UNREAD = ACCEPTS + " (t-io does not read the chunks)";
-    private static final String CHUNK_OVERFLOW_WORDS = "Recipients MUST anticipate potentially large hexadecimal"
-            + " numerals and prevent software errors due to integer conversion overflows or precision loss due to"
-            + " integer representation.";
 
     private TioHostileClientDeviations() {}
 
@@ -51,9 +48,9 @@ final class TioHostileClientDeviations {
     static List<Deviation> all() {
         List<Deviation> all = new ArrayList<>();
         for (String silent : List.of("empty method", "no target", "only a method", "binary noise", "TLS ClientHello")) {
-            hostile(all, silent, SILENT, REQUEST_LINE_RULE, TioDeviations.REQUEST_LINE_WORDS);
+            hostile(all, silent, SILENT, REQUEST_LINE_RULE, REQUEST_LINE_WORDS);
         }
-        hostile(all, "four parts", ACCEPTS, REQUEST_LINE_RULE, TioDeviations.REQUEST_LINE_WORDS);
+        hostile(all, "four parts", ACCEPTS, REQUEST_LINE_RULE, REQUEST_LINE_WORDS);
         hostile(all, "version without digits", ACCEPTS, VERSION_RULE, VERSION_WORDS);
         hostile(all, "long version", ACCEPTS, VERSION_RULE, VERSION_WORDS);
         for (String fold : List.of("obs-fold with a space", "obs-fold with a tab", "bare LF then a fold")) {
