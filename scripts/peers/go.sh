@@ -54,8 +54,13 @@ build() {
     if [ -x "$binary" ] && [ -z "$(find "$source_dir" -newer "$binary" -print -quit)" ]; then
         return 0
     fi
-    mkdir -p "$build_dir/cache"
-    (cd "$source_dir" && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$build_dir/cache" GOFLAGS='' \
+    # Go's own build cache (go env GOCACHE, ~/.cache/go-build), as go uses by default: a fresh clone then does not
+    # compile the standard library and fasthttp again (5 s of a core each time). A private one when it has none.
+    local cache
+    cache="$(go env GOCACHE 2>/dev/null || true)"
+    if [ -z "$cache" ] || [ "$cache" = off ]; then cache="$build_dir/cache"; fi
+    mkdir -p "$build_dir" "$cache"
+    (cd "$source_dir" && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$cache" GOFLAGS='' \
         GOPROXY=off go build -o "$binary" .) || { echo "go.sh: build of go-$peer failed" >&2; exit 1; }
 }
 
