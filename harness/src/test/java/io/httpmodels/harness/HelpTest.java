@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.compare.Profile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** {@code --help} of every command: it works, says what it should, and picocli has nothing to warn about. */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it replaces System.err
 class HelpTest {
 
     /** Every subcommand of {@code httpmodels}, as the command line knows them (help aside), and the root. */

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,6 +40,8 @@ import java.util.Locale;
  * cannot start and one whose JVM dies mid-cell. The run must go on, show each failure with its reason, show
  * the single thread starving all but one connection, and leave no child process behind.
  */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it requires that no child process of
+// this JVM outlives its run
 @Timeout(180)
 class CompareCommandTest {
 

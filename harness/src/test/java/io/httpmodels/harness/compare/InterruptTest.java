@@ -12,6 +12,7 @@ import io.httpmodels.harness.results.RunStatus;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,6 +33,8 @@ import java.util.concurrent.TimeUnit;
  * the model it was measuring, writes the cells it had completed, and leaves no process behind — also when it
  * relaunched itself pinned, where the signal reaches the outer JVM.
  */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it requires that no child process of
+// this JVM outlives the interrupted run
 @Tag("slow") // two comparisons of two model JVMs each, about 5 s each: .ci/run runs it (mvn verify -Pslow)
 @Timeout(120)
 class InterruptTest {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Lending a pinned JVM's compiler threads the client's CPU, and pinning every thread back, on a real child. */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it times JIT compiler threads, which a
+// busy neighbour slows
 @Timeout(60)
 class CompilerThreadsTest {
 

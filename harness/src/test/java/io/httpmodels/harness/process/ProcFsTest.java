@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.util.OptionalLong;
 
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it reads this JVM's own figures from
+// /proc
 class ProcFsTest {
 
     private static final long SELF = ProcessHandle.current().pid();

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The sampler against a child whose CPU time and memory are known: it must read them back. */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it measures this JVM's own CPU time
 @Timeout(60)
 class UsageSamplerTest {
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,6 +35,8 @@ import java.util.Map;
  * thread that starts and ends inside the window: the sources must read back what the child did, that thread
  * included, or say that they cannot.
  */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it counts system calls and context
+// switches, and spins threads on one core
 @Timeout(120)
 class WhySourcesTest {
 
