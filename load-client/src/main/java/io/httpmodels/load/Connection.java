@@ -43,6 +43,8 @@ final class Connection {
     long firstByteNanos;
     /** Whether the connection waits in its worker's send queue. */
     boolean sendQueued;
+    /** Whether it waits for its worker's next turn ({@link Turns}) to send. */
+    boolean waitingForTurn;
     /** Whether a close was already planned (reopen queued), so a connection is queued once. */
     boolean reopenQueued;
     /** Connects of this slot that failed in a row; reset when one succeeds. */

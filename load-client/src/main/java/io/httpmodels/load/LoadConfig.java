@@ -53,6 +53,8 @@ import java.util.Objects;
  *                    starts {@code warmup} before it (at once when that is past, or when warmup is zero), so
  *                    connections are open and warm when it comes. Null: recording starts {@code warmup}
  *                    after the run starts.
+ * @param turns       turn-taking with loads running beside this one against other targets ({@link Turns}): a timed
+ *                    closed loop that sends only in its own turns; null: every moment is this load's
  */
 public record LoadConfig(
         URI uri,
@@ -73,7 +75,8 @@ public record LoadConfig(
         int idleConnections,
         int slowConnections,
         Duration slowInterval,
-        Instant startAt) {
+        Instant startAt,
+        Turns turns) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -155,6 +158,9 @@ public record LoadConfig(
         slowInterval = slowInterval == null ? DEFAULT_SLOW_INTERVAL : slowInterval;
         if (slowInterval.isNegative() || slowInterval.isZero()) {
             throw new IllegalArgumentException("slow interval must be positive");
+        }
+        if (turns != null && (rate > 0 || duration == null)) {
+            throw new IllegalArgumentException("turns need a timed closed loop (no rate, no request count)");
         }
     }
 
@@ -264,6 +270,7 @@ public record LoadConfig(
         private int slowConnections;
         private Duration slowInterval = DEFAULT_SLOW_INTERVAL;
         private Instant startAt;
+        private Turns turns;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -375,6 +382,12 @@ public record LoadConfig(
             return this;
         }
 
+        /** Send only in these turns, taken with loads running beside this one; null: always. */
+        public Builder turns(Turns turns) {
+            this.turns = turns;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -395,7 +408,8 @@ public record LoadConfig(
                     idleConnections,
                     slowConnections,
                     slowInterval,
-                    startAt);
+                    startAt,
+                    turns);
         }
     }
 }

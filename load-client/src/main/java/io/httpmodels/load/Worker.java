@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  *
  * <p>Closed loop: a connection whose responses completed sends its next request(s) on the next turn of the
  * loop, after that turn's reads (wrk's structure; see {@link #sendQueuedRequests()}). Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
- * slot; a request that cannot go out on time waits, and its latency still counts from when it was due.
+ * slot; a request that cannot go out on time waits, and its latency still counts from when it was due. With
+ * {@link Turns}, a closed loop sends only in its own turns: a connection ready to send outside them waits for the
+ * next one ({@link #waitForTurn}).
  */
 final class Worker implements Runnable {
 
@@ -55,6 +57,12 @@ final class Worker implements Runnable {
     private Connection[] sendNext;
 
     private int sendNextQueued;
+    /** Turn-taking with other loads, or null: every moment is this worker's. */
+    private final Turns turns;
+    /** Closed loop with turns: connections ready to send that wait for this worker's next turn. */
+    private final Connection[] waiting;
+
+    private int waitingCount;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
     private final boolean keepAlive;
@@ -127,6 +135,7 @@ final class Worker implements Runnable {
         this.rampStepNanos = config.rampUp().toNanos() / Math.max(1, connectionCount);
         this.quota = quota;
         this.sendIntervalNanos = rateMode ? 1e9 / rate : 0;
+        this.turns = config.turns();
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
@@ -145,6 +154,7 @@ final class Worker implements Runnable {
         this.reopen = new ArrayDeque<>(connectionCount);
         this.sendQueue = new Connection[connectionCount];
         this.sendNext = new Connection[connectionCount];
+        this.waiting = new Connection[connectionCount];
 
         this.intervals = new IntervalHandoff(run);
         this.uncorrected = rateMode ? newHistogram() : null;
@@ -192,6 +202,9 @@ final class Worker implements Runnable {
                 intervals.finishIfDue(now);
             }
             openDue(now);
+            if (waitingCount > 0 && turns.mine(now)) {
+                sendWaiting(now);
+            }
             if (rateMode) {
                 sendScheduled(now);
             }
@@ -208,6 +221,10 @@ final class Worker implements Runnable {
             long coarse = Math.min(nextHousekeeping, run.recordEndNanos) - now;
             coarse = Math.min(coarse, untilNextReopen(now));
             coarse = Math.min(coarse, recording ? intervals.endNanos() - now : run.recordStartNanos - now);
+            if (waitingCount > 0) {
+                // A turn may start up to a millisecond late: the same for every load taking turns.
+                coarse = Math.min(coarse, turns.nanosUntilMine(now));
+            }
             if (opened < connections.length) {
                 coarse = Math.min(coarse, run.startNanos + opened * rampStepNanos - now);
             }
@@ -471,6 +488,10 @@ final class Worker implements Runnable {
         if (c.state != Connection.State.READING || c.pending() > 0) {
             return;
         }
+        if (turns != null && !turns.mine(now)) {
+            waitForTurn(c);
+            return;
+        }
         int n = pipeline;
         if (quota >= 0 && now - run.recordStartNanos >= 0 && quota - issued < n) {
             n = (int) Math.max(0, quota - issued);
@@ -495,6 +516,29 @@ final class Worker implements Runnable {
             sendClosedLoop(c, clock.nanoTime());
         }
         sendQueued = 0;
+    }
+
+    /** Turns: holds a connection ready to send until this worker's next turn (once, however often it is asked). */
+    private void waitForTurn(Connection c) {
+        if (!c.waitingForTurn) {
+            c.waitingForTurn = true;
+            waiting[waitingCount++] = c;
+        }
+    }
+
+    /**
+     * Turns: this worker's turn has come; every connection that waited for it sends (one that closed meanwhile sends
+     * once it has reopened, as any other).
+     */
+    private void sendWaiting(long now) {
+        int n = waitingCount;
+        waitingCount = 0;
+        for (int i = 0; i < n; i++) {
+            Connection c = waiting[i];
+            waiting[i] = null;
+            c.waitingForTurn = false;
+            sendClosedLoop(c, now);
+        }
     }
 
     /** Rate mode: sends every request that is due, each on a connection with a free slot. */

@@ -39,40 +39,45 @@ final class ScriptedServer implements AutoCloseable {
 
     /**
      * An answer (or none) to one request: its bytes, written {@code after} the request was read, then the
-     * connection closed if {@code closes}. A reply with no bytes that does not close is never given: the request
+     * connection closed if {@code closes}, or {@code idleThenClose} later when that is set. A reply with no bytes that does not close is never given: the request
      * hangs.
      */
-    record Reply(byte[] bytes, Duration after, boolean closes, Duration split) {
+    record Reply(byte[] bytes, Duration after, boolean closes, Duration split, Duration idleThenClose) {
 
         static Reply ok() {
-            return new Reply(TestServer.OK, Duration.ZERO, false, null);
+            return new Reply(TestServer.OK, Duration.ZERO, false, null, null);
         }
 
         static Reply of(byte[] bytes) {
-            return new Reply(bytes, Duration.ZERO, false, null);
+            return new Reply(bytes, Duration.ZERO, false, null, null);
         }
 
         /** No answer, ever. */
         static Reply none() {
-            return new Reply(new byte[0], Duration.ZERO, false, null);
+            return new Reply(new byte[0], Duration.ZERO, false, null, null);
         }
 
         /** No answer: the connection is closed instead. */
         static Reply closing() {
-            return new Reply(new byte[0], Duration.ZERO, true, null);
+            return new Reply(new byte[0], Duration.ZERO, true, null, null);
         }
 
         Reply after(Duration delay) {
-            return new Reply(bytes, delay, closes, split);
+            return new Reply(bytes, delay, closes, split, idleThenClose);
         }
 
         Reply thenClose() {
-            return new Reply(bytes, after, true, split);
+            return new Reply(bytes, after, true, split, idleThenClose);
         }
 
         /** The answer in two halves, the second {@code gap} after the first. */
         Reply inHalves(Duration gap) {
-            return new Reply(bytes, after, closes, gap);
+            return new Reply(bytes, after, closes, gap, idleThenClose);
+        }
+
+        /** The answer, then the connection closed {@code idle} later, as a server closes an idle connection. */
+        Reply thenIdleClose(Duration idle) {
+            return new Reply(bytes, after, closes, split, idle);
         }
     }
 
@@ -262,6 +267,9 @@ final class ScriptedServer implements AutoCloseable {
             give(p, at, Arrays.copyOfRange(bytes, 0, half), false);
             at += reply.split().toNanos();
             give(p, at, Arrays.copyOfRange(bytes, half, bytes.length), reply.closes());
+        }
+        if (reply.idleThenClose() != null) {
+            give(p, at + reply.idleThenClose().toNanos(), new byte[0], true);
         }
         p.lastReplyNanos = at;
     }
