@@ -59,6 +59,9 @@ final class CellFigures {
             Warmup warmup) {
         boolean open = r.config().rateMode();
         double seconds = usage.wallSeconds() > 0 ? usage.wallSeconds() : r.durationSeconds();
+        // Taking turns, the server was loaded 1 / count of the window: its requests per second are those of its turns.
+        int turns = r.config().turns() == null ? 1 : r.config().turns().count();
+        double loaded = r.durationSeconds() / turns;
         return new CellResult(
                 scenarioId,
                 target,
@@ -67,11 +70,11 @@ final class CellFigures {
                 null,
                 new Throughput(
                         open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
-                        r.durationSeconds(),
+                        loaded,
                         r.requests(),
-                        r.requestsPerSecond(),
+                        turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
                         r.intervals().stream()
-                                .map(LoadReport.Interval::requestsPerSecond)
+                                .map(i -> i.requestsPerSecond() * turns)
                                 .toList()),
                 new Latencies(
                         Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),

@@ -25,6 +25,7 @@ import io.httpmodels.load.LoadException;
 import io.httpmodels.load.LoadListener;
 import io.httpmodels.load.LoadReport;
 import io.httpmodels.load.Progress;
+import io.httpmodels.load.Turns;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -34,6 +35,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -71,7 +76,9 @@ public final class MeasuringStep {
 
     private final TargetLauncher launcher;
     private final MeasureSettings settings;
-    private volatile LoadClient current;
+    /** The loads running now (two when targets take turns), for {@link #stop()}. */
+    private final Set<LoadClient> current = ConcurrentHashMap.newKeySet();
+
     private volatile boolean stopped;
 
     public MeasuringStep(TargetLauncher launcher, MeasureSettings settings) {
@@ -157,7 +164,7 @@ public final class MeasuringStep {
         Double previous = null;
         while (!stopped) {
             LoadClient client = new LoadClient(warmupChunk(running.url(load.route()), load));
-            current = client;
+            current.add(client);
             OptionalLong jitBefore = pid == null ? OptionalLong.empty() : ProcFs.jitCpuNanos(pid);
             UsageSampler sampler = UsageSampler.startAt(pid, System.nanoTime(), SAMPLE_PERIOD);
             LoadReport report;
@@ -167,7 +174,7 @@ public final class MeasuringStep {
                 sampler.stop();
                 return new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched);
             } finally {
-                current = null;
+                current.remove(client);
             }
             UsageSampler.Usage usage = sampler.stop();
             OptionalLong jitAfter = pid == null ? OptionalLong.empty() : ProcFs.jitCpuNanos(pid);
@@ -256,7 +263,7 @@ public final class MeasuringStep {
         List<Long> pids = ProcFs.withDescendants(pid);
         try (PerfStat perf = PerfStat.attach(pids)) {
             LoadClient client = new LoadClient(chunk);
-            current = client;
+            current.add(client);
             perf.enable();
             long start = System.nanoTime();
             LoadReport report;
@@ -264,7 +271,7 @@ public final class MeasuringStep {
                 report = client.run();
             } finally {
                 perf.disable();
-                current = null;
+                current.remove(client);
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             PerfCounts counts = perf.finish();
@@ -278,13 +285,13 @@ public final class MeasuringStep {
 
     private void runQuietly(LoadConfig chunk) {
         LoadClient client = new LoadClient(chunk);
-        current = client;
+        current.add(client);
         try {
             client.run();
         } catch (LoadException e) {
             // The window that follows fails and says why.
         } finally {
-            current = null;
+            current.remove(client);
         }
     }
 
@@ -319,20 +326,110 @@ public final class MeasuringStep {
             return Optional.of(failed(target, load, window, dead.get(), running.running()));
         }
         try {
-            return record(target, load, window, listener);
+            return record(
+                    target, load, window, windowLoad(running, load, window).build(), listener);
         } catch (RuntimeException e) {
             // A bug of the harness must not cost the other cells: this one fails, saying so.
             return Optional.of(failed(target, load, window, "harness error: " + e, running.running()));
         }
     }
 
+    /**
+     * Records one window on targets that take turns ({@link Turns}): each gets its own load, all of them run at once,
+     * and each load sends only in its own slices of {@code turn}, dealt round-robin in the order of {@code targets}
+     * from a common start. Each target is loaded for {@link Window#recorded()} in all, over a window {@code
+     * targets.size()} times as long; its server's CPU is read at the window's edges as for a window alone (a server
+     * waiting for its turn uses next to none), so its CPU time per request is its own, and its requests per second
+     * are those of its own turns.
+     *
+     * <p>Why: on a machine whose speed wanders (a virtual CPU that runs at half speed for stretches of a tenth of a
+     * second to a second, as this project's was), servers measured one after the other meet different machines;
+     * taking turns of a few tens of milliseconds, they meet the same one. A target that did not start or has died
+     * has its failed cell, and the others a window alone.
+     *
+     * @param turn length of one slice; {@link Window#recorded()} should be a whole number of rounds of turns
+     *             ({@code targets.size() * turn}), or the targets' shares of the window differ by up to a turn
+     * @return the cells in the order of {@code targets}, each {@link Window#repetition()}; empty when {@link
+     *         #stop()} ended it
+     * @throws IllegalArgumentException when a server was started for other work or another header deadline, or
+     *                                  fewer than two targets are given
+     */
+    public Optional<List<Cell>> turnWindow(
+            List<MeasuredTarget> targets, Scenario load, Window window, Duration turn, MeasureListener listener) {
+        if (targets.size() < 2) {
+            throw new IllegalArgumentException("turns need two targets at least, not " + targets.size());
+        }
+        targets.forEach(t -> t.checkServes(load));
+        if (stopped) {
+            return Optional.empty();
+        }
+        boolean allUp = targets.stream()
+                .allMatch(t -> t.running() != null && t.running().death().isEmpty());
+        if (!allUp) {
+            List<Cell> cells = new ArrayList<>();
+            for (MeasuredTarget t : targets) {
+                Optional<Cell> cell = window(t, load, window, listener);
+                if (cell.isEmpty()) {
+                    return Optional.empty();
+                }
+                cells.add(cell.get());
+            }
+            return Optional.of(cells);
+        }
+        int count = targets.size();
+        long epoch = System.nanoTime();
+        List<FutureTask<Optional<Cell>>> loads = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            MeasuredTarget target = targets.get(i);
+            MeasureListener shown = i == 0 ? listener : MeasureListener.NONE;
+            LoadConfig config = windowLoad(target.running(), load, window)
+                    .duration(window.recorded().multipliedBy(count))
+                    .turns(Turns.of(epoch, turn, i, count))
+                    .build();
+            loads.add(new FutureTask<>(() -> {
+                try {
+                    return record(target, load, window, config, shown);
+                } catch (RuntimeException e) {
+                    return Optional.of(failed(
+                            target,
+                            load,
+                            window,
+                            "harness error: " + e,
+                            target.running().running()));
+                }
+            }));
+        }
+        // The first load on this thread, each other on a thread of its own: they run at once, taking turns.
+        for (int i = 1; i < count; i++) {
+            Thread thread = new Thread(loads.get(i), "turn-load-" + i);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        loads.get(0).run();
+        List<Cell> cells = new ArrayList<>();
+        for (FutureTask<Optional<Cell>> task : loads) {
+            Optional<Cell> cell;
+            try {
+                cell = task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stop();
+                return Optional.empty();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("a turn's load failed", e.getCause());
+            }
+            if (cell.isEmpty()) {
+                return Optional.empty();
+            }
+            cells.add(cell.get());
+        }
+        return Optional.of(cells);
+    }
+
     /** Ends the current measurement early and refuses new ones. Any thread. */
     public void stop() {
         stopped = true;
-        LoadClient client = current;
-        if (client != null) {
-            client.stop();
-        }
+        current.forEach(LoadClient::stop);
     }
 
     /** Whether {@link #stop()} was called. */
@@ -340,12 +437,16 @@ public final class MeasuringStep {
         return stopped;
     }
 
-    private Optional<Cell> record(MeasuredTarget target, Scenario scenario, Window window, MeasureListener listener) {
-        RunningTarget running = target.running();
-        LoadConfig config = load(running.url(scenario.route()), scenario, window.offeredRate())
+    /** A window's load on {@code running}: its connections opened and in flight for the lead-in, then recorded. */
+    private LoadConfig.Builder windowLoad(RunningTarget running, Scenario scenario, Window window) {
+        return load(running.url(scenario.route()), scenario, window.offeredRate())
                 .warmup(leadIn(scenario))
-                .duration(window.recorded())
-                .build();
+                .duration(window.recorded());
+    }
+
+    private Optional<Cell> record(
+            MeasuredTarget target, Scenario scenario, Window window, LoadConfig config, MeasureListener listener) {
+        RunningTarget running = target.running();
         IntervalLog hlog = null;
         LoadReport report;
         UsageSampler.Usage usage;
@@ -356,7 +457,7 @@ public final class MeasuringStep {
             hlog = window.hlog() == null ? null : new IntervalLog(window.hlog(), target.name());
             IntervalLog log = hlog;
             LoadClient client = new LoadClient(config);
-            current = client;
+            current.add(client);
             if (stopped) {
                 client.stop();
             }
@@ -386,7 +487,7 @@ public final class MeasuringStep {
             } finally {
                 UsageSampler started = sampler.get();
                 usage = started == null ? UsageSampler.Usage.empty() : started.stop();
-                current = null;
+                current.remove(client);
             }
         } catch (LoadException e) {
             abort(hlog);

@@ -113,16 +113,26 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             converter = DurationConverter.class,
             defaultValue = "0.5s",
-            description = "Recorded duration of every window (default: ${DEFAULT-VALUE}).")
+            description = "Time each side is loaded in every window, in its turns: the window lasts twice as long"
+                    + " (default: ${DEFAULT-VALUE}); a whole number of --turn.")
     Duration duration;
 
     @Option(
             names = "--windows",
             paramLabel = "N",
             defaultValue = "3",
-            description = "Recorded windows per side and round, alternating A B, B A, ...; a side's figure in a round"
-                    + " is the median of its windows (default: ${DEFAULT-VALUE}).")
+            description = "Recorded windows per round, in which base and candidate take turns; a side's figure in a"
+                    + " round is the median of its windows (default: ${DEFAULT-VALUE}).")
     int windows;
+
+    @Option(
+            names = "--turn",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "20ms",
+            description = "Length of a side's turn within a window: both sides' loads run at once and each sends only"
+                    + " in its turns, so a stretch of a slow machine lands on both alike (default: ${DEFAULT-VALUE}).")
+    Duration turn;
 
     @Option(
             names = "--cells",
@@ -265,7 +275,11 @@ public final class RegressCommand implements Callable<Integer> {
                 "candidate", HarnessJvm.current(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
         MeasureSettings settings = settings(pinning);
         RoundRunner runner = new RoundRunner(
-                new MeasuringStep(new TargetLauncher(pinning, root), settings), serverJvm.flags(), duration, windows);
+                new MeasuringStep(new TargetLauncher(pinning, root), settings),
+                serverJvm.flags(),
+                duration,
+                windows,
+                turn);
         Thread hook = new Thread(
                 () -> {
                     runner.stop();
@@ -277,13 +291,14 @@ public final class RegressCommand implements Callable<Integer> {
             Instant startedAt = Instant.now();
             outWriter.printf(
                     "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM per model and side each round,"
-                            + " each cell warmed until its JIT is done (at least %s, at most %s), then %d windows of"
-                            + " %s each; %s%n",
+                            + " each cell warmed until its JIT is done (at least %s, at most %s), then %d windows in"
+                            + " which they take turns of %s, %s each in all; %s%n",
                     cellList.size(),
                     rounds,
                     seconds(settings.warmup().minimum()),
                     seconds(settings.warmup().maximum()),
                     windows,
+                    seconds(turn),
                     seconds(duration),
                     pinning.note());
             outWriter.printf(
@@ -413,6 +428,14 @@ public final class RegressCommand implements Callable<Integer> {
         }
         if (duration.isZero() || duration.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
+        }
+        if (turn.toMillis() < 1) {
+            throw new IllegalArgumentException("--turn must be a millisecond at least, was " + turn.toNanos() + " ns");
+        }
+        if (duration.toNanos() % turn.toNanos() != 0) {
+            // Otherwise one side's share of a window is a turn longer than the other's.
+            throw new IllegalArgumentException(
+                    "--duration " + seconds(duration) + " is not a whole number of --turn " + seconds(turn));
         }
         timeout.timeout(); // throws when not positive
         warmup.rule(DEFAULT_WARMUP, LENDING); // throws when negative

@@ -14,11 +14,11 @@ import java.util.List;
 
 /**
  * Regress's schedule for one round, over the measuring step ({@link MeasuringStep}): starts each side's model in
- * a fresh JVM of that side's build, warms each until its JIT is done, then records short windows alternating A B,
- * B A, ... so that a burst from a neighbour on a shared machine lands on both sides alike, or on a window the
- * round's median leaves out; a model's cells share its JVM within the round. A fresh pair of JVMs per round keeps
- * the rounds independent: what the JIT happened to do in one JVM is part of the noise the interval sees, not a
- * bias.
+ * a fresh JVM of that side's build, warms each until its JIT is done, then records windows in which the two take
+ * turns of a few tens of milliseconds ({@link MeasuringStep#turnWindow}), the side that goes first alternating by
+ * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; a model's
+ * cells share its JVM within the round. A fresh pair of JVMs per round keeps the rounds independent: what the JIT
+ * happened to do in one JVM is part of the noise the interval sees, not a bias.
  *
  * <p>One round at a time; {@link #stop()} may be called from any thread to end the current one.
  */
@@ -28,6 +28,7 @@ final class RoundRunner {
     private final List<String> serverJvmFlags;
     private final Duration duration;
     private final int windows;
+    private final Duration turn;
 
     /**
      * A round: each side's windows, in the order measured, and how each side warmed.
@@ -41,21 +42,23 @@ final class RoundRunner {
 
     /**
      * @param serverJvmFlags flags of every server JVM, both sides (each side may add its own)
-     * @param duration       recorded length of every window
-     * @param windows        windows per side and round
+     * @param duration       time each side is loaded in every window (the window lasts twice as long)
+     * @param windows        windows per round
+     * @param turn           length of a side's turn within a window
      */
-    RoundRunner(MeasuringStep step, List<String> serverJvmFlags, Duration duration, int windows) {
+    RoundRunner(MeasuringStep step, List<String> serverJvmFlags, Duration duration, int windows, Duration turn) {
         this.step = step;
         this.serverJvmFlags = List.copyOf(serverJvmFlags);
         this.duration = duration;
         this.windows = windows;
+        this.turn = turn;
     }
 
     /**
      * Runs one round of {@code cells}, which one server JVM per side serves (the same model, work and header
      * deadline: {@link #serverOf}): {@code first} and {@code second} started once, then for each cell in turn both
-     * warmed under its load in that order and {@code windows} windows each, alternating (first second, second
-     * first, ...). Sharing the JVM across a model's cells saves a start and most of a warm-up per cell: the JIT
+     * warmed under its load in that order and {@code windows} windows in which they take turns, the first turn of a
+     * window going to {@code first}, then to {@code second}, and so on. Sharing the JVM across a model's cells saves a start and most of a warm-up per cell: the JIT
      * has compiled the model's code for the first cell's load and only compiles what the next one adds. A side
      * that fails has failed windows with the reason, never an exception.
      *
@@ -80,10 +83,9 @@ final class RoundRunner {
                 List<CellResult> secondWindows = new ArrayList<>();
                 for (int w = 0; w < windows; w++) {
                     boolean firstFirst = w % 2 == 0;
-                    for (int i = 0; i < 2; i++) {
-                        boolean isFirst = (i == 0) == firstFirst;
-                        (isFirst ? firstWindows : secondWindows).add(window(isFirst ? a : b, cell, round));
-                    }
+                    List<CellResult> pair = window(firstFirst ? a : b, firstFirst ? b : a, cell, round);
+                    firstWindows.add(pair.get(firstFirst ? 0 : 1));
+                    secondWindows.add(pair.get(firstFirst ? 1 : 0));
                 }
                 rounds.add(new Round(firstWindows, secondWindows, warmA, warmB));
             }
@@ -109,14 +111,18 @@ final class RoundRunner {
         return step.start(side.target(cell), side.rowName(cell), side.jvm(serverJvmFlags), cell.scenario());
     }
 
-    private CellResult window(MeasuredTarget target, RegressCell cell, int round) {
-        return step.window(target, cell.scenario(), Window.of(round, duration), MeasureListener.NONE)
-                .map(Cell::result)
-                .orElseGet(() -> CellResult.failed(
-                        cell.scenario().id(),
-                        target.name(),
-                        round,
-                        cell.scenario().connections(),
-                        "stopped"));
+    /** One window of both sides taking turns, {@code leader} first; the cells in that order, failed when stopped. */
+    private List<CellResult> window(MeasuredTarget leader, MeasuredTarget other, RegressCell cell, int round) {
+        List<MeasuredTarget> order = List.of(leader, other);
+        return step.turnWindow(order, cell.scenario(), Window.of(round, duration), turn, MeasureListener.NONE)
+                .map(cells -> cells.stream().map(Cell::result).toList())
+                .orElseGet(() -> order.stream()
+                        .map(t -> CellResult.failed(
+                                cell.scenario().id(),
+                                t.name(),
+                                round,
+                                cell.scenario().connections(),
+                                "stopped"))
+                        .toList());
     }
 }

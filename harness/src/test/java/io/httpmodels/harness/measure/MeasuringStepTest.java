@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 class MeasuringStepTest {
 
@@ -97,5 +98,35 @@ class MeasuringStepTest {
                 () -> netty.checkServes(Scenario.closedLoop("/plaintext", 1, true, 40, 1)));
         assertTrue(work.getMessage().contains("cannot serve plaintext-c40-ka-w1"), work.getMessage());
         assertThrows(IllegalArgumentException.class, () -> netty.checkServes(c40.withHeaderTimeout(1_000)));
+    }
+
+    @Test
+    void targetsThatCannotTakeTurnsEachHaveTheirFailedCell() {
+        Scenario c4 = Scenario.closedLoop("/plaintext", 0, true, 4, 1);
+        MeasuredTarget a = new MeasuredTarget("a", c4, null, "did not start: no such model");
+        MeasuredTarget b = new MeasuredTarget("b", c4, null, "did not start: port taken");
+        List<Cell> cells = step(1, Duration.ZERO)
+                .turnWindow(
+                        List.of(a, b),
+                        c4,
+                        Window.of(2, Duration.ofMillis(40)),
+                        Duration.ofMillis(20),
+                        MeasureListener.NONE)
+                .orElseThrow();
+        assertEquals(
+                List.of("a", "b"), cells.stream().map(c -> c.result().target()).toList());
+        assertEquals(
+                List.of("did not start: no such model", "did not start: port taken"),
+                cells.stream().map(c -> c.result().failure()).toList());
+        assertTrue(cells.stream().allMatch(c -> c.result().repetition() == 2));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> step(1, Duration.ZERO)
+                        .turnWindow(
+                                List.of(a),
+                                c4,
+                                Window.of(1, Duration.ofMillis(40)),
+                                Duration.ofMillis(20),
+                                MeasureListener.NONE));
     }
 }

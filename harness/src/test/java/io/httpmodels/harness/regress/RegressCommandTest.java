@@ -40,6 +40,8 @@ class RegressCommandTest {
             --cpu-tolerance -0.1            | a tolerance is a share in [0, 1)
             --cells netty:p16               | cell 'netty:p16' says no connection count (cN)
             --cells no-such-model:c40       | unknown server model 'no-such-model'
+            --duration 0.5s --turn 30ms     | --duration 0.5 s is not a whole number of --turn 0.03 s
+            --turn 0.5ms                    | --turn must be a millisecond at least, was 500000 ns
             """)
     void badFlagsAreUsageErrors(String flags, String says) {
         List<String> args = new ArrayList<>(List.of("regress", "--base", "HEAD"));

@@ -42,7 +42,8 @@ class RoundRunnerTest {
                                 null)),
                 List.of("-Xmx128m"),
                 Duration.ofMillis(200),
-                2);
+                2,
+                Duration.ofMillis(20));
     }
 
     private static Contender side(String name) {
@@ -50,7 +51,7 @@ class RoundRunnerTest {
     }
 
     @Test
-    void aModelsCellsShareOneServerPerSideWithinARoundEachWarmedAndMeasuredInAlternation() {
+    void aModelsCellsShareOneServerPerSideWithinARoundEachWarmedThenMeasuredTakingTurns() {
         List<RoundRunner.Round> rounds = runner().round(side("base"), side("candidate"), List.of(FOUR, PIPELINED), 3);
         assertEquals(2, rounds.size());
         for (int i = 0; i < 2; i++) {
@@ -62,6 +63,10 @@ class RoundRunnerTest {
                     assertTrue(w.ok(), w.failure());
                     assertEquals(scenario, w.scenarioId());
                     assertEquals(3, w.repetition(), "a window carries its round");
+                    // Each side is loaded 200 ms of a 400 ms window, in its turns: its rate is that of its turns.
+                    assertEquals(0.2, w.throughput().durationSeconds(), 0.01, "a side's share of the window");
+                    assertEquals(
+                            w.throughput().requests() / w.throughput().durationSeconds(), w.requestsPerSecond(), 1e-6);
                 }
             }
             assertTrue(r.first().stream().allMatch(w -> w.target().equals("virtual-threads@base")));
