@@ -5,28 +5,39 @@
 #   scripts/regress-selfcheck.sh                                  10 slowed runs + 20 same-build runs, interleaved
 #   scripts/regress-selfcheck.sh --slowed 5 --same 5 --cells netty:c40
 #   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
+#   scripts/regress-selfcheck.sh --slow-patch my-regression.patch
 #
-# The slowdown touches no code: the candidate's server JVMs get --slow-flags (default -XX:MaxInlineLevel=6: C2
-# inlines 6 calls deep instead of 15, which cost netty about 10 % more CPU per request on the Xeon host, 5 % on
-# the EPYC one; C1 only, -XX:TieredStopAtLevel=1, costs about 120 %). What it costs is measured in the same runs: each slowed run's
-# median paired ratio is the cost it saw, and the summary prints their median, in requests/s and in CPU. Every run is `httpmodels regress --base-jar` against a copy of
-# the working tree's own build (same bytes, a separate JVM per measurement), so "same" is true by construction.
+# The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
+# makes the netty model compute a CRC32 of 32 KiB for every response (an intrinsic: the same work in every JVM,
+# whatever the JIT makes of the rest; about a tenth of netty's CPU per request on the 2-core EPYC host). The
+# working tree's tracked files are copied, the patch applied and that copy built once (mvn package, checks
+# skipped; about a minute); the slowed runs run that build as the candidate. --slow-patch takes another patch
+# (git diff form, from the project root). --slow-flags instead slows the candidate's server JVMs with JVM flags
+# and touches no code (e.g. -XX:MaxInlineLevel=6: C2 inlines 6 calls deep instead of 15, which cost netty about
+# 10 % on the Xeon host and 4-13 % from one JVM to the next on the EPYC one, so a run may meet a slowdown within
+# the tolerance; C1 only, -XX:TieredStopAtLevel=1, costs about 120 %). What it costs is measured in the same runs:
+# each slowed run's median paired ratio is the cost it saw, and the summary prints their median, in requests/s and
+# in CPU. Every run is `httpmodels regress --base-jar` against a copy of the working tree's own build (same bytes,
+# a separate JVM per measurement), so "same" is true by construction.
 # The benchmark lock (/tmp/httpmodels-bench.lock) is taken for each batch of --batch runs (default 3, about 5-10
 # minutes), so other measurements on a shared machine interleave between batches, never within a run. Results: results/regress-selfcheck-<timestamp>/.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-batch=3 slowed=10 same=20 slow_flags="-XX:MaxInlineLevel=6" cells="netty:c40" rounds=8 windows=3 duration=0.5s warmup=1s
+batch=3 slowed=10 same=20 slow_flags="" cells="netty:c40" rounds=8 windows=3 duration=0.5s turn=20ms warmup=1s
+slow_patch="$HTTPMODELS_ROOT/scripts/selfcheck/netty-crc32-per-response.patch"
 while [ $# -gt 0 ]; do
     case "$1" in
         --slowed) slowed="$2"; shift 2 ;;
         --batch) batch="$2"; shift 2 ;;
         --same) same="$2"; shift 2 ;;
-        --slow-flags) slow_flags="$2"; shift 2 ;;
+        --slow-flags) slow_flags="$2"; slow_patch=""; shift 2 ;;
+        --slow-patch) slow_patch="$(realpath "$2")"; slow_flags=""; shift 2 ;;
         --cells) cells="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --windows) windows="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
+        --turn) turn="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
         -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "error: unknown flag $1 (--help lists them)" >&2; exit 2 ;;
@@ -46,6 +57,23 @@ for d in "$base_dir" "$candidate_dir"; do
     mkdir -p "$d"
     cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
 done
+# The slowed candidate: this build's own harness jar with --slow-flags, or a build of the working tree with the patch.
+slowed_dir="$candidate_dir"
+slowdown="$slow_flags"
+if [ -n "$slow_patch" ]; then
+    [ -f "$slow_patch" ] || { echo "error: --slow-patch: no such file: $slow_patch" >&2; exit 2; }
+    src="$out/slowed-src" slowed_dir="$out/slowed-build"
+    mkdir -p "$src" "$slowed_dir"
+    (cd "$HTTPMODELS_ROOT" && git ls-files -z | tar --null -T - -cf -) | tar -x -C "$src"
+    (cd "$src" && git apply "$slow_patch") || { echo "error: $slow_patch does not apply to the working tree" >&2; exit 2; }
+    echo "building the slowed candidate (the working tree with $(basename "$slow_patch"))..."
+    (cd "$src" && mvn -q -B -ntp -DskipTests -Denforcer.skip=true -Dspotless.check.skip=true -Dspotless.skip=true \
+        -Dmutation.skip=true -Derrorprone.flags=-XepDisableAllChecks -pl harness -am package) >"$out/slowed-build.log" 2>&1 \
+        || { echo "error: the slowed candidate did not build (see $out/slowed-build.log)" >&2; exit 3; }
+    cp -r "$src/harness/target/harness.jar" "$src/harness/target/lib" "$slowed_dir/"
+    rm -rf "$src"
+    slowdown="$(basename "$slow_patch")"
+fi
 
 # One run: regress with or without the slowdown; prints "KIND EXIT RPS CPU NOISE": the median change of each cell
 # in requests/s and in the server's CPU time per request, e.g. -12.3% +14.1%, and the machine's noise as the run
@@ -53,9 +81,13 @@ done
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
-        --duration "$duration" --warmup "$warmup" --out "$dir")
-    if [ "$kind" = slowed ]; then args+=(--slow-candidate "$slow_flags"); fi
-    "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$candidate_dir/harness.jar" "${args[@]}" \
+        --duration "$duration" --turn "$turn" --warmup "$warmup" --out "$dir")
+    local running="$candidate_dir"
+    if [ "$kind" = slowed ]; then
+        running="$slowed_dir"
+        if [ -n "$slow_flags" ]; then args+=(--slow-candidate "$slow_flags"); fi
+    fi
+    "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$running/harness.jar" "${args[@]}" \
         >"$dir.log" 2>&1 || code=$?
     local rps="?" cpu="?" noise="?"
     if [ -f "$dir/results.json" ]; then
@@ -99,7 +131,7 @@ cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed 
 noises=$(awk '{print $5}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
-    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows of $duration per side and round; slowdown: $slow_flags"
+    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows a round in turns of $turn, $duration per side; slowdown: $slowdown"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(printf '%+.1f' "$(httpmodels_median $costs)") %"

@@ -101,7 +101,8 @@ final class CellDecision {
                     null,
                     verdict,
                     failure,
-                    spread);
+                    spread,
+                    null);
         }
         RatioInterval rps = PairedRatio.of(baseRps, candRps, gate.confidence());
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, gate.confidence());
@@ -142,6 +143,7 @@ final class CellDecision {
                 cv,
                 verdict,
                 failure,
-                spread);
+                spread,
+                null);
     }
 }

@@ -23,6 +23,7 @@ import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Verdict;
@@ -314,6 +315,8 @@ public final class RegressCommand implements Callable<Integer> {
                 regressionCells.add(
                         stored == null
                                 ? CellDecision.decide(cell, measured.rounds().get(cell), gate)
+                                        .withCpuTurnSpread(medianOrNull(
+                                                measured.turnSpreads().get(cell)))
                                 : CellDecision.decide(
                                         cell,
                                         stored.rescale(cell, measured.rounds().get(cell)),
@@ -464,12 +467,24 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /** What was measured: per cell, each round's figures (base first), and every window for results.json. */
-    private record Measured(Map<RegressCell, List<SideRound[]>> rounds, List<CellResult> windows) {}
+    /**
+     * What was measured: per cell, each round's figures (base first) and what the machine's noise left in that
+     * round's ratios ({@link SideRound#turnSpread}, when known); every window for results.json.
+     */
+    private record Measured(
+            Map<RegressCell, List<SideRound[]>> rounds,
+            Map<RegressCell, List<Double>> turnSpreads,
+            List<CellResult> windows) {}
+
+    private static Double medianOrNull(List<Double> values) {
+        return values.isEmpty() ? null : Stats.median(values);
+    }
 
     /** Every round: every cell, both sides, which starts first alternating by round (A B, then B A). */
     private Measured measure(
             RoundRunner runner, List<RegressCell> cellList, Contender base, Contender candidate, PrintWriter out) {
         Map<RegressCell, List<SideRound[]>> measured = new LinkedHashMap<>();
+        Map<RegressCell, List<Double>> turnSpreads = new LinkedHashMap<>();
         List<CellResult> all = new ArrayList<>();
         cellList.forEach(c -> measured.put(c, new ArrayList<>()));
         int width = cellList.stream().mapToInt(c -> c.id().length()).max().orElse(10);
@@ -492,6 +507,12 @@ public final class RegressCommand implements Callable<Integer> {
                     all.addAll(candWindows);
                     SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
                     measured.get(cell).add(pair);
+                    Double turnSpread = SideRound.turnSpread(baseWindows, candWindows);
+                    if (turnSpread != null) {
+                        turnSpreads
+                                .computeIfAbsent(cell, k -> new ArrayList<>())
+                                .add(turnSpread);
+                    }
                     out.printf(
                             Locale.ROOT,
                             "round %d/%d  %-" + width + "s  %s %s  candidate %s%s  (warm %s / %s)%n",
@@ -513,7 +534,8 @@ public final class RegressCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Measured(measured, all);
+        cellList.forEach(c -> turnSpreads.putIfAbsent(c, List.of()));
+        return new Measured(measured, turnSpreads, all);
     }
 
     private Results results(

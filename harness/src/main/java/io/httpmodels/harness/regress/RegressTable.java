@@ -117,7 +117,7 @@ public final class RegressTable {
         notes.add(String.format(
                 Locale.ROOT,
                 "change: median of the %d per-round paired ratios candidate / base (each round: both sides in fresh"
-                        + " JVMs, recorded in windows alternating A B / B A, a side's figure the median of its"
+                        + " JVMs, recorded in windows in which they take turns, a side's figure the median of its"
                         + " windows); [interval]: %s, achieved confidence %.1f %% (asked %.0f %%)",
                 r.rounds(),
                 PairedRatio.METHOD,
@@ -150,24 +150,39 @@ public final class RegressTable {
 
     /**
      * The machine's noise, cell by cell: how far apart one JVM's windows were in CPU time per request (the median
-     * over every side and round), and a warning when it reaches the CPU tolerance: a change of about that size can
-     * then go unflagged in one run (the intervals are that wide), and more rounds narrow them. Null when no cell
-     * knows it.
+     * over every side and round), then what taking turns left of it in the ratios candidate / base (how far apart a
+     * round's windows' ratios were, median over the rounds), and a warning when what is left reaches the CPU
+     * tolerance (or the noise itself, when nothing is known of what is left): a change of about that size can then
+     * go unflagged in one run (the intervals are that wide), and more rounds narrow them. Null when no cell knows it.
      */
     static String noise(Regression r) {
         List<String> parts = new ArrayList<>();
+        List<String> left = new ArrayList<>();
         double worst = 0;
         for (RegressionCell c : r.cells()) {
             if (c.cpuWindowSpread() != null) {
                 parts.add(c.id() + " " + percentPlain(c.cpuWindowSpread()));
-                worst = Math.max(worst, c.cpuWindowSpread());
+            }
+            if (c.cpuTurnSpread() != null) {
+                left.add(c.id() + " " + percentPlain(c.cpuTurnSpread()));
+            }
+            Double judged = c.cpuTurnSpread() != null ? c.cpuTurnSpread() : c.cpuWindowSpread();
+            if (judged != null) {
+                worst = Math.max(worst, judged);
             }
         }
-        if (parts.isEmpty()) {
+        if (parts.isEmpty() && left.isEmpty()) {
             return null;
         }
-        String line = "noise: one JVM's windows differed in CPU time per request by a median of "
-                + String.join(", ", parts) + " (largest / smallest)";
+        String line = "noise:";
+        if (!parts.isEmpty()) {
+            line += " one JVM's windows differed in CPU time per request by a median of " + String.join(", ", parts)
+                    + " (largest / smallest)";
+        }
+        if (!left.isEmpty()) {
+            line += (parts.isEmpty() ? "" : ";") + " taking turns, a round's windows differed in their ratio candidate"
+                    + " / base by a median of " + String.join(", ", left);
+        }
         if (worst >= r.cpuTolerance()) {
             line += String.format(
                     Locale.ROOT,

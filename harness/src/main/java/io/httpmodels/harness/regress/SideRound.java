@@ -3,6 +3,7 @@ package io.httpmodels.harness.regress;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Stats;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,6 +50,23 @@ record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Dou
                 cpuKnown ? Stats.median(cpu) : null,
                 spread(cpu),
                 null);
+    }
+
+    /**
+     * What the machine's noise leaves in a round's ratios when the sides take turns: the windows' ratios candidate
+     * / base of CPU time per request (windows where both sides have one), largest / smallest - 1; null with fewer
+     * than two such windows. The windows are in the order measured, the same for both sides.
+     */
+    static Double turnSpread(List<CellResult> base, List<CellResult> candidate) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < Math.min(base.size(), candidate.size()); i++) {
+            CellResult b = base.get(i);
+            CellResult c = candidate.get(i);
+            if (b.ok() && c.ok() && hasCpu(b) && hasCpu(c) && b.server().cpuMicrosPerRequest() > 0) {
+                ratios.add(c.server().cpuMicrosPerRequest() / b.server().cpuMicrosPerRequest());
+            }
+        }
+        return spread(ratios);
     }
 
     /** Largest / smallest - 1 of {@code values}, or null with fewer than two or a smallest not above 0. */

@@ -30,7 +30,12 @@ import java.util.List;
  * @param failure               why a side could not be measured, or null
  * @param cpuWindowSpread       the machine's noise as this cell saw it: the median, over every side and round, of
  *                              how far apart one JVM's windows were in CPU time per request (largest / smallest - 1;
- *                              0.12 for 12 %); null when not known. Changes near it are hard to see in one run
+ *                              0.12 for 12 %); null when not known. Base and candidate take turns within a window, so most of this
+ *                              noise meets both sides alike and cancels in their ratio
+ * @param cpuTurnSpread         what is left of it in the ratios: the median, over the rounds, of how far apart the
+ *                              windows' ratios candidate / base of CPU time per request were (largest / smallest - 1);
+ *                              null when not known (fewer than two windows, a stored baseline). Changes near it are
+ *                              hard to see in one run
  */
 public record RegressionCell(
         String id,
@@ -50,7 +55,8 @@ public record RegressionCell(
         Verdict cpuVerdict,
         Verdict verdict,
         String failure,
-        Double cpuWindowSpread) {
+        Double cpuWindowSpread,
+        Double cpuTurnSpread) {
 
     public RegressionCell {
         baseRequestsPerSecond = List.copyOf(baseRequestsPerSecond);
@@ -59,5 +65,29 @@ public record RegressionCell(
         candidateP99Micros = List.copyOf(candidateP99Micros);
         baseCpuMicros = List.copyOf(baseCpuMicros);
         candidateCpuMicros = List.copyOf(candidateCpuMicros);
+    }
+
+    /** The same cell with {@link #cpuTurnSpread()} set. */
+    public RegressionCell withCpuTurnSpread(Double value) {
+        return new RegressionCell(
+                id,
+                model,
+                scenarioId,
+                baseRequestsPerSecond,
+                candidateRequestsPerSecond,
+                baseP99Micros,
+                candidateP99Micros,
+                baseCpuMicros,
+                candidateCpuMicros,
+                requestsPerSecond,
+                p99,
+                cpuPerRequest,
+                requestsVerdict,
+                p99Verdict,
+                cpuVerdict,
+                verdict,
+                failure,
+                cpuWindowSpread,
+                value);
     }
 }

@@ -68,6 +68,22 @@ class RegressTableTest {
     }
 
     @Test
+    void takingTurnsTheWarningLooksAtWhatTheNoiseLeftInTheRatios() {
+        // The machine 12 % noisy, but the sides took turns and their windows' ratios were 2 % apart: no warning.
+        String cancelled = RegressTable.noise(SampleRegression.withNoise(0.12, 0.02));
+        assertTrue(cancelled.contains("one JVM's windows differed in CPU time per request by a median of"), cancelled);
+        assertTrue(
+                cancelled.contains(
+                        "taking turns, a round's windows differed in their ratio candidate / base by a median"
+                                + " of netty/plaintext-c40-ka-w0 2.0 %"),
+                cancelled);
+        assertFalse(cancelled.contains("may miss a change"), cancelled);
+        // What is left reaches the tolerance: warned, whatever the machine's own noise.
+        String left = RegressTable.noise(SampleRegression.withNoise(0.03, 0.06));
+        assertTrue(left.contains("one run may miss a change"), left);
+    }
+
+    @Test
     void noNoiseLineWhenNoCellKnowsIt() {
         assertNull(RegressTable.noise(SampleRegression.withNoise(null)));
         assertFalse(RegressTable.text(SampleRegression.withNoise(null)).contains("noise:"));

@@ -19,15 +19,25 @@ public final class SampleRegression {
 
     /** The same run, every cell's windows {@code noise} apart (largest / smallest - 1), or not known (null). */
     public static Regression withNoise(Double noise) {
+        return withNoise(noise, null);
+    }
+
+    /**
+     * The same run, every cell's windows {@code noise} apart and its windows' ratios {@code turnSpread} apart once the
+     * sides took turns (null: not known).
+     */
+    public static Regression withNoise(Double noise, Double turnSpread) {
         List<Double> base =
                 List.of(100_000.0, 101_000.0, 99_000.0, 100_500.0, 100_000.0, 98_000.0, 102_000.0, 99_500.0);
         List<Double> same =
                 List.of(100_500.0, 100_000.0, 99_500.0, 101_000.0, 99_000.0, 98_500.0, 101_500.0, 100_000.0);
         List<Double> slow = base.stream().map(v -> v * 0.9).toList();
         List<Long> p99 = List.of(500L, 510L, 490L, 505L, 500L, 495L, 520L, 498L);
-        RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99, noise);
-        RegressionCell slower =
-                cell("virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99, noise);
+        RegressionCell unchanged = cell("netty/plaintext-c40-ka-w0", "netty", base, same, p99, p99, noise)
+                .withCpuTurnSpread(turnSpread);
+        RegressionCell slower = cell(
+                        "virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99, noise)
+                .withCpuTurnSpread(turnSpread);
         return new Regression(
                 RegressionMode.BASE,
                 "HEAD at 39d0c44f010a",
@@ -82,6 +92,7 @@ public final class SampleRegression {
                 cv,
                 Verdict.combine(rv, pv, cv),
                 null,
-                noise);
+                noise,
+                null);
     }
 }

@@ -88,4 +88,20 @@ class SideRoundTest {
         assertNull(SideRound.of(List.of(window(100, 500), window(90, 500))).cpuSpread());
         assertNull(SideRound.of(List.of(window(100, 500, 8.0), window(90, 500))).cpuSpread());
     }
+
+    @Test
+    void takingTurnsWhatTheNoiseLeavesIsHowFarApartTheWindowsRatiosAre() {
+        // The machine slowed the second window by a half for both sides alike: their ratios are 1.10, 1.12, 1.10.
+        List<CellResult> base = List.of(window(100, 500, 5.0), window(70, 800, 7.5), window(100, 500, 5.0));
+        List<CellResult> candidate = List.of(window(90, 550, 5.5), window(62, 900, 8.4), window(91, 540, 5.5));
+        assertEquals(0.5, SideRound.of(base).cpuSpread(), 1e-9, "one JVM's windows: the machine's noise");
+        assertEquals(1.12 / 1.10 - 1, SideRound.turnSpread(base, candidate), 1e-9);
+        // A window that failed on either side, or knows no CPU, is left out; one ratio is no spread.
+        List<CellResult> holes = List.of(window(100, 500, 5.0), failed("died"), window(100, 500));
+        assertNull(SideRound.turnSpread(holes, candidate));
+        assertEquals(
+                1.12 / 1.10 - 1,
+                SideRound.turnSpread(List.of(base.get(0), base.get(1), failed("died")), candidate),
+                1e-9);
+    }
 }
