@@ -20,7 +20,7 @@ final class GuardedSystemClock implements NanoClock {
 
     /**
      * System property that sets {@link #idleBound()} in milliseconds. The mutation profile sets it below PIT's
-     * timeout for these tests (their normal time x 1.25 + 250 ms), so that a stalled mutant fails rather than times
+     * timeout for these tests (their normal time x 1.25 + 1 s), so that a stalled mutant fails rather than times
      * out; a plain build keeps a second, which no loaded machine makes a loopback answer wait.
      */
     static final String IDLE_BOUND_PROPERTY = "httpmodels.test.idleBoundMillis";
