@@ -8,24 +8,34 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
- * The system's clock for a loop under test on real sockets whose server answers at once, with two guards: it waits
+ * The system's clock for a loop under test on real sockets whose server answers at once, with three guards: it waits
  * and reads as {@link NanoClock#SYSTEM} does, but fails a thread that reads it {@value ReadGuard#READ_LIMIT} times
- * without waiting (a loop that lost its wait), and a loop whose waits found nothing ready for {@link #idleBound()}
- * in a row (a loop that lost its way: a request never sent, an answer never read, so that it waits for a timeout of
- * seconds or the run's end). Either fails the test in a fraction of a second where it would hang: under mutation
+ * without waiting (a loop that lost its wait), a loop whose waits found nothing ready for {@link #idleBound()} in a
+ * row (a loop that lost its way: a request never sent, an answer never read, so that it waits for a timeout of
+ * seconds or the run's end), and a loop that finds keys ready without waiting {@value #READY_AT_ONCE_LIMIT} turns
+ * in a row (a ready key it never handles: it would spin until the server gives up on the connection, 20 s). Either fails the test in a fraction of a second where it would hang: under mutation
  * testing a hang costs a timeout and a new test JVM, a failure costs nothing.
  */
 final class GuardedSystemClock implements NanoClock {
 
     /**
      * System property that sets {@link #idleBound()} in milliseconds. The mutation profile sets it below PIT's
-     * timeout for these tests (their normal time x 1.25 + 250 ms), so that a stalled mutant fails rather than times
+     * timeout for these tests (their normal time x 1.25 + 1 s), so that a stalled mutant fails rather than times
      * out; a plain build keeps a second, which no loaded machine makes a loopback answer wait.
      */
     static final String IDLE_BOUND_PROPERTY = "httpmodels.test.idleBoundMillis";
 
     private final ReadGuard guard = new ReadGuard();
     private final Duration idleBound;
+    /**
+     * Turns in a row whose keys were ready without waiting that make a loop a spinning one: each such turn of a
+     * sound loop handles an event (a connect, a write, an answer), and no test here makes a thousand; a loop that
+     * leaves a ready key unhandled makes this many in a few tens of milliseconds.
+     */
+    static final int READY_AT_ONCE_LIMIT = 10_000;
+
+    /** Turns in a row that found keys ready without waiting; the loop's thread only. */
+    private int readyAtOnce;
     /** When a wait last found something ready (or the first began), 0 before; the loop's thread only. */
     private long lastReady;
 
@@ -55,13 +65,25 @@ final class GuardedSystemClock implements NanoClock {
         if (lastReady == 0) {
             lastReady = System.nanoTime();
         }
-        NanoClock.super.select(
-                selector,
-                key -> {
-                    ready[0]++;
-                    action.accept(key);
-                },
-                timeoutMillis);
+        Consumer<SelectionKey> counted = key -> {
+            ready[0]++;
+            action.accept(key);
+        };
+        // Keys ready without waiting: a loop that leaves a ready key unhandled (an answer never read, a write never
+        // made) finds it ready again at once, turn after turn, and never waits.
+        selector.selectNow(counted);
+        if (ready[0] > 0) {
+            if (++readyAtOnce >= READY_AT_ONCE_LIMIT) {
+                readyAtOnce = 0;
+                throw new AssertionError("the loop found keys ready at once " + READY_AT_ONCE_LIMIT + " turns in a"
+                        + " row without waiting: a ready key it never handles");
+            }
+        } else {
+            readyAtOnce = 0;
+            if (timeoutMillis > 0) {
+                NanoClock.super.select(selector, counted, timeoutMillis);
+            }
+        }
         long now = System.nanoTime();
         if (ready[0] > 0) {
             lastReady = now;

@@ -18,8 +18,8 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The clock {@link WorkerTest} runs on fails a loop whose waits find nothing ready for its idle bound in a row, and
- * only such a loop.
+ * The clock {@link WorkerTest} runs on fails a loop whose waits find nothing ready for its idle bound in a row, or
+ * whose keys are ready without waiting turn after turn, and only such a loop.
  */
 class GuardedSystemClockTest {
 
@@ -92,6 +92,26 @@ class GuardedSystemClockTest {
         AtomicInteger handled = new AtomicInteger();
         clock.select(selector, k -> handled.incrementAndGet(), 4 * BOUND.toMillis());
         assertEquals(1, handled.get());
+    }
+
+    @Test
+    void aKeyLeftReadyTurnAfterTurnFailsOnceTheLimitIsReached() throws IOException {
+        pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
+        for (int turn = 1; turn < GuardedSystemClock.READY_AT_ONCE_LIMIT; turn++) {
+            clock.select(selector, k -> {}, BOUND.toMillis());
+        }
+        AssertionError e = assertThrows(AssertionError.class, () -> clock.select(selector, k -> {}, BOUND.toMillis()));
+        assertTrue(e.getMessage().contains("ready at once"), e.getMessage());
+    }
+
+    @Test
+    void aKeyHandledEachTurnIsNoSpinHoweverOftenItComesBack() throws IOException {
+        for (int turn = 0; turn < 2 * GuardedSystemClock.READY_AT_ONCE_LIMIT; turn++) {
+            pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
+            clock.select(selector, k -> drain(), BOUND.toMillis());
+            // The next turn finds nothing at once, as a sound loop's does between two answers.
+            clock.select(selector, k -> {}, 0);
+        }
     }
 
     @Test

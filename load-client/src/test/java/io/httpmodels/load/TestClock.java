@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  *
  * <p>A poll (a wait of 0) that finds nothing takes no time, but a loop that keeps polling finds time passing, a
  * microsecond a poll after the {@value #FREE_POLLS}th in a row (a schedule polled to the microsecond gets there).
- * A loop that polls {@value #SPIN_LIMIT} times in a row finding nothing, or turns {@value #SPIN_LIMIT} times
+ * A loop that polls {@value #SPIN_LIMIT} times in a row finding nothing, or turns {@value #AT_ONE_INSTANT_LIMIT} times
  * without its time moving, is spinning, and one that runs past {@link #CEILING} has lost its end; a thread that
  * reads the clock {@value ReadGuard#READ_LIMIT} times without waiting once is looping where it never waits (a loop
  * that lost its wait, a retry that never gives up). In each case the clock throws, which the worker reports as its
@@ -59,12 +59,20 @@ final class TestClock implements NanoClock {
      */
     static final int SPIN_LIMIT = 2_000;
     /**
-     * The longest a loop may run on this clock: no test's run lasts more than a minute and a bit of it (a 60 s
-     * timeout given up), so a loop still going after two has lost its end. A counted run that never reaches its
-     * quota (a mutant that drops an answer) would otherwise run to its default 10-minute limit: 60,000 housekeeping
-     * turns, half a second of real time, a timeout under mutation testing; two minutes fail it in a tenth.
+     * Turns of one loop at one instant (or looks, per thread, of a run's threads taking turns) that make it a
+     * spinning one: the loop tests make at most 12 (4 a thread), a loop that keeps finding the same thing ready or
+     * a run whose threads wake each other for nothing makes this many in a few milliseconds of turns (2,000 a
+     * thread took 2 s of turns under mutation testing, past its timeout).
      */
-    static final Duration CEILING = Duration.ofMinutes(2);
+    static final int AT_ONE_INSTANT_LIMIT = 50;
+    /**
+     * The longest a loop may run on this clock: no test's run lasts more than 6 s of it, so a loop still going after
+     * 10 has lost its end. A counted run that never reaches its quota (a mutant that drops an answer) would otherwise
+     * run to its default 10-minute limit: 60,000 housekeeping turns, half a second of real time, a timeout under
+     * mutation testing; and slots retrying a refused connect every 100 ms took 0.8 s of real time for two minutes
+     * of this clock, 0.3 s for 30 s.
+     */
+    static final Duration CEILING = Duration.ofSeconds(10);
     /** What {@link #instant()} says at the clock's start. */
     static final Instant START_INSTANT = Instant.parse("2026-01-01T00:00:00Z");
     /** The longest a thread waits, in real time, for its turn: a turn that long is a thread that hangs. */
@@ -96,6 +104,10 @@ final class TestClock implements NanoClock {
     /** One thread taking turns. The fields but {@code done} only in its turn. */
     private static final class Turn {
         final String name;
+        /** The thread taking these turns, and the one that made it (null for a thread that joined by waiting). */
+        Thread thread;
+
+        Thread maker;
         boolean done;
         /** It looked and found nothing ready since anything last happened. */
         boolean idle;
@@ -164,12 +176,12 @@ final class TestClock implements NanoClock {
             throw new AssertionError("the loop polled " + SPIN_LIMIT + " times in a row with nothing to do");
         }
         if (now.get() - START_NANOS > CEILING.toNanos()) {
-            throw new AssertionError("the loop ran past " + CEILING.toMinutes() + " minutes of its clock");
+            throw new AssertionError("the loop ran past " + CEILING.toSeconds() + " s of its clock");
         }
         turnsAtThisInstant = now.get() == lastInstant ? turnsAtThisInstant + 1 : 0;
         lastInstant = now.get();
-        if (turnsAtThisInstant >= SPIN_LIMIT) {
-            throw new AssertionError("the loop turned " + SPIN_LIMIT + " times at one instant");
+        if (turnsAtThisInstant >= AT_ONE_INSTANT_LIMIT) {
+            throw new AssertionError("the loop turned " + AT_ONE_INSTANT_LIMIT + " times at one instant");
         }
         long passes = timeoutMillis > 0 ? timeoutMillis * 1_000_000L : emptyPolls > FREE_POLLS ? 1_000 : 0;
         long deadline = now.get() + passes;
@@ -218,6 +230,8 @@ final class TestClock implements NanoClock {
                     }
                 },
                 name);
+        turn.thread = thread;
+        turn.maker = Thread.currentThread();
         made.add(thread);
         return thread;
     }
@@ -284,9 +298,9 @@ final class TestClock implements NanoClock {
                 throw new InterruptedException();
             }
             if (now.get() - START_NANOS > CEILING.toNanos()) {
-                throw new AssertionError(turn.name + " ran past " + CEILING.toMinutes() + " minutes of its clock");
+                throw new AssertionError(turn.name + " ran past " + CEILING.toSeconds() + " s of its clock");
             }
-            if (++looksAtThisInstant >= SPIN_LIMIT * turns.size()) {
+            if (++looksAtThisInstant >= AT_ONE_INSTANT_LIMIT * turns.size()) {
                 throw new AssertionError("the run's threads looked " + looksAtThisInstant + " times at one instant");
             }
             runDue();
@@ -337,6 +351,11 @@ final class TestClock implements NanoClock {
             if (left <= 0) {
                 throw new AssertionError(
                         turn.name + " waited " + TURN_BOUND + " for its turn; " + holder.name + " has it");
+            }
+            if (holder.maker == Thread.currentThread() && holder.thread.getState() == Thread.State.NEW) {
+                // Its maker waits for its turn, so nothing will start it: it would hold the turn for TURN_BOUND.
+                throw new AssertionError(turn.name + " waits for its turn, which " + holder.name
+                        + " has, a thread it made but never started");
             }
             wait(Math.max(1, left / 1_000_000));
         }
