@@ -8,7 +8,7 @@
 #   scripts/regress-selfcheck.sh --slow-patch my-regression.patch
 #
 # The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
-# makes the netty model compute a CRC32 of 32 KiB for every response (an intrinsic: the same work in every JVM,
+# makes the netty model compute a CRC32 of 64 KiB for every response (an intrinsic: the same work in every JVM,
 # whatever the JIT makes of the rest; about a tenth of netty's CPU per request on the 2-core EPYC host). The
 # working tree's tracked files are copied, the patch applied and that copy built once (mvn package, checks
 # skipped; about a minute); the slowed runs run that build as the candidate. --slow-patch takes another patch
@@ -65,7 +65,11 @@ if [ -n "$slow_patch" ]; then
     src="$out/slowed-src" slowed_dir="$out/slowed-build"
     mkdir -p "$src" "$slowed_dir"
     (cd "$HTTPMODELS_ROOT" && git ls-files -z | tar --null -T - -cf -) | tar -x -C "$src"
-    (cd "$src" && git apply "$slow_patch") || { echo "error: $slow_patch does not apply to the working tree" >&2; exit 2; }
+    # The copy is a repository of its own: git apply run inside another repository's work tree (results/ is in
+    # this one) skips, without a word, every path outside the directory it runs in.
+    git init -q "$src"
+    (cd "$src" && git apply "$slow_patch" && git apply -R --check "$slow_patch") \
+        || { echo "error: $slow_patch does not apply to the working tree" >&2; exit 2; }
     echo "building the slowed candidate (the working tree with $(basename "$slow_patch"))..."
     (cd "$src" && mvn -q -B -ntp -DskipTests -Denforcer.skip=true -Dspotless.check.skip=true -Dspotless.skip=true \
         -Dmutation.skip=true -Derrorprone.flags=-XepDisableAllChecks -pl harness -am package) >"$out/slowed-build.log" 2>&1 \
