@@ -8,7 +8,7 @@
 #   scripts/regress-selfcheck.sh --slow-patch my-regression.patch
 #
 # The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
-# makes the netty model compute a CRC32 of 64 KiB for every response (an intrinsic: the same work in every JVM,
+# makes the netty model compute a CRC32 of 96 KiB for every response (an intrinsic: the same work in every JVM,
 # whatever the JIT makes of the rest; about a tenth of netty's CPU per request on the 2-core EPYC host). The
 # working tree's tracked files are copied, the patch applied and that copy built once (mvn package, checks
 # skipped; about a minute); the slowed runs run that build as the candidate. --slow-patch takes another patch
