@@ -9,7 +9,8 @@
 #
 # The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
 # makes the netty model compute a CRC32 of 96 KiB for every response (an intrinsic: the same work in every JVM,
-# whatever the JIT makes of the rest; about a tenth of netty's CPU per request on the 2-core EPYC host). The
+# whatever the JIT makes of the rest; what the gate measured it at varies from run to run on the 2-core EPYC host,
+# 0 to +18 % of netty's CPU per request: docs/regression-gate.md#how-well-it-works-the-self-check). The
 # working tree's tracked files are copied, the patch applied and that copy built once (mvn package, checks
 # skipped; about a minute); the slowed runs run that build as the candidate. --slow-patch takes another patch
 # (git diff form, from the project root). --slow-flags instead slows the candidate's server JVMs with JVM flags
