@@ -359,6 +359,52 @@ public final class MeasuringStep {
         if (targets.size() < 2) {
             throw new IllegalArgumentException("turns need two targets at least, not " + targets.size());
         }
+        int count = targets.size();
+        long epoch = System.nanoTime();
+        return together(
+                targets,
+                load,
+                window,
+                listener,
+                (target, i) -> windowLoad(target.running(), load, window)
+                        .duration(window.recorded().multipliedBy(count))
+                        .turns(Turns.of(epoch, turn, i, count))
+                        .build());
+    }
+
+    /**
+     * Records one window on targets loaded side by side: each gets its own load, all of them at once for {@link
+     * Window#recorded()}, each server's CPU read at the window's edges. For an open loop ({@code load} with a rate,
+     * or {@link Window#offeredRate()}): each target gets that rate, so their servers share their CPUs and every
+     * stretch of a slow machine, and each one's CPU time per request is its own at the same offered load. (A closed
+     * loop side by side would measure who wins the shared CPU: take turns instead, {@link #turnWindow}.)
+     *
+     * @return the cells in the order of {@code targets}; empty when {@link #stop()} ended it
+     * @throws IllegalArgumentException when a server was started for other work or another header deadline, or the
+     *                                  load is not an open loop
+     */
+    public Optional<List<Cell>> sideBySideWindow(
+            List<MeasuredTarget> targets, Scenario load, Window window, MeasureListener listener) {
+        if (window.offeredRate() == null && load.rate() == null) {
+            throw new IllegalArgumentException("side by side takes an open loop at a rate: " + load.id());
+        }
+        return together(
+                targets,
+                load,
+                window,
+                listener,
+                (target, i) -> windowLoad(target.running(), load, window).build());
+    }
+
+    /** The load of target {@code index} of a window where the targets are loaded together. */
+    @FunctionalInterface
+    private interface LoadOfEach {
+        LoadConfig of(MeasuredTarget target, int index);
+    }
+
+    /** Loads every target at once, each with its own load ({@code loadOf}); a target not up gets a window alone. */
+    private Optional<List<Cell>> together(
+            List<MeasuredTarget> targets, Scenario load, Window window, MeasureListener listener, LoadOfEach loadOf) {
         targets.forEach(t -> t.checkServes(load));
         if (stopped) {
             return Optional.empty();
@@ -377,15 +423,11 @@ public final class MeasuringStep {
             return Optional.of(cells);
         }
         int count = targets.size();
-        long epoch = System.nanoTime();
         List<FutureTask<Optional<Cell>>> loads = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             MeasuredTarget target = targets.get(i);
             MeasureListener shown = i == 0 ? listener : MeasureListener.NONE;
-            LoadConfig config = windowLoad(target.running(), load, window)
-                    .duration(window.recorded().multipliedBy(count))
-                    .turns(Turns.of(epoch, turn, i, count))
-                    .build();
+            LoadConfig config = loadOf.of(target, i);
             loads.add(new FutureTask<>(() -> {
                 try {
                     return record(target, load, window, config, shown);
@@ -401,7 +443,7 @@ public final class MeasuringStep {
         }
         // The first load on this thread, each other on a thread of its own: they run at once, taking turns.
         for (int i = 1; i < count; i++) {
-            Thread thread = new Thread(loads.get(i), "turn-load-" + i);
+            Thread thread = new Thread(loads.get(i), "window-load-" + i);
             thread.setDaemon(true);
             thread.start();
         }
@@ -416,7 +458,7 @@ public final class MeasuringStep {
                 stop();
                 return Optional.empty();
             } catch (ExecutionException e) {
-                throw new IllegalStateException("a turn's load failed", e.getCause());
+                throw new IllegalStateException("a target's load failed", e.getCause());
             }
             if (cell.isEmpty()) {
                 return Optional.empty();

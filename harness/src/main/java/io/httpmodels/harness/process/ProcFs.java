@@ -25,6 +25,11 @@ public final class ProcFs {
 
     private ProcFs() {}
 
+    /** One clock tick, the resolution of /proc's CPU times, in nanoseconds. */
+    static long tickNanos() {
+        return TimeUnit.SECONDS.toNanos(1) / TICKS_PER_SECOND;
+    }
+
     /** Whether /proc can be read here. */
     public static boolean available() {
         return Files.isReadable(PROC.resolve("self/stat"));

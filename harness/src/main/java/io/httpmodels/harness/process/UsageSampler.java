@@ -7,7 +7,6 @@ import io.httpmodels.harness.control.JvmStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -46,6 +45,9 @@ public final class UsageSampler {
 
     // Owned by the sampler thread.
     private long baselineNanos;
+    /** The server's CPU at the start edge: a {@link CpuClock} where /proc is readable, else nanoseconds. */
+    private CpuClock serverClockStart;
+
     private long serverCpuStart = -1;
     private long clientCpuStart = -1;
     private long rssPeak = -1;
@@ -123,7 +125,11 @@ public final class UsageSampler {
                 return;
             }
             baselineNanos = System.nanoTime();
-            serverCpuStart = serverCpu();
+            if (serverPid != null && proc) {
+                serverClockStart = CpuClock.read(ProcFs.withDescendants(serverPid));
+            } else {
+                serverCpuStart = serverCpu();
+            }
             clientCpuStart = clientCpu();
             readStartEdge();
             begun.countDown();
@@ -138,7 +144,9 @@ public final class UsageSampler {
             }
             sampleMemory();
             long end = System.nanoTime();
-            long serverCpuEnd = serverCpu();
+            long serverCpuUsed = serverClockStart != null
+                    ? CpuClock.read(ProcFs.withDescendants(serverPid)).nanosSince(serverClockStart)
+                    : serverCpuStart < 0 ? -1 : serverCpu() - serverCpuStart;
             long clientCpuEnd = clientCpu();
             ProcessActivity activity = threadsStart == null
                     ? null
@@ -147,7 +155,7 @@ public final class UsageSampler {
             String flameGraphEvent = profiling == null ? null : stopProfiler();
             result = new Usage(
                     (end - baselineNanos) / 1e9,
-                    serverCpuStart < 0 || serverCpuEnd < 0 ? null : (serverCpuEnd - serverCpuStart) / 1e9,
+                    serverCpuUsed < 0 ? null : serverCpuUsed / 1e9,
                     rssPeak,
                     samples == 0 || rssPeak < 0 ? -1 : rssSum / samples,
                     threadsPeak,
@@ -247,20 +255,10 @@ public final class UsageSampler {
         threadsPeak = Math.max(threadsPeak, threads);
     }
 
+    /** The server's CPU time without /proc (its descendants not counted), nanoseconds, or -1. */
     private long serverCpu() {
         if (serverPid == null) {
             return -1;
-        }
-        if (proc) {
-            long total = 0;
-            for (long pid : ProcFs.withDescendants(serverPid)) {
-                OptionalLong cpu = ProcFs.cpuNanos(pid);
-                if (cpu.isEmpty() && pid == serverPid) {
-                    return -1;
-                }
-                total += cpu.orElse(0);
-            }
-            return total;
         }
         return ProcessHandle.of(serverPid)
                 .flatMap(p -> p.info().totalCpuDuration())

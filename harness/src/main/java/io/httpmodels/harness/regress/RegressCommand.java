@@ -51,6 +51,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * {@code httpmodels regress}: the regression gate. Measures the working tree's build (the candidate) against a
@@ -121,9 +122,9 @@ public final class RegressCommand implements Callable<Integer> {
     @Option(
             names = "--windows",
             paramLabel = "N",
-            defaultValue = "3",
-            description = "Recorded windows per round, in which base and candidate take turns; a side's figure in a"
-                    + " round is the median of its windows (default: ${DEFAULT-VALUE}).")
+            defaultValue = "2",
+            description = "Recorded closed-loop windows per round, in which base and candidate take turns; a side's"
+                    + " requests/s and p99 in a round are the medians of its windows (default: ${DEFAULT-VALUE}).")
     int windows;
 
     @Option(
@@ -134,6 +135,24 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Length of a side's turn within a window: both sides' loads run at once and each sends only"
                     + " in its turns, so a stretch of a slow machine lands on both alike (default: ${DEFAULT-VALUE}).")
     Duration turn;
+
+    @Option(
+            names = "--cpu-windows",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "Windows per round in which the server's CPU time per request is read: both sides loaded at"
+                    + " once, each in an open loop at --cpu-rate-share of the lower side's requests/s in the round's"
+                    + " windows, for --duration; 0 reads it in the closed-loop windows, where a slower server"
+                    + " batches more and hides part of its cost (default: ${DEFAULT-VALUE}).")
+    int cpuWindows;
+
+    @Option(
+            names = "--cpu-rate-share",
+            paramLabel = "SHARE",
+            defaultValue = "0.25",
+            description = "Each side's rate in the CPU windows, as a share of the lower side's closed-loop requests/s"
+                    + " (default: ${DEFAULT-VALUE}: together half of what one server did alone).")
+    double cpuRateShare;
 
     @Option(
             names = "--cells",
@@ -280,7 +299,8 @@ public final class RegressCommand implements Callable<Integer> {
                 serverJvm.flags(),
                 duration,
                 windows,
-                turn);
+                turn,
+                cpuWindows());
         Thread hook = new Thread(
                 () -> {
                     runner.stop();
@@ -293,7 +313,7 @@ public final class RegressCommand implements Callable<Integer> {
             outWriter.printf(
                     "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM per model and side each round,"
                             + " each cell warmed until its JIT is done (at least %s, at most %s), then %d windows in"
-                            + " which they take turns of %s, %s each in all; %s%n",
+                            + " which they take turns of %s, %s each in all%s; %s%n",
                     cellList.size(),
                     rounds,
                     seconds(settings.warmup().minimum()),
@@ -301,6 +321,15 @@ public final class RegressCommand implements Callable<Integer> {
                     windows,
                     seconds(turn),
                     seconds(duration),
+                    cpuWindows == 0
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    ", and %d CPU windows of %s in which both are loaded at once in an open loop at"
+                                            + " %.0f %% of the lower one's requests/s",
+                                    cpuWindows,
+                                    seconds(duration),
+                                    100 * cpuRateShare),
                     pinning.note());
             outWriter.printf(
                     "  base: %s%n  candidate: %s%s%n",
@@ -440,6 +469,12 @@ public final class RegressCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--duration " + seconds(duration) + " is not a whole number of --turn " + seconds(turn));
         }
+        if (cpuWindows < 0) {
+            throw new IllegalArgumentException("--cpu-windows must be 0 or more, was " + cpuWindows);
+        }
+        if (!(cpuRateShare > 0 && cpuRateShare <= 1)) {
+            throw new IllegalArgumentException("--cpu-rate-share is a share in (0, 1], e.g. 0.25, was " + cpuRateShare);
+        }
         timeout.timeout(); // throws when not positive
         warmup.rule(DEFAULT_WARMUP, LENDING); // throws when negative
         List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
@@ -447,6 +482,10 @@ public final class RegressCommand implements Callable<Integer> {
             io.httpmodels.server.ServerModels.byName(c.model()); // throws for an unknown model, naming the known
         }
         return list;
+    }
+
+    private RoundRunner.CpuWindows cpuWindows() {
+        return new RoundRunner.CpuWindows(cpuWindows, cpuRateShare);
     }
 
     /** The least warm-up unless --warmup says: the JIT-quiet rule does the rest. */
@@ -503,11 +542,17 @@ public final class RegressCommand implements Callable<Integer> {
                     RoundRunner.Round r = done.get(i);
                     List<CellResult> baseWindows = baseFirst ? r.first() : r.second();
                     List<CellResult> candWindows = baseFirst ? r.second() : r.first();
+                    List<CellResult> baseCpu = baseFirst ? r.firstCpu() : r.secondCpu();
+                    List<CellResult> candCpu = baseFirst ? r.secondCpu() : r.firstCpu();
                     all.addAll(baseWindows);
                     all.addAll(candWindows);
-                    SideRound[] pair = {SideRound.of(baseWindows), SideRound.of(candWindows)};
+                    all.addAll(baseCpu);
+                    all.addAll(candCpu);
+                    SideRound[] pair = {SideRound.of(baseWindows, baseCpu), SideRound.of(candWindows, candCpu)};
                     measured.get(cell).add(pair);
-                    Double turnSpread = SideRound.turnSpread(baseWindows, candWindows);
+                    Double turnSpread = baseCpu.isEmpty()
+                            ? SideRound.turnSpread(baseWindows, candWindows)
+                            : SideRound.turnSpread(baseCpu, candCpu);
                     if (turnSpread != null) {
                         turnSpreads
                                 .computeIfAbsent(cell, k -> new ArrayList<>())
@@ -549,8 +594,11 @@ public final class RegressCommand implements Callable<Integer> {
             Regression regression,
             MeasureSettings settings,
             Pinning pinning) {
-        List<Scenario> scenarios =
-                cellList.stream().map(RegressCell::scenario).distinct().toList();
+        RoundRunner.CpuWindows cpu = cpuWindows();
+        List<Scenario> scenarios = cellList.stream()
+                .flatMap(c -> cpu.count() == 0 ? Stream.of(c.scenario()) : Stream.of(c.scenario(), cpu.load(c)))
+                .distinct()
+                .toList();
         Conditions conditions = RunConditions.of(
                 "regress",
                 settings,

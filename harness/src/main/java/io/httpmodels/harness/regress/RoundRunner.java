@@ -6,19 +6,29 @@ import io.httpmodels.harness.measure.MeasuredTarget;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Warmup;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Regress's schedule for one round, over the measuring step ({@link MeasuringStep}): starts each side's model in
  * a fresh JVM of that side's build, warms each until its JIT is done, then records windows in which the two take
  * turns of a few tens of milliseconds ({@link MeasuringStep#turnWindow}), the side that goes first alternating by
- * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; a model's
- * cells share its JVM within the round. A fresh pair of JVMs per round keeps the rounds independent: what the JIT
- * happened to do in one JVM is part of the noise the interval sees, not a bias.
+ * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; then CPU
+ * windows, in which both are loaded at once in an open loop at the same rate, a share of the lower of their
+ * requests/s in the round's windows ({@link MeasuringStep#sideBySideWindow}). A model's cells share its JVM
+ * within the round. A fresh pair of JVMs per round keeps the rounds independent: what the JIT happened to do in
+ * one JVM is part of the noise the interval sees, not a bias.
+ *
+ * <p>Why CPU time per request is read in an open loop: in a closed loop a slower server is answered later, so
+ * more requests wait for each of its wake-ups and it spends less per request on them. On netty at 40 connections a
+ * build made to spend 1.2 µs more per response (a CRC32 of 96 KiB) served as many requests/s as the same build
+ * without it and its CPU time per request moved 0 to +18 % from one run to the next; at a fixed offered rate it
+ * cost +9 to +14 % in every window (docs/regression-gate.md).
  *
  * <p>One round at a time; {@link #stop()} may be called from any thread to end the current one.
  */
@@ -29,29 +39,72 @@ final class RoundRunner {
     private final Duration duration;
     private final int windows;
     private final Duration turn;
+    private final CpuWindows cpu;
+
+    /**
+     * The CPU windows of every cell's round: {@code count} windows of {@code duration} in which both sides are
+     * loaded at once, each in an open loop at {@code rateShare} of the lower of the two sides' requests/s in the
+     * round's windows (so together at twice that share of what one server did alone).
+     *
+     * @param count     windows per round; 0 reads CPU time per request in the closed-loop windows instead
+     * @param rateShare each side's rate as a share of the lower closed-loop requests/s, in (0, 1]
+     */
+    record CpuWindows(int count, double rateShare) {
+
+        /** None: CPU time per request read in the closed-loop windows. */
+        static final CpuWindows NONE = new CpuWindows(0, 1);
+
+        CpuWindows {
+            if (count < 0 || !(rateShare > 0 && rateShare <= 1)) {
+                throw new IllegalArgumentException("CPU windows: a count of at least 0 and a rate share in (0, 1], not "
+                        + count + " and " + rateShare);
+            }
+        }
+
+        /** The load of a cell's CPU windows: its shape in an open loop at a share of the measured peak. */
+        Scenario load(RegressCell cell) {
+            return cell.scenario().atPeakFraction(rateShare);
+        }
+    }
 
     /**
      * A round: each side's windows, in the order measured, and how each side warmed.
      *
-     * @param first        the windows of the side started first
-     * @param second       the windows of the other side
+     * @param first        the closed-loop windows of the side started first
+     * @param second       those of the other side
+     * @param firstCpu     the CPU windows of the side started first (none without CPU windows)
+     * @param secondCpu    those of the other side
      * @param firstWarmup  how the first side warmed
      * @param secondWarmup how the other side warmed
      */
-    record Round(List<CellResult> first, List<CellResult> second, Warmup firstWarmup, Warmup secondWarmup) {}
+    record Round(
+            List<CellResult> first,
+            List<CellResult> second,
+            List<CellResult> firstCpu,
+            List<CellResult> secondCpu,
+            Warmup firstWarmup,
+            Warmup secondWarmup) {}
 
     /**
      * @param serverJvmFlags flags of every server JVM, both sides (each side may add its own)
-     * @param duration       time each side is loaded in every window (the window lasts twice as long)
-     * @param windows        windows per round
-     * @param turn           length of a side's turn within a window
+     * @param duration       time each side is loaded in every window (a closed-loop window lasts twice as long)
+     * @param windows        closed-loop windows per round
+     * @param turn           length of a side's turn within a closed-loop window
+     * @param cpu            the CPU windows that follow them
      */
-    RoundRunner(MeasuringStep step, List<String> serverJvmFlags, Duration duration, int windows, Duration turn) {
+    RoundRunner(
+            MeasuringStep step,
+            List<String> serverJvmFlags,
+            Duration duration,
+            int windows,
+            Duration turn,
+            CpuWindows cpu) {
         this.step = step;
         this.serverJvmFlags = List.copyOf(serverJvmFlags);
         this.duration = duration;
         this.windows = windows;
         this.turn = turn;
+        this.cpu = cpu;
     }
 
     /**
@@ -87,7 +140,15 @@ final class RoundRunner {
                     firstWindows.add(pair.get(firstFirst ? 0 : 1));
                     secondWindows.add(pair.get(firstFirst ? 1 : 0));
                 }
-                rounds.add(new Round(firstWindows, secondWindows, warmA, warmB));
+                List<CellResult> firstCpu = new ArrayList<>();
+                List<CellResult> secondCpu = new ArrayList<>();
+                Double rate = cpuRate(firstWindows, secondWindows);
+                for (int w = 0; w < cpu.count(); w++) {
+                    List<CellResult> pair = cpuWindow(a, b, cell, round, rate);
+                    firstCpu.add(pair.get(0));
+                    secondCpu.add(pair.get(1));
+                }
+                rounds.add(new Round(firstWindows, secondWindows, firstCpu, secondCpu, warmA, warmB));
             }
         }
         return rounds;
@@ -109,6 +170,34 @@ final class RoundRunner {
 
     private MeasuredTarget start(Contender side, RegressCell cell) {
         return step.start(side.target(cell), side.rowName(cell), side.jvm(serverJvmFlags), cell.scenario());
+    }
+
+    /**
+     * Each side's rate in the CPU windows: the share of the lower of the two sides' requests/s in the closed-loop
+     * windows, or null when a side has none.
+     */
+    private Double cpuRate(List<CellResult> first, List<CellResult> second) {
+        SideRound a = SideRound.of(first);
+        SideRound b = SideRound.of(second);
+        if (!a.ok() || !b.ok()) {
+            return null;
+        }
+        return cpu.rateShare() * Math.min(a.requestsPerSecond(), b.requestsPerSecond());
+    }
+
+    /** One CPU window, both sides at once at {@code rate} each; failed cells without a rate or when stopped. */
+    private List<CellResult> cpuWindow(MeasuredTarget a, MeasuredTarget b, RegressCell cell, int round, Double rate) {
+        Scenario load = cpu.load(cell);
+        List<MeasuredTarget> both = List.of(a, b);
+        Optional<List<Cell>> cells = rate == null
+                ? Optional.empty()
+                : step.sideBySideWindow(
+                        both, load, new Window(round, duration, rate, null, null), MeasureListener.NONE);
+        String why = rate == null ? "no closed-loop requests/s to set the rate from" : "stopped";
+        return cells.map(c -> c.stream().map(Cell::result).toList())
+                .orElseGet(() -> both.stream()
+                        .map(t -> CellResult.failed(load.id(), t.name(), round, load.connections(), why))
+                        .toList());
     }
 
     /** One window of both sides taking turns, {@code leader} first; the cells in that order, failed when stopped. */

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * One side's figures in one round: the medians over its windows (so a burst on one window does not move them),
- * or why it has none (more than half of its windows failed).
+ * or why it has none (more than half of its windows failed). Requests/s and p99 come from the closed-loop windows,
+ * CPU time per request from the CPU windows when the round has them ({@link RoundRunner.CpuWindows}).
  *
  * @param requestsPerSecond median requests/s of the windows, or null
  * @param p99Micros         median p99 latency of the windows, microseconds, or null
@@ -24,6 +25,26 @@ import java.util.List;
  */
 record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Double cpuSpread, String failure) {
 
+    /**
+     * A side's figures from its closed-loop windows (requests/s, p99) and its CPU windows (CPU time per request and
+     * its spread); with no CPU windows, all from the closed-loop ones. CPU windows that give no figure leave the
+     * CPU time unknown, and the round's requests/s and p99 stand.
+     */
+    static SideRound of(List<CellResult> windows, List<CellResult> cpuWindows) {
+        SideRound closed = of(windows);
+        if (cpuWindows.isEmpty() || !closed.ok()) {
+            return closed;
+        }
+        SideRound cpu = of(cpuWindows);
+        return new SideRound(
+                closed.requestsPerSecond(),
+                closed.p99Micros(),
+                cpu.ok() ? cpu.cpuMicros() : null,
+                cpu.ok() ? cpu.cpuSpread() : null,
+                null);
+    }
+
+    /** A side's figures, all from {@code windows}. */
     static SideRound of(List<CellResult> windows) {
         List<CellResult> ok = windows.stream()
                 .filter(c ->

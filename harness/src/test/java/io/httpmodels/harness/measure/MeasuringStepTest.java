@@ -129,4 +129,28 @@ class MeasuringStepTest {
                                 Duration.ofMillis(20),
                                 MeasureListener.NONE));
     }
+
+    @Test
+    void sideBySideTakesOnlyAnOpenLoopAndATargetNotUpHasItsFailedCell() {
+        Scenario c4 = Scenario.closedLoop("/plaintext", 0, true, 4, 1);
+        MeasuredTarget a = new MeasuredTarget("a", c4, null, "did not start: no such model");
+        MeasuredTarget b = new MeasuredTarget("b", c4, null, "did not start: port taken");
+        IllegalArgumentException closed = assertThrows(
+                IllegalArgumentException.class,
+                () -> step(1, Duration.ZERO)
+                        .sideBySideWindow(
+                                List.of(a, b), c4, Window.of(1, Duration.ofMillis(40)), MeasureListener.NONE));
+        assertTrue(closed.getMessage().contains("open loop"), closed.getMessage());
+        List<Cell> cells = step(1, Duration.ZERO)
+                .sideBySideWindow(
+                        List.of(a, b),
+                        c4.atPeakFraction(0.25),
+                        new Window(3, Duration.ofMillis(40), 1000.0, null, null),
+                        MeasureListener.NONE)
+                .orElseThrow();
+        assertEquals(
+                List.of("did not start: no such model", "did not start: port taken"),
+                cells.stream().map(c -> c.result().failure()).toList());
+        assertTrue(cells.stream().allMatch(c -> c.result().repetition() == 3));
+    }
 }

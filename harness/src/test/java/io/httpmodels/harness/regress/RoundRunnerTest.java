@@ -2,6 +2,7 @@ package io.httpmodels.harness.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +44,8 @@ class RoundRunnerTest {
                 List.of("-Xmx128m"),
                 Duration.ofMillis(200),
                 2,
-                Duration.ofMillis(20));
+                Duration.ofMillis(20),
+                new RoundRunner.CpuWindows(2, 0.25));
     }
 
     private static Contender side(String name) {
@@ -69,6 +71,32 @@ class RoundRunnerTest {
                             w.throughput().requests() / w.throughput().durationSeconds(), w.requestsPerSecond(), 1e-6);
                 }
             }
+            // Then the CPU windows: both sides at once, in an open loop, each at a quarter of the lower side's
+            // requests/s in the turns, loaded for the whole window.
+            double rate = 0.25
+                    * Math.min(
+                            SideRound.of(r.first()).requestsPerSecond(),
+                            SideRound.of(r.second()).requestsPerSecond());
+            String cpuScenario = List.of(FOUR, PIPELINED)
+                    .get(i)
+                    .scenario()
+                    .atPeakFraction(0.25)
+                    .id();
+            for (List<CellResult> windows : List.of(r.firstCpu(), r.secondCpu())) {
+                assertEquals(2, windows.size());
+                for (CellResult w : windows) {
+                    assertTrue(w.ok(), w.failure());
+                    assertEquals(cpuScenario, w.scenarioId());
+                    assertEquals(3, w.repetition());
+                    assertEquals(rate, w.throughput().offeredRate(), 1e-6, "the same rate for both sides");
+                    assertEquals(0.2, w.throughput().durationSeconds(), 0.01, "each side loaded the whole window");
+                    assertNotNull(w.server().cpuMicrosPerRequest(), "its CPU time per request read");
+                }
+            }
+            assertEquals(
+                    r.firstCpu().get(0).server().pid(),
+                    r.first().get(0).server().pid(),
+                    "the same server JVM");
             assertTrue(r.first().stream().allMatch(w -> w.target().equals("virtual-threads@base")));
             assertTrue(r.second().stream().allMatch(w -> w.target().equals("virtual-threads@candidate")));
             assertTrue(r.firstWarmup().seconds() >= 0.5, r.firstWarmup().toString());

@@ -104,4 +104,27 @@ class SideRoundTest {
                 SideRound.turnSpread(List.of(base.get(0), base.get(1), failed("died")), candidate),
                 1e-9);
     }
+
+    @Test
+    void requestsPerSecondAndP99ComeFromTheClosedLoopWindowsAndCpuFromTheCpuWindows() {
+        List<CellResult> closed = List.of(window(100, 500, 4.0), window(110, 600, 4.2));
+        List<CellResult> cpu = List.of(window(25, 90, 9.0), window(25, 95, 10.0), window(25, 80, 9.5));
+        SideRound s = SideRound.of(closed, cpu);
+        assertEquals(105, s.requestsPerSecond(), 1e-9);
+        assertEquals(550, s.p99Micros());
+        assertEquals(9.5, s.cpuMicros(), 1e-9);
+        assertEquals(10.0 / 9.0 - 1, s.cpuSpread(), 1e-9);
+        assertEquals(SideRound.of(closed), SideRound.of(closed, List.of()), "no CPU windows: all from the closed loop");
+    }
+
+    @Test
+    void cpuWindowsThatFailedLeaveTheCpuUnknownAndTheRestStands() {
+        SideRound s = SideRound.of(List.of(window(100, 500, 4.0)), List.of(failed("died"), failed("died")));
+        assertTrue(s.ok());
+        assertEquals(100, s.requestsPerSecond(), 1e-9);
+        assertNull(s.cpuMicros());
+        assertNull(s.cpuSpread());
+        SideRound down = SideRound.of(List.of(failed("gone")), List.of(window(25, 90, 9.0)));
+        assertEquals("gone", down.failure());
+    }
 }
