@@ -25,7 +25,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-batch=3 slowed=10 same=20 slow_flags="" cells="netty:c40" rounds=8 windows=2 cpu_windows=2 cpu_rate_share=0.25 duration=0.5s turn=20ms warmup=1s
+batch=3 slowed=10 same=20 slow_flags="" cells="netty:c40" rounds=8 windows=2 cpu_windows=2 cpu_rate_share=0.25 transport=auto duration=0.5s turn=20ms warmup=1s
 slow_patch="$HTTPMODELS_ROOT/scripts/selfcheck/netty-crc32-per-response.patch"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -39,6 +39,7 @@ while [ $# -gt 0 ]; do
         --windows) windows="$2"; shift 2 ;;
         --cpu-windows) cpu_windows="$2"; shift 2 ;;
         --cpu-rate-share) cpu_rate_share="$2"; shift 2 ;;
+        --transport) transport="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --turn) turn="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
@@ -88,7 +89,7 @@ fi
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
-        --cpu-windows "$cpu_windows" --cpu-rate-share "$cpu_rate_share" --duration "$duration" --turn "$turn" --warmup "$warmup" --out "$dir")
+        --cpu-windows "$cpu_windows" --cpu-rate-share "$cpu_rate_share" --transport "$transport" --duration "$duration" --turn "$turn" --warmup "$warmup" --out "$dir")
     local running="$candidate_dir"
     if [ "$kind" = slowed ]; then
         running="$slowed_dir"
@@ -138,7 +139,7 @@ cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed 
 noises=$(awk '{print $5}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
-    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows a round in turns of $turn, $duration per side, $cpu_windows CPU windows side by side at $cpu_rate_share of the lower requests/s; slowdown: $slowdown"
+    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows a round in turns of $turn, $duration per side, $cpu_windows CPU windows side by side at $cpu_rate_share of the lower requests/s, transport $transport; slowdown: $slowdown"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(printf '%+.1f' "$(httpmodels_median $costs)") %"

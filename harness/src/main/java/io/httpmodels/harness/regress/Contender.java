@@ -41,10 +41,10 @@ public record Contender(String name, HarnessJvm build, List<String> extraFlags, 
         return isNginx() ? "nginx" : cell.model() + "@" + name;
     }
 
-    /** How this side's model JVMs start: its build, the common flags, then its own. */
-    ModelJvm jvm(List<String> serverJvmFlags) {
+    /** How this side's model JVMs start: its build, the common flags, then its own; on {@code transport}. */
+    ModelJvm jvm(List<String> serverJvmFlags, String transport) {
         List<String> flags = new ArrayList<>(serverJvmFlags);
         flags.addAll(extraFlags);
-        return new ModelJvm(isNginx() ? HarnessJvm.current() : build, flags, 0, ModelJvm.AUTO_TRANSPORT);
+        return new ModelJvm(isNginx() ? HarnessJvm.current() : build, flags, 0, transport);
     }
 }

@@ -30,6 +30,7 @@ import io.httpmodels.harness.results.Verdict;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.server.ServerConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -194,6 +195,13 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Change in the server's CPU time per request tolerated (default: ${DEFAULT-VALUE}).")
     double cpuTolerance;
 
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            defaultValue = ServerConfig.AUTO_TRANSPORT,
+            description = "Netty's transport, both sides: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
+    String transport;
+
     @Mixin
     TimeoutOption timeout;
 
@@ -300,7 +308,8 @@ public final class RegressCommand implements Callable<Integer> {
                 duration,
                 windows,
                 turn,
-                cpuWindows());
+                cpuWindows(),
+                transport);
         Thread hook = new Thread(
                 () -> {
                     runner.stop();

@@ -8,6 +8,7 @@ import io.httpmodels.harness.measure.Window;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.ModelJvm;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.Optional;
 
 /**
  * Regress's schedule for one round, over the measuring step ({@link MeasuringStep}): starts each side's model in
- * a fresh JVM of that side's build, warms each until its JIT is done, then records windows in which the two take
+ * a fresh JVM of that side's build, warms both at once until each one's JIT is done ({@link
+ * MeasuringStep#warmTogether}), then records windows in which the two take
  * turns of a few tens of milliseconds ({@link MeasuringStep#turnWindow}), the side that goes first alternating by
  * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; then CPU
  * windows, in which both are loaded at once in an open loop at the same rate, a share of the lower of their
@@ -40,6 +42,7 @@ final class RoundRunner {
     private final int windows;
     private final Duration turn;
     private final CpuWindows cpu;
+    private final String transport;
 
     /**
      * The CPU windows of every cell's round: {@code count} windows of {@code duration} in which both sides are
@@ -91,6 +94,8 @@ final class RoundRunner {
      * @param windows        closed-loop windows per round
      * @param turn           length of a side's turn within a closed-loop window
      * @param cpu            the CPU windows that follow them
+     * @param transport      {@code serve --transport} of every model JVM ({@link ModelJvm#AUTO_TRANSPORT}: each
+     *                       model's own choice)
      */
     RoundRunner(
             MeasuringStep step,
@@ -98,20 +103,23 @@ final class RoundRunner {
             Duration duration,
             int windows,
             Duration turn,
-            CpuWindows cpu) {
+            CpuWindows cpu,
+            String transport) {
         this.step = step;
         this.serverJvmFlags = List.copyOf(serverJvmFlags);
         this.duration = duration;
         this.windows = windows;
         this.turn = turn;
         this.cpu = cpu;
+        this.transport = transport;
     }
 
     /**
      * Runs one round of {@code cells}, which one server JVM per side serves (the same model, work and header
      * deadline: {@link #serverOf}): {@code first} and {@code second} started once, then for each cell in turn both
-     * warmed under its load in that order and {@code windows} windows in which they take turns, the first turn of a
-     * window going to {@code first}, then to {@code second}, and so on. Sharing the JVM across a model's cells saves a start and most of a warm-up per cell: the JIT
+     * warmed under its load at once, {@code windows} windows in which they take turns, the first turn of a window
+     * going to {@code first}, then to {@code second}, and so on, and the CPU windows. Sharing the JVM across a
+     * model's cells saves a start and most of a warm-up per cell: the JIT
      * has compiled the model's code for the first cell's load and only compiles what the next one adds. A side
      * that fails has failed windows with the reason, never an exception.
      *
@@ -128,9 +136,8 @@ final class RoundRunner {
         try (MeasuredTarget a = start(first, lead);
                 MeasuredTarget b = start(second, lead)) {
             for (RegressCell cell : cells) {
-                step.warm(a, cell.scenario(), MeasureListener.NONE);
+                step.warmTogether(List.of(a, b), cell.scenario());
                 Warmup warmA = a.warmup();
-                step.warm(b, cell.scenario(), MeasureListener.NONE);
                 Warmup warmB = b.warmup();
                 List<CellResult> firstWindows = new ArrayList<>();
                 List<CellResult> secondWindows = new ArrayList<>();
@@ -169,7 +176,7 @@ final class RoundRunner {
     }
 
     private MeasuredTarget start(Contender side, RegressCell cell) {
-        return step.start(side.target(cell), side.rowName(cell), side.jvm(serverJvmFlags), cell.scenario());
+        return step.start(side.target(cell), side.rowName(cell), side.jvm(serverJvmFlags, transport), cell.scenario());
     }
 
     /**

@@ -12,6 +12,7 @@ import io.httpmodels.harness.measure.WarmupRule;
 import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.TargetLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -45,7 +46,8 @@ class RoundRunnerTest {
                 Duration.ofMillis(200),
                 2,
                 Duration.ofMillis(20),
-                new RoundRunner.CpuWindows(2, 0.25));
+                new RoundRunner.CpuWindows(2, 0.25),
+                ModelJvm.AUTO_TRANSPORT);
     }
 
     private static Contender side(String name) {
