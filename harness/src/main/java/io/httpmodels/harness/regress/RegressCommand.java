@@ -30,7 +30,6 @@ import io.httpmodels.harness.results.Verdict;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.load.cli.DurationConverter;
-import io.httpmodels.server.ServerConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -198,8 +197,10 @@ public final class RegressCommand implements Callable<Integer> {
     @Option(
             names = "--transport",
             paramLabel = "NAME",
-            defaultValue = ServerConfig.AUTO_TRANSPORT,
-            description = "Netty's transport, both sides: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
+            defaultValue = DEFAULT_TRANSPORT,
+            description = "Netty's transport, both sides: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}, not"
+                    + " compare's auto: on io_uring a slower netty served as many requests/s and its CPU time per"
+                    + " request moved from one JVM to the next; see docs/regression-gate.md).")
     String transport;
 
     @Mixin
@@ -496,6 +497,15 @@ public final class RegressCommand implements Callable<Integer> {
     private RoundRunner.CpuWindows cpuWindows() {
         return new RoundRunner.CpuWindows(cpuWindows, cpuRateShare);
     }
+
+    /**
+     * Netty's transport in the gate unless --transport says. Not compare's {@code auto} (io_uring here): on
+     * io_uring a netty made to spend 1.2 µs more per response served as many requests/s in a closed loop as the same
+     * build without it, and one JVM's CPU time per request differed from the next one's by up to half; on epoll the
+     * same change cost 16-23 % of requests/s in every round (2026-12-04, docs/regression-gate.md). The gate judges
+     * this project's code, and epoll shows its cost.
+     */
+    static final String DEFAULT_TRANSPORT = "epoll";
 
     /** The least warm-up unless --warmup says: the JIT-quiet rule does the rest. */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);

@@ -117,8 +117,10 @@ public final class RegressTable {
         notes.add(String.format(
                 Locale.ROOT,
                 "change: median of the %d per-round paired ratios candidate / base (each round: both sides in fresh"
-                        + " JVMs, recorded in windows in which they take turns, a side's figure the median of its"
-                        + " windows); [interval]: %s, achieved confidence %.1f %% (asked %.0f %%)",
+                        + " JVMs; req/s and p99 recorded in windows in which they take turns, CPU per request in"
+                        + " windows in which both are loaded at once in an open loop at the same rate (unless"
+                        + " --cpu-windows 0); a side's figure the median of its windows); [interval]: %s, achieved"
+                        + " confidence %.1f %% (asked %.0f %%)",
                 r.rounds(),
                 PairedRatio.METHOD,
                 100 * achieved,
