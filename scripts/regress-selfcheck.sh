@@ -25,7 +25,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-batch=3 slowed=10 same=20 slow_flags="" cells="netty:c40" rounds=8 windows=2 cpu_windows=2 cpu_rate_share=0.25 transport=epoll duration=0.5s turn=20ms warmup=1s
+batch=3 slowed=10 same=20 slow_flags="" cells="netty:c40" rounds=8 windows=1 cpu_windows=2 cpu_rate_share=0.25 transport=epoll duration=0.5s turn=20ms warmup=1s
 slow_patch="$HTTPMODELS_ROOT/scripts/selfcheck/netty-crc32-per-response.patch"
 while [ $# -gt 0 ]; do
     case "$1" in

@@ -156,42 +156,6 @@ public final class MeasuringStep {
         }
     }
 
-    /**
-     * Warms several targets at once under {@code load}: each is warmed as by {@link #warm(MeasuredTarget, Scenario,
-     * MeasureListener)}, until its own JIT is quiet, all of them side by side (the first on this thread). Their
-     * servers share their CPUs while they warm, so each warms at part speed; but most of a warm-up is waiting for a
-     * compiler to finish and for two quiet chunks in a row, and those waits overlap: two servers warm in little
-     * more than the longer of their warm-ups. What is measured after is unchanged: the compiled code is the same,
-     * and every target's warm-up is recorded as its own.
-     *
-     * @return each target's warm-up, in the order of {@code targets}
-     */
-    public List<Warmup> warmTogether(List<MeasuredTarget> targets, Scenario load) {
-        List<FutureTask<Warmup>> warms = new ArrayList<>();
-        for (MeasuredTarget target : targets) {
-            warms.add(new FutureTask<>(() -> warm(target, load, MeasureListener.NONE)));
-        }
-        for (int i = 1; i < warms.size(); i++) {
-            Thread thread = new Thread(warms.get(i), "warm-" + i);
-            thread.setDaemon(true);
-            thread.start();
-        }
-        warms.get(0).run();
-        List<Warmup> warmed = new ArrayList<>();
-        for (FutureTask<Warmup> warm : warms) {
-            try {
-                warmed.add(warm.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                stop();
-                warmed.add(Warmup.NONE);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("a target's warm-up failed", e.getCause());
-            }
-        }
-        return warmed;
-    }
-
     private Warmup warmUp(
             MeasuredTarget target, Scenario load, MeasureListener listener, Long pid, boolean jitWatched) {
         WarmupRule rule = settings.warmup();

@@ -122,7 +122,7 @@ public final class RegressCommand implements Callable<Integer> {
     @Option(
             names = "--windows",
             paramLabel = "N",
-            defaultValue = "2",
+            defaultValue = "1",
             description = "Recorded closed-loop windows per round, in which base and candidate take turns; a side's"
                     + " requests/s and p99 in a round are the medians of its windows (default: ${DEFAULT-VALUE}).")
     int windows;

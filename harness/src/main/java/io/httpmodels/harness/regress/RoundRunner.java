@@ -17,8 +17,9 @@ import java.util.Optional;
 
 /**
  * Regress's schedule for one round, over the measuring step ({@link MeasuringStep}): starts each side's model in
- * a fresh JVM of that side's build, warms both at once until each one's JIT is done ({@link
- * MeasuringStep#warmTogether}), then records windows in which the two take
+ * a fresh JVM of that side's build, warms each until its JIT is done (one after the other: warmed side by side,
+ * each server at half speed, a thread-per-connection JVM's JIT sometimes had nothing to compile yet and the rule
+ * took it for done at 1 s, and its windows cost 2 to 7 times as much; 2026-12-04), then records windows in which the two take
  * turns of a few tens of milliseconds ({@link MeasuringStep#turnWindow}), the side that goes first alternating by
  * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; then CPU
  * windows, in which both are loaded at once in an open loop at the same rate, a share of the lower of their
@@ -117,7 +118,7 @@ final class RoundRunner {
     /**
      * Runs one round of {@code cells}, which one server JVM per side serves (the same model, work and header
      * deadline: {@link #serverOf}): {@code first} and {@code second} started once, then for each cell in turn both
-     * warmed under its load at once, {@code windows} windows in which they take turns, the first turn of a window
+     * warmed under its load in that order, {@code windows} windows in which they take turns, the first turn of a window
      * going to {@code first}, then to {@code second}, and so on, and the CPU windows. Sharing the JVM across a
      * model's cells saves a start and most of a warm-up per cell: the JIT
      * has compiled the model's code for the first cell's load and only compiles what the next one adds. A side
@@ -136,8 +137,9 @@ final class RoundRunner {
         try (MeasuredTarget a = start(first, lead);
                 MeasuredTarget b = start(second, lead)) {
             for (RegressCell cell : cells) {
-                step.warmTogether(List.of(a, b), cell.scenario());
+                step.warm(a, cell.scenario(), MeasureListener.NONE);
                 Warmup warmA = a.warmup();
+                step.warm(b, cell.scenario(), MeasureListener.NONE);
                 Warmup warmB = b.warmup();
                 List<CellResult> firstWindows = new ArrayList<>();
                 List<CellResult> secondWindows = new ArrayList<>();
