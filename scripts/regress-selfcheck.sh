@@ -6,11 +6,16 @@
 #   scripts/regress-selfcheck.sh --slowed 5 --same 5 --cells netty:c40
 #   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
 #   scripts/regress-selfcheck.sh --slow-patch my-regression.patch
+#   scripts/regress-selfcheck.sh --transport io_uring --cpu-windows 0   netty on io_uring, CPU read in the closed loop
+#
+# Each run is regress with the gate's defaults unless a flag here says otherwise: --rounds 8, --windows 1 (in turns
+# of --turn 20ms, --duration 0.5s a side), --cpu-windows 2 at --cpu-rate-share 0.25, --transport epoll, --warmup 1s.
 #
 # The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
 # makes the netty model compute a CRC32 of 96 KiB for every response (an intrinsic: the same work in every JVM,
-# whatever the JIT makes of the rest; what the gate measured it at varies from run to run on the 2-core EPYC host,
-# 0 to +18 % of netty's CPU per request: docs/regression-gate.md#how-well-it-works-the-self-check). The
+# whatever the JIT makes of the rest; in a closed loop on io_uring it cost netty 0 to +18 % of its CPU per request
+# from run to run on the 2-core EPYC host, on epoll -16 to -23 % of its requests/s:
+# docs/regression-gate.md#how-well-it-works-the-self-check). The
 # working tree's tracked files are copied, the patch applied and that copy built once (mvn package, checks
 # skipped; about a minute); the slowed runs run that build as the candidate. --slow-patch takes another patch
 # (git diff form, from the project root). --slow-flags instead slows the candidate's server JVMs with JVM flags

@@ -322,7 +322,7 @@ public final class RegressCommand implements Callable<Integer> {
             Instant startedAt = Instant.now();
             outWriter.printf(
                     "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM per model and side each round,"
-                            + " each cell warmed until its JIT is done (at least %s, at most %s), then %d windows in"
+                            + " each cell warmed until its JIT is done (at least %s, at most %s), then %d window(s) in"
                             + " which they take turns of %s, %s each in all%s; %s%n",
                     cellList.size(),
                     rounds,
