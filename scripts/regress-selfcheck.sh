@@ -69,7 +69,7 @@ done
 # The slowed candidate: this build's own harness jar with --slow-flags, or a build of the working tree with the patch.
 slowed_dir="$candidate_dir"
 slowdown="$slow_flags"
-if [ -n "$slow_patch" ]; then
+if [ -n "$slow_patch" ] && [ "$slowed" -gt 0 ]; then
     [ -f "$slow_patch" ] || { echo "error: --slow-patch: no such file: $slow_patch" >&2; exit 2; }
     src="$out/slowed-src" slowed_dir="$out/slowed-build"
     mkdir -p "$src" "$slowed_dir"
@@ -144,7 +144,7 @@ cpu_costs=$(awk '$1 == "slowed" {print $4}' "$out/runs.txt" | tr ',' '\n' | sed 
 noises=$(awk '{print $5}' "$out/runs.txt" | tr ',' '\n' | sed -n 's/%$//p' | grep -v '^n/a' || true)
 {
     echo
-    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows windows a round in turns of $turn, $duration per side, $cpu_windows CPU windows side by side at $cpu_rate_share of the lower requests/s, transport $transport; slowdown: $slowdown"
+    echo "cells: $cells; $rounds rounds, $warmup warm-up per JVM, $windows window(s) a round in turns of $turn, $duration per side, $cpu_windows CPU windows side by side at $cpu_rate_share of the lower requests/s, transport $transport; slowdown: $slowdown"
     if [ -n "$costs" ]; then
         # shellcheck disable=SC2086 # one number per word
         echo "measured cost of the slowdown (median over the slowed runs of their median req/s change): $(printf '%+.1f' "$(httpmodels_median $costs)") %"

@@ -137,14 +137,8 @@ public abstract class LeakKit {
         for (int t = 0; t < CLIENT_THREADS; t++) {
             clients.add(Thread.ofPlatform().name("leak-client-" + t).start(() -> {
                 for (int i; failures.get() == 0 && (i = next.getAndIncrement()) < requests; ) {
-                    boolean serverCloses = i % 2 == 0;
-                    try (RawHttpConnection client = new RawHttpConnection(port)) {
-                        RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: x\r\n"
-                                        + (serverCloses ? "Connection: close\r\n" : "") + "\r\n")
-                                .read();
-                        if (response.status() != 200 || (serverCloses && !client.closedByServer())) {
-                            throw new IOException("request " + i + ": " + response.statusLine());
-                        }
+                    try {
+                        RawHttpConnection.plaintextOnShortConnection(port, i);
                     } catch (IOException | RuntimeException e) {
                         failures.incrementAndGet();
                         firstFailure.compareAndSet(null, e);

@@ -148,6 +148,24 @@ public final class RawHttpConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Request {@code i} of a short-connection load, on a connection of its own: {@code GET /plaintext}, the even
+     * ones with {@code Connection: close} (the server closes), the odd ones closed by this client after the answer.
+     *
+     * @throws IOException when the answer is not 200, or a server asked to close did not
+     */
+    public static void plaintextOnShortConnection(int port, int i) throws IOException {
+        boolean serverCloses = i % 2 == 0;
+        try (RawHttpConnection client = new RawHttpConnection(port)) {
+            Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: x\r\n"
+                            + (serverCloses ? "Connection: close\r\n" : "") + "\r\n")
+                    .read();
+            if (response.status() != 200 || (serverCloses && !client.closedByServer())) {
+                throw new IOException("request " + i + ": " + response.statusLine());
+            }
+        }
+    }
+
     /** The underlying socket, for tests that need its options. */
     public Socket socket() {
         return socket;

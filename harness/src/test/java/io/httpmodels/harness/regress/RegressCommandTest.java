@@ -42,6 +42,9 @@ class RegressCommandTest {
             --cells no-such-model:c40       | unknown server model 'no-such-model'
             --duration 0.5s --turn 30ms     | --duration 0.5 s is not a whole number of --turn 0.03 s
             --turn 0.5ms                    | --turn must be a millisecond at least, was 500000 ns
+            --cpu-windows -1                | --cpu-windows must be 0 or more, was -1
+            --cpu-rate-share 0              | --cpu-rate-share is a share in (0, 1], e.g. 0.25, was 0.0
+            --cpu-rate-share 1.5            | --cpu-rate-share is a share in (0, 1], e.g. 0.25, was 1.5
             """)
     void badFlagsAreUsageErrors(String flags, String says) {
         List<String> args = new ArrayList<>(List.of("regress", "--base", "HEAD"));

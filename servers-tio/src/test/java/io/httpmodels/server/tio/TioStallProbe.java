@@ -44,14 +44,8 @@ public final class TioStallProbe {
                         failure.get() == null
                                 && System.nanoTime() < deadline
                                 && (i = next.getAndIncrement()) < requests; ) {
-                    boolean serverCloses = i % 2 == 0;
-                    try (RawHttpConnection client = new RawHttpConnection(port)) {
-                        RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: x\r\n"
-                                        + (serverCloses ? "Connection: close\r\n" : "") + "\r\n")
-                                .read();
-                        if (response.status() != 200 || (serverCloses && !client.closedByServer())) {
-                            throw new IOException("request " + i + ": " + response.statusLine());
-                        }
+                    try {
+                        RawHttpConnection.plaintextOnShortConnection(port, i);
                         done.incrementAndGet();
                     } catch (IOException | RuntimeException e) {
                         if (failure.compareAndSet(null, e)) {
