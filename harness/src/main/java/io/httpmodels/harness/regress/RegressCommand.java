@@ -500,10 +500,10 @@ public final class RegressCommand implements Callable<Integer> {
 
     /**
      * Netty's transport in the gate unless --transport says. Not compare's {@code auto} (io_uring here): on
-     * io_uring a netty made to spend 1.2 µs more per response served as many requests/s in a closed loop as the same
-     * build without it, and one JVM's CPU time per request differed from the next one's by up to half; on epoll the
-     * same change cost 16-23 % of requests/s in every round (2026-12-04, docs/regression-gate.md). The gate judges
-     * this project's code, and epoll shows its cost.
+     * io_uring a netty made to do more per response (a CRC32 of 96 KiB) served as many requests/s in a closed loop
+     * as the same build without it, and one JVM's CPU time per request differed from the next one's by up to half;
+     * on epoll the same change cost 9-20 % of requests/s in each of ten runs of the gate (2026-12-04,
+     * docs/regression-gate.md). The gate judges this project's code, and epoll shows its cost.
      */
     static final String DEFAULT_TRANSPORT = "epoll";
 
