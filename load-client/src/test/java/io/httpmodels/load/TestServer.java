@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A tiny blocking HTTP/1.1 server on 127.0.0.1, port 0, one thread per connection, for tests. Each request
  * (head read to the blank line, body skipped by Content-Length) goes to a {@link Handler} with its global
  * index; responses are flushed when no more input is buffered, so pipelined answers leave together.
- * {@link #kill()} closes the listener and resets every connection at once, as a server process that dies;
- * {@link #close()} does that too and joins every thread.
+ * {@link #kill()} closes the listener and resets every connection at once, as a server process that dies, and
+ * keeps its port from other tests' servers until {@link #close()}, which does the rest and joins every thread.
  */
 final class TestServer implements AutoCloseable {
 
@@ -47,6 +47,8 @@ final class TestServer implements AutoCloseable {
 
     private final CountDownLatch killed = new CountDownLatch(1);
     private volatile boolean closed;
+    /** After {@link #kill()}: a socket bound to the dead server's port, so that no other test's server gets it. */
+    private volatile Socket portHolder;
 
     private TestServer(Handler handler) throws IOException {
         this.handler = handler;
@@ -164,12 +166,34 @@ final class TestServer implements AutoCloseable {
         } catch (IOException ignored) {
             // Closing a listener: nothing left to do with it.
         }
+        holdPort();
         for (Socket s : sockets) {
             try {
                 s.setSoLinger(true, 0);
                 s.close();
             } catch (IOException ignored) {
                 // Already closed by its own thread.
+            }
+        }
+    }
+
+    /**
+     * Keeps the dead server's port bound, not listening: connects to it are still refused, as a dead process's
+     * are, but a server that another test starts on port 0 beside this one cannot be given it (the holder does not
+     * share its address, so the kernel skips the port), and a client reconnecting here cannot reach that server
+     * instead. Best effort: when the port cannot be bound, nothing is held.
+     */
+    private void holdPort() {
+        Socket holder = new Socket();
+        try {
+            holder.setReuseAddress(false);
+            holder.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()));
+            portHolder = holder;
+        } catch (IOException e) {
+            try {
+                holder.close();
+            } catch (IOException ignored) {
+                // Never bound: nothing to release.
             }
         }
     }
@@ -266,6 +290,10 @@ final class TestServer implements AutoCloseable {
         closed = true;
         killed.countDown();
         server.close();
+        Socket holder = portHolder;
+        if (holder != null) {
+            holder.close();
+        }
         for (Socket s : sockets) {
             s.close();
         }
