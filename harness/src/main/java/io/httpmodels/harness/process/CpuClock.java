@@ -1,8 +1,5 @@
 package io.httpmodels.harness.process;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +25,6 @@ import java.util.OptionalLong;
  */
 public record CpuClock(Map<Long, Long> nanosByTask, long tickNanos) {
 
-    private static final Path PROC = Path.of("/proc");
-
     public CpuClock {
         nanosByTask = Map.copyOf(nanosByTask);
     }
@@ -45,7 +40,7 @@ public record CpuClock(Map<Long, Long> nanosByTask, long tickNanos) {
                 return new CpuClock(Map.of(), -1);
             }
             ticks += cpu.orElse(0);
-            exact &= readTasks(pid, tasks);
+            exact &= ProcFs.addTaskRunNanos(pid, tasks);
         }
         return new CpuClock(exact ? tasks : Map.of(), ticks);
     }
@@ -73,22 +68,5 @@ public record CpuClock(Map<Long, Long> nanosByTask, long tickNanos) {
             exact += task.getValue() - start.nanosByTask.getOrDefault(task.getKey(), 0L);
         }
         return exact < ticked - TICKS_OF_ERROR * ProcFs.tickNanos() ? ticked : exact;
-    }
-
-    /** Adds each thread's time on a CPU to {@code into}; false when a thread's schedstat could not be read. */
-    private static boolean readTasks(long pid, Map<Long, Long> into) {
-        try (var dirs = Files.list(PROC.resolve(pid + "/task"))) {
-            for (Path task : (Iterable<Path>) dirs::iterator) {
-                String schedstat = Files.readString(task.resolve("schedstat"));
-                int space = schedstat.indexOf(' ');
-                into.put(
-                        Long.parseLong(task.getFileName().toString()),
-                        Long.parseLong(space < 0 ? schedstat.trim() : schedstat.substring(0, space)));
-            }
-            return true;
-        } catch (IOException | RuntimeException e) {
-            // A thread that ends while it is read: the reading is not exact; the ticks still are.
-            return false;
-        }
     }
 }

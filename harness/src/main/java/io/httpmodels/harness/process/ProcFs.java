@@ -137,6 +137,25 @@ public final class ProcFs {
         return tasks;
     }
 
+    /**
+     * Adds each live thread of {@code pid}'s time on a CPU (the first field of its {@code schedstat}, nanoseconds)
+     * to {@code into}, by thread id; false when a thread's could not be read (one that ended while it was read).
+     */
+    static boolean addTaskRunNanos(long pid, Map<Long, Long> into) {
+        try (var dirs = Files.list(PROC.resolve(pid + "/task"))) {
+            for (Path task : (Iterable<Path>) dirs::iterator) {
+                String schedstat = Files.readString(task.resolve("schedstat"));
+                int space = schedstat.indexOf(' ');
+                into.put(
+                        Long.parseLong(task.getFileName().toString()),
+                        Long.parseLong(space < 0 ? schedstat.trim() : schedstat.substring(0, space)));
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** How many threads {@code pid} has by /proc's count of its task folder, or -1 when unknown. */
     public static int taskCount(long pid) {
         try (var dirs = Files.list(PROC.resolve(pid + "/task"))) {
