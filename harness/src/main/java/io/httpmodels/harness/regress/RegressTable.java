@@ -127,8 +127,9 @@ public final class RegressTable {
                 100 * r.confidenceWanted()));
         notes.add(String.format(
                 Locale.ROOT,
-                "verdict: regression when the whole interval lies beyond -%.0f %% for req/s, +%.0f %% for p99 or"
-                        + " +%.0f %% for the server's CPU time per request; improvement symmetrically; else same",
+                "verdict: regression when the interval lies wholly on the worse side of no change and the median"
+                        + " beyond -%.0f %% for req/s, +%.0f %% for p99 or +%.0f %% for the server's CPU time per"
+                        + " request; improvement symmetrically; else same",
                 100 * r.requestsTolerance(),
                 100 * r.p99Tolerance(),
                 100 * r.cpuTolerance()));

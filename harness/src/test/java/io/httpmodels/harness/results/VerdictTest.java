@@ -12,19 +12,37 @@ class VerdictTest {
     }
 
     @Test
-    void throughputRegressesOnlyWhenTheWholeIntervalIsBelowTheTolerance() {
+    void throughputRegressesWhenTheIntervalExcludesNoChangeAndTheMedianIsBeyondTheTolerance() {
         assertEquals(Verdict.REGRESSION, Verdict.of(interval(0.85, 0.90, 0.94), 0.05, true));
-        assertEquals(Verdict.SAME, Verdict.of(interval(0.85, 0.90, 0.96), 0.05, true)); // straddles 0.95
+        // the interval's far edge inside the tolerance: the change is shown, and its median is large enough
+        assertEquals(Verdict.REGRESSION, Verdict.of(interval(0.77, 0.91, 0.97), 0.05, true));
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.85, 0.90, 1.00), 0.05, true)); // touches no change
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.90, 0.96, 0.99), 0.05, true)); // shown, but within 5 %
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.90, 0.95, 0.99), 0.05, true)); // at the tolerance
         assertEquals(Verdict.SAME, Verdict.of(interval(0.97, 0.99, 1.02), 0.05, true));
         assertEquals(Verdict.IMPROVEMENT, Verdict.of(interval(1.06, 1.10, 1.20), 0.05, true));
-        assertEquals(Verdict.SAME, Verdict.of(interval(1.04, 1.10, 1.20), 0.05, true));
+        assertEquals(Verdict.IMPROVEMENT, Verdict.of(interval(1.01, 1.10, 1.20), 0.05, true));
+        assertEquals(Verdict.SAME, Verdict.of(interval(1.00, 1.10, 1.20), 0.05, true)); // touches no change
+        assertEquals(Verdict.SAME, Verdict.of(interval(1.01, 1.05, 1.20), 0.05, true)); // at the tolerance
     }
 
     @Test
     void latencyIsTheOtherWayRound() {
         assertEquals(Verdict.REGRESSION, Verdict.of(interval(1.11, 1.20, 1.40), 0.10, false));
-        assertEquals(Verdict.SAME, Verdict.of(interval(1.09, 1.20, 1.40), 0.10, false));
+        assertEquals(Verdict.REGRESSION, Verdict.of(interval(1.01, 1.20, 1.40), 0.10, false));
+        assertEquals(Verdict.SAME, Verdict.of(interval(1.00, 1.20, 1.40), 0.10, false));
+        assertEquals(Verdict.SAME, Verdict.of(interval(1.02, 1.10, 1.40), 0.10, false));
         assertEquals(Verdict.IMPROVEMENT, Verdict.of(interval(0.60, 0.70, 0.89), 0.10, false));
+        assertEquals(Verdict.IMPROVEMENT, Verdict.of(interval(0.60, 0.70, 0.99), 0.10, false));
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.60, 0.70, 1.00), 0.10, false));
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.60, 0.90, 0.99), 0.10, false));
+    }
+
+    @Test
+    void aToleranceOfZeroFlagsEveryChangeTheIntervalShows() {
+        assertEquals(Verdict.REGRESSION, Verdict.of(interval(0.98, 0.99, 0.999), 0, true));
+        assertEquals(Verdict.IMPROVEMENT, Verdict.of(interval(1.001, 1.01, 1.02), 0, true));
+        assertEquals(Verdict.SAME, Verdict.of(interval(0.98, 0.99, 1.00), 0, true));
     }
 
     @Test
