@@ -2,6 +2,7 @@ package io.httpmodels.harness;
 
 import io.httpmodels.harness.control.ControlLoop;
 import io.httpmodels.harness.control.ControlProtocol;
+import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
@@ -157,7 +158,7 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            for (Map.Entry<String, HttpServerModel> entry : ServerModels.all().entrySet()) {
+            for (Map.Entry<String, HttpServerModel> entry : ModelCatalog.all().entrySet()) {
                 out.printf("%-24s %s%n", entry.getKey(), entry.getValue().description());
             }
             out.flush();
@@ -170,12 +171,17 @@ final class ServeCommand implements Callable<Integer> {
         if (modelName == null) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    "a MODEL is required; known models: " + String.join(", ", ServerModels.names()));
+                    "a MODEL is required; known models: "
+                            + String.join(", ", ModelCatalog.all().keySet()));
         }
         HttpServerModel model;
         ServerConfig config;
         try {
-            model = ServerModels.byName(modelName);
+            // The class path first: a JVM the harness starts has its model there (a framework's with its folder),
+            // and reads no model folder; by hand, `serve jetty` finds a framework's model in its folder.
+            model = ServerModels.all().containsKey(modelName)
+                    ? ServerModels.byName(modelName)
+                    : ModelCatalog.byName(modelName);
             config = config();
         } catch (IllegalArgumentException e) { // UnknownModelException included
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

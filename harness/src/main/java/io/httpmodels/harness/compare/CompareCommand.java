@@ -19,6 +19,7 @@ import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
@@ -27,7 +28,6 @@ import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
-import io.httpmodels.server.ServerModels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -344,7 +344,7 @@ public final class CompareCommand implements Callable<Integer> {
                 idleConnections != null ? idleConnections : base.idleConnections(),
                 slowConnections != null ? slowConnections : base.slowConnections());
         List<TargetSpec> targets = new ArrayList<>();
-        Map<String, HttpServerModel> found = ServerModels.all();
+        Map<String, HttpServerModel> found = ModelCatalog.all();
         ModelSelection selection = ModelSelection.of(models, found);
         for (String name : selection.names()) {
             HttpServerModel model = found.get(name);

@@ -18,6 +18,7 @@ import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetLauncher;
@@ -25,7 +26,6 @@ import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
-import io.httpmodels.server.ServerModels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -146,7 +146,7 @@ public final class OverheadCommand implements Callable<Integer> {
         };
         List<String> names;
         try {
-            names = ModelSelection.of(models, ServerModels.all()).names();
+            names = ModelSelection.of(models, ModelCatalog.all()).names();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -164,7 +164,7 @@ public final class OverheadCommand implements Callable<Integer> {
             for (boolean ka : modes) {
                 Scenario scenario = Scenario.closedLoop("/plaintext", workMillis, ka, connections, 1);
                 for (String name : names) {
-                    HttpServerModel model = ServerModels.byName(name);
+                    HttpServerModel model = ModelCatalog.byName(name);
                     TargetSpec target = TargetSpec.model(model.name(), model.description());
                     String key = scenario.id() + ":" + model.name();
                     // Started with the figures on, so its control channel is primed like any measured target's.

@@ -49,6 +49,30 @@ public record HarnessJvm(List<String> launch, String description) {
         return new HarnessJvm(List.of("-jar", jar.toAbsolutePath().toString()), description);
     }
 
+    /**
+     * The jar this build runs from ({@code -jar JAR}), or null for a build run from a class path (tests, an IDE).
+     */
+    public Path jar() {
+        return launch.get(0).equals("-jar") ? Path.of(launch.get(1)) : null;
+    }
+
+    /**
+     * The same build with {@code jars} after its class path: {@code -jar JAR} becomes {@code -cp JAR:jars MAIN}
+     * (the jar's manifest still brings its {@code lib/}).
+     */
+    public HarnessJvm withClassPath(List<Path> jars) {
+        if (jars.isEmpty()) {
+            return this;
+        }
+        // -jar JAR or -cp PATH MAIN: either way the second word is where the build's classes are.
+        List<String> path = new ArrayList<>(List.of(launch.get(1)));
+        jars.forEach(j -> path.add(j.toAbsolutePath().toString()));
+        List<String> rest = jar() != null ? List.of(MAIN_CLASS) : launch.subList(2, launch.size());
+        List<String> relaunch = new ArrayList<>(List.of("-cp", String.join(File.pathSeparator, path)));
+        relaunch.addAll(rest);
+        return new HarnessJvm(relaunch, description);
+    }
+
     /** The java binary of this JVM, which every child runs on. */
     public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -28,6 +28,7 @@ import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Verdict;
 import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.load.cli.DurationConverter;
 import picocli.CommandLine;
@@ -489,7 +490,7 @@ public final class RegressCommand implements Callable<Integer> {
         warmup.rule(DEFAULT_WARMUP, LENDING); // throws when negative
         List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
         for (RegressCell c : list) {
-            io.httpmodels.server.ServerModels.byName(c.model()); // throws for an unknown model, naming the known
+            ModelCatalog.byName(c.model()); // throws for an unknown model, naming the known
         }
         return list;
     }

@@ -66,7 +66,10 @@ public final class TargetLauncher {
         };
     }
 
-    /** The command line of a model's JVM: pinned, {@code jvm}'s flags and build, {@code serve} and its flags. */
+    /**
+     * The command line of a model's JVM: pinned, {@code jvm}'s flags and build (with the model's folder on its class
+     * path when the build keeps it in one: {@link ModelFolders}), {@code serve} and its flags.
+     */
     public List<String> modelCommand(String model, ModelJvm jvm, Scenario scenario) {
         List<String> serve = new ArrayList<>(List.of(
                 "serve",
@@ -89,6 +92,6 @@ public final class TargetLauncher {
         }
         List<String> flags = new ArrayList<>(LAUNCHER_FLAGS);
         flags.addAll(jvm.jvmFlags());
-        return jvm.build().command(pinning.serverPrefix(), flags, serve);
+        return ModelCatalog.launchFor(jvm.build(), model).command(pinning.serverPrefix(), flags, serve);
     }
 }
