@@ -76,8 +76,7 @@ final class JettyServer {
     }
 
     /** As {@link #start(String, ServerConfig, boolean)}, serving {@code handler}: the tests' way to observe it. */
-    static RunningServer start(String name, ServerConfig config, boolean virtual, Handler handler)
-            throws IOException {
+    static RunningServer start(String name, ServerConfig config, boolean virtual, Handler handler) throws IOException {
         QueuedThreadPool threadPool = new QueuedThreadPool(); // max 200, min 8
         ExecutorService virtualThreads = null;
         if (virtual) {
@@ -141,12 +140,13 @@ final class JettyServer {
 
         @Override
         public String description() {
-            return name + ": Jetty " + Jetty.VERSION + " core Server, " + threads(
-                    threadPool.getMaxThreads(),
-                    threadPool.getMinThreads(),
-                    connector.getAcceptors(),
-                    connector.getSelectorManager().getSelectorCount(),
-                    virtualThreads != null);
+            return name + ": Jetty " + Jetty.VERSION + " core Server, "
+                    + threads(
+                            threadPool.getMaxThreads(),
+                            threadPool.getMinThreads(),
+                            connector.getAcceptors(),
+                            connector.getSelectorManager().getSelectorCount(),
+                            virtualThreads != null);
         }
 
         @Override

@@ -27,7 +27,8 @@ class JettySmokeTest {
     @ParameterizedTest
     @ValueSource(strings = {JettyModels.POOL, JettyModels.VIRTUAL})
     void servesPlaintextAndJsonOnTheRealPort(String model) throws Exception {
-        try (RunningServer server = ServerModels.byName(model).start(ServerConfig.defaults().withPort(0));
+        try (RunningServer server =
+                        ServerModels.byName(model).start(ServerConfig.defaults().withPort(0));
                 HttpClient client = HttpClient.newBuilder()
                         .version(HttpClient.Version.HTTP_1_1)
                         .connectTimeout(Duration.ofSeconds(5))
