@@ -1,0 +1,42 @@
+package io.httpmodels.server.jetty;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+
+import java.io.IOException;
+
+/**
+ * The {@code jetty} model: Jetty 12's core {@code Server} with one {@code ServerConnector} (HTTP/1.1 only) on its
+ * default {@code QueuedThreadPool} (max 200 threads, min 8), the workload as a blocking core {@code Handler} (no
+ * servlets). See {@link JettyServer} for the few settings changed from Jetty's defaults.
+ *
+ * <p>Threading: an acceptor thread accepts; a selector thread (one on two cores) selects, and since the handler
+ * declares itself blocking, Jetty's adaptive execution strategy hands each readable connection to another pool
+ * thread, which parses the request, runs the handler (and the work's sleep) and writes the answer. So up to about
+ * 200 minus the acceptor, selectors and reserved threads requests are in the handler at once; beyond that they queue
+ * in the pool's unbounded queue.
+ *
+ * <p>Where it breaks: with blocking work, requests/s is bounded by the pool (about 190 x 1000 / workMillis), like the
+ * fixed pool's model with a larger pool; a connection trickling its head holds no thread between reads (Jetty reads
+ * without blocking), but Jetty has no head or body deadline, only its idle timeout restarted by every byte.
+ */
+public final class JettyModel implements HttpServerModel {
+
+    static final String NAME = "jetty";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Jetty's core Server as shipped: " + JettyServer.defaultThreads(false);
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        return JettyServer.start(NAME, config, false);
+    }
+}

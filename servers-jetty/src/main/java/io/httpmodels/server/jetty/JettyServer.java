@@ -1,0 +1,173 @@
+package io.httpmodels.server.jetty;
+
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Jetty;
+import org.eclipse.jetty.util.ProcessorUtils;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts Jetty's core {@link Server} with one {@link ServerConnector} speaking HTTP/1.1 alone, on Jetty's default
+ * {@link QueuedThreadPool}, with the workload's handler as the server's only handler.
+ *
+ * <p>What differs from Jetty's defaults, each for the workload or a {@link ServerConfig} setting Jetty has a knob
+ * for, and nothing else:
+ *
+ * <ul>
+ *   <li>{@code HttpConfiguration.sendServerVersion} off: the workload's {@code Server} field is the handler's
+ *       ({@code httpmodels-<name>}), not a second {@code Server: Jetty(12.x)};
+ *   <li>{@code HttpConfiguration.requestHeaderSize} = {@link ServerConfig#maxHeaderBytes()} (Jetty's default 8 KiB
+ *       is the config's default too): the request line and header fields together;
+ *   <li>the connector's idle timeout = {@link ServerConfig#idleTimeout()} (Jetty's default 30 s is the config's
+ *       default too);
+ *   <li>for {@code jetty-virtual}, {@code QueuedThreadPool.setVirtualThreadsExecutor} with a virtual thread per
+ *       task.
+ * </ul>
+ *
+ * The threads are Jetty's defaults: {@link ServerConfig#workerThreads()} does not size the pool (the project's
+ * fixed-pool figure is not Jetty's, and Jetty refuses to start on a pool smaller than its acceptors, selectors and
+ * reserved threads need). Acceptors and selectors are the connector's defaults, sized from the cores the JVM sees (1 acceptor; selectors
+ * {@code max(1, min(cores / 2, maxThreads / 16))}); the description reports them. {@link ServerConfig}'s head and
+ * body deadlines and its bound on unsent answers have no Jetty knob: Jetty times a connection by its idle timeout
+ * alone (restarted by every read and write), and on HTTP/1.1 it reads a connection's next request only once the
+ * answer to the last was written.
+ */
+final class JettyServer {
+
+    /** Jetty's default {@code QueuedThreadPool} size, {@code new QueuedThreadPool()}'s (its minimum: 8). */
+    static final int DEFAULT_MAX_THREADS = 200;
+
+    private JettyServer() {}
+
+    /**
+     * The threads a server of Jetty's defaults has on this machine, before it starts: {@code new QueuedThreadPool()}
+     * (max 200, min 8), and a {@code ServerConnector}'s default acceptors (1) and selectors ({@code max(1,
+     * min(cores / 2, maxThreads / 16))}, the cores as Jetty's {@link ProcessorUtils} sees them).
+     */
+    static String defaultThreads(boolean virtual) {
+        int selectors = Math.max(1, Math.min(ProcessorUtils.availableProcessors() / 2, DEFAULT_MAX_THREADS / 16));
+        return threads(DEFAULT_MAX_THREADS, Math.min(8, DEFAULT_MAX_THREADS), 1, selectors, virtual);
+    }
+
+    private static String threads(int maxThreads, int minThreads, int acceptors, int selectors, boolean virtual) {
+        return "ServerConnector HTTP/1.1, QueuedThreadPool max " + maxThreads + " min " + minThreads + ", "
+                + acceptors + (acceptors == 1 ? " acceptor, " : " acceptors, ") + selectors
+                + (selectors == 1 ? " selector" : " selectors") + ", handlers on "
+                + (virtual ? "a virtual thread per request" : "the pool's threads");
+    }
+
+    /**
+     * @param virtual whether handlers run on virtual threads (the pool's virtual threads executor)
+     */
+    static RunningServer start(String name, ServerConfig config, boolean virtual) throws IOException {
+        return start(name, config, virtual, new WorkloadHandler(name, config));
+    }
+
+    /** As {@link #start(String, ServerConfig, boolean)}, serving {@code handler}: the tests' way to observe it. */
+    static RunningServer start(String name, ServerConfig config, boolean virtual, Handler handler) throws IOException {
+        QueuedThreadPool threadPool = new QueuedThreadPool(); // max 200, min 8
+        ExecutorService virtualThreads = null;
+        if (virtual) {
+            // Jetty's programming guide, "Virtual Threads Support with QueuedThreadPool": the blocking tasks (a
+            // blocking handler's) then run on this executor, the selectors and acceptors on the pool's threads.
+            virtualThreads = Executors.newThreadPerTaskExecutor(
+                    Thread.ofVirtual().name(name + "-", 0).factory());
+            threadPool.setVirtualThreadsExecutor(virtualThreads);
+        }
+        Server server = new Server(threadPool);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setRequestHeaderSize(config.maxHeaderBytes());
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(config.bindAddress().getHostAddress());
+        connector.setPort(config.port());
+        connector.setIdleTimeout(config.idleTimeout().toMillis());
+        server.addConnector(connector);
+        server.setHandler(handler);
+        Running running = new Running(name, config.bindAddress(), server, connector, threadPool, virtualThreads);
+        try {
+            server.start();
+        } catch (Exception e) {
+            running.close();
+            if (e instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("Jetty did not start: " + e, e);
+        }
+        return running;
+    }
+
+    private static final class Running implements RunningServer {
+
+        private final String name;
+        private final InetAddress bindAddress;
+        private final Server server;
+        private final ServerConnector connector;
+        private final QueuedThreadPool threadPool;
+        private final ExecutorService virtualThreads;
+
+        Running(
+                String name,
+                InetAddress bindAddress,
+                Server server,
+                ServerConnector connector,
+                QueuedThreadPool threadPool,
+                ExecutorService virtualThreads) {
+            this.name = name;
+            this.bindAddress = bindAddress;
+            this.server = server;
+            this.connector = connector;
+            this.threadPool = threadPool;
+            this.virtualThreads = virtualThreads;
+        }
+
+        @Override
+        public InetSocketAddress address() {
+            return new InetSocketAddress(bindAddress, connector.getLocalPort());
+        }
+
+        @Override
+        public String description() {
+            return name + ": Jetty " + Jetty.VERSION + " core Server, "
+                    + threads(
+                            threadPool.getMaxThreads(),
+                            threadPool.getMinThreads(),
+                            connector.getAcceptors(),
+                            connector.getSelectorManager().getSelectorCount(),
+                            virtualThreads != null);
+        }
+
+        @Override
+        public synchronized void close() {
+            try {
+                server.stop(); // closes the connector and its connections, then stops and joins the pool
+                server.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                // stopping is best effort: whatever Jetty could not stop it has logged
+            } finally {
+                if (virtualThreads != null) {
+                    virtualThreads.shutdownNow();
+                    try {
+                        virtualThreads.awaitTermination(5, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        }
+    }
+}
