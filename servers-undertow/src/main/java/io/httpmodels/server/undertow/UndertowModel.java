@@ -31,7 +31,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * 60 s) = {@code idleTimeout}; {@link UndertowOptions#REQUEST_PARSE_TIMEOUT} (default none) = {@code headerTimeout};
  * and {@link UndertowOptions#SHUTDOWN_TIMEOUT} (default none: {@code stop()} waits for running tasks for ever) = 5 s,
  * so that {@code close()} is bounded. Undertow has no knob for {@code bodyTimeout} (a deadline on the whole body) nor
- * for {@code maxPendingOutputBytes}.
+ * for {@code maxPendingOutputBytes}. The handler writes the {@code Date} field itself (the project's
+ * {@link io.httpmodels.server.http.HttpDate}), so Undertow adds none of its own: Undertow's date cache is static and
+ * freezes once the server that filled it stops (see {@link UndertowWorkloadHandler}).
  *
  * <p>Where it breaks: a blocking call on an I/O thread stalls every connection on that thread, which is why the work
  * is dispatched; under work, requests/s is bounded by the worker pool (16 threads on 2 cores: about 16 x 1000 /

@@ -138,7 +138,7 @@ final class UndertowDeviations {
         badInput(
                 all,
                 "unsupported Transfer-Encoding before chunked (RFC 9112 §6.1)",
-                "reads Transfer-Encoding: gzip, chunked as chunked and waits for the body: no answer",
+                "does not refuse Transfer-Encoding: gzip, chunked: it waits for a body, and sends no answer",
                 "RFC 9112 §6.1",
                 "A server that receives a request message with a transfer coding it does not understand SHOULD respond"
                         + " with 501 (Not Implemented).");
