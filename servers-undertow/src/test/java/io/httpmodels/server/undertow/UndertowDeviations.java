@@ -87,8 +87,8 @@ final class UndertowDeviations {
         all.add(Deviation.of(
                 "aSilentConnectionIsClosedAtTheIdleTimeout",
                 "closes a silent connection, but keeps one stalled mid-request past the 300 ms idle timeout (no close"
-                        + " within the kit's 5 s read): a request being parsed is timed by REQUEST_PARSE_TIMEOUT, here"
-                        + " the 10 s head deadline",
+                        + " within the kit's 5 s read): a request being parsed seems to be timed by"
+                        + " REQUEST_PARSE_TIMEOUT alone, here the 10 s head deadline (not checked further)",
                 "ServerConfig's idle timeout (the HttpServerModel contract)",
                 "a connection idle for the idle timeout is closed"));
 
