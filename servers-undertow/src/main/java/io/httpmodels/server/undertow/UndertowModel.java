@@ -1,0 +1,143 @@
+package io.httpmodels.server.undertow;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.Version;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The {@code undertow} model: Undertow's core server ({@code io.undertow:undertow-core}, no servlet container),
+ * {@link Undertow#builder()} with one HTTP listener and the workload's {@link UndertowWorkloadHandler}, on Undertow's
+ * defaults.
+ *
+ * <p>Threading, as Undertow ships it: an XNIO worker of {@code max(cores, 2)} I/O threads (each a selector loop that
+ * accepts, reads, parses and writes its connections) and a worker pool of 8 x the I/O threads for blocking tasks.
+ * Without work every answer is written on the connection's I/O thread; simulated work and {@code /echo}'s blocking
+ * read are dispatched to the worker pool, as Undertow's documentation tells users (see
+ * {@link UndertowWorkloadHandler}). {@link ServerConfig#workerThreads()} sets the I/O threads (the event loops, as
+ * Netty's) and {@link ServerConfig#workPoolThreads()} the worker pool, each when set (0 keeps Undertow's default).
+ *
+ * <p>Changed from Undertow's defaults, each to honour {@link ServerConfig} where Undertow has the knob:
+ * {@link UndertowOptions#MAX_HEADER_SIZE} (default 1 MiB) = {@code maxHeaderBytes};
+ * {@link UndertowOptions#MAX_ENTITY_SIZE} (default unlimited) = {@code maxBodyBytes};
+ * {@link UndertowOptions#IDLE_TIMEOUT} (default none) and {@link UndertowOptions#NO_REQUEST_TIMEOUT} (the builder's
+ * 60 s) = {@code idleTimeout}; {@link UndertowOptions#REQUEST_PARSE_TIMEOUT} (default none) = {@code headerTimeout};
+ * and {@link UndertowOptions#SHUTDOWN_TIMEOUT} (default none: {@code stop()} waits for running tasks for ever) = 5 s,
+ * so that {@code close()} is bounded. Undertow has no knob for {@code bodyTimeout} (a deadline on the whole body) nor
+ * for {@code maxPendingOutputBytes}. The handler writes the {@code Date} field itself (the project's
+ * {@link io.httpmodels.server.http.HttpDate}), so Undertow adds none of its own: Undertow's date cache is static and
+ * freezes once the server that filled it stops (see {@link UndertowWorkloadHandler}).
+ *
+ * <p>Where it breaks: a blocking call on an I/O thread stalls every connection on that thread, which is why the work
+ * is dispatched; under work, requests/s is bounded by the worker pool (16 threads on 2 cores: about 16 x 1000 /
+ * workMillis), and requests beyond it queue in the pool without bound.
+ */
+public final class UndertowModel implements HttpServerModel {
+
+    static final String NAME = "undertow";
+
+    /** How long {@code close()} lets running worker tasks finish before XNIO interrupts them. */
+    static final int SHUTDOWN_TIMEOUT_MILLIS = 5_000;
+
+    /** Undertow's default I/O threads ({@code Undertow.Builder}): the cores, at least two. */
+    static int defaultIoThreads() {
+        return Math.max(Runtime.getRuntime().availableProcessors(), 2);
+    }
+
+    /** Undertow's default worker pool ({@code Undertow.Builder}): 8 per I/O thread. */
+    static int defaultWorkerThreads(int ioThreads) {
+        return ioThreads * 8;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        int io = defaultIoThreads();
+        return "Undertow's core HttpHandler on XNIO: " + io + " I/O threads, a worker pool of "
+                + defaultWorkerThreads(io) + " (8 x I/O threads) for blocking work";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        int ioThreads = config.workerThreadsOr(defaultIoThreads());
+        int workerThreads = config.workPoolThreads() > 0 ? config.workPoolThreads() : defaultWorkerThreads(ioThreads);
+        Undertow server = Undertow.builder()
+                .addHttpListener(config.port(), config.bindAddress().getHostAddress())
+                .setIoThreads(ioThreads)
+                .setWorkerThreads(workerThreads)
+                .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.maxHeaderBytes())
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) config.maxBodyBytes())
+                .setServerOption(UndertowOptions.IDLE_TIMEOUT, millis(config.idleTimeout()))
+                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, millis(config.idleTimeout()))
+                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, millis(config.headerTimeout()))
+                .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
+                .setHandler(new UndertowWorkloadHandler(NAME, config))
+                .build();
+        try {
+            server.start(); // binds and resumes accepting before it returns
+        } catch (RuntimeException e) {
+            // Undertow wraps what failed (a port in use) in a RuntimeException, having shut its worker down.
+            if (e.getCause() instanceof IOException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+        InetSocketAddress address =
+                (InetSocketAddress) server.getListenerInfo().getFirst().getAddress();
+        return new Running(server, address, ioThreads, workerThreads);
+    }
+
+    // ServerConfig bounds every timeout to an int of milliseconds.
+    private static int millis(Duration duration) {
+        return (int) duration.toMillis();
+    }
+
+    private static final class Running implements RunningServer {
+
+        private final Undertow server;
+        private final InetSocketAddress address;
+        private final int ioThreads;
+        private final int workerThreads;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Running(Undertow server, InetSocketAddress address, int ioThreads, int workerThreads) {
+            this.server = server;
+            this.address = address;
+            this.ioThreads = ioThreads;
+            this.workerThreads = workerThreads;
+        }
+
+        @Override
+        public InetSocketAddress address() {
+            return address;
+        }
+
+        @Override
+        public String description() {
+            return NAME + ": Undertow " + Version.getVersionString() + " core, XNIO " + ioThreads
+                    + " I/O threads, worker pool " + workerThreads + " (Undertow's default: 8 x I/O threads)";
+        }
+
+        /**
+         * Closes the listener, then shuts the XNIO worker down (its I/O threads close every connection) and waits
+         * for it, at most {@link #SHUTDOWN_TIMEOUT_MILLIS} before the worker's tasks are interrupted.
+         */
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                server.stop();
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.httpmodels.server.undertow;
+
+import io.httpmodels.server.ConformanceKit;
+import io.httpmodels.server.ModelUnderTest;
+import org.junit.jupiter.api.Tag;
+
+import java.util.stream.Stream;
+
+/** The conformance kit for the undertow model, with Undertow's answers that differ on record ({@link UndertowDeviations}). */
+// In the slow set (mvn verify -Pslow, which .ci/run runs): it pins down the behaviour of a server this project
+// does not write, case by case; mvn verify keeps the model's smoke test and stays within its minutes.
+@Tag("slow")
+class UndertowConformanceTest extends ConformanceKit {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(ModelUnderTest.named(UndertowModel.NAME).withDeviations(UndertowDeviations.all()));
+    }
+}
