@@ -10,6 +10,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
@@ -93,6 +94,12 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
             refuseTooLarge(request); // before reading, so the body is not waited for
             return;
         }
+        if (request.version() == HttpVersion.HTTP_1_1
+                && "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
+            // Vert.x leaves the interim answer to the application (handle100ContinueAutomatically is off by
+            // default): invited only once the declared length is known to fit.
+            request.response().writeContinue();
+        }
         BodyCollector body = new BodyCollector(config.maxBodyBytes());
         request.handler(chunk -> {
             if (!body.add(chunk)) {
@@ -134,7 +141,10 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
         }
     }
 
-    /** Sends the answer; Vert.x adds the Content-Length of a body given whole to {@code end}. */
+    /**
+     * Sends the answer; Vert.x adds the Content-Length of a body given whole to {@code end}. To HEAD it sends no
+     * body and no Content-Length of its own, so the handler names the GET answer's length itself.
+     */
     private Future<Void> send(HttpServerRequest request, int status, String contentType, byte[] body) {
         request.resume(); // a body nobody reads is read off by Vert.x, so the connection can go on
         HttpServerResponse response = request.response();
@@ -142,6 +152,10 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
         response.putHeader(HttpHeaders.SERVER, serverHeader);
         response.putHeader(HttpHeaders.DATE, HttpDate.now().toString());
         response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        if (request.method() == HttpMethod.HEAD) {
+            response.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.length));
+            return response.end();
+        }
         return response.end(Buffer.buffer(body));
     }
 
