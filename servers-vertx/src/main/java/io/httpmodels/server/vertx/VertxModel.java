@@ -1,0 +1,62 @@
+package io.httpmodels.server.vertx;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import io.vertx.core.VertxOptions;
+
+import java.io.IOException;
+
+/**
+ * The {@code vertx} model: Vert.x core's {@code HttpServer} (HTTP/1.1) on a {@code Vertx} with its default options:
+ * {@link VertxOptions#DEFAULT_EVENT_LOOP_POOL_SIZE} event loops (2 x cores) and a worker pool of
+ * {@link VertxOptions#DEFAULT_WORKER_POOL_SIZE} (20) threads.
+ *
+ * <p>Threading. The server is deployed as one {@code HttpServerVerticle} instance per event loop, each creating an
+ * {@code HttpServer} on the same address: Vert.x binds the socket once and hands new connections to the instances
+ * in turn, each instance's handlers running on its one event loop. That is how the core manual says to scale a
+ * server over cores ("Specifying number of verticle instances": "useful for scaling easily across multiple
+ * cores"; "Server sharing": the servers "scale over available cores while each Vert.x verticle instance remains
+ * strictly single threaded"); a server created outside a verticle would run every connection on one event loop.
+ * With no work the answer is written on the event loop. With {@code workMillis} the sleep runs where the manual's
+ * "Running blocking code" puts blocking code, {@code executeBlocking} on the worker pool ("never block the event
+ * loop"; a worker verticle is its other way, which would move the whole handler off the event loop), and the
+ * answer is written back on the event loop. The one change from its defaults there: {@code ordered = false}. The
+ * manual: "By default, if executeBlocking is called several times from the same context (e.g. the same verticle
+ * instance) then the different executeBlocking are executed serially"; "If you don't care about ordering you can
+ * call executeBlocking specifying false". Ordered, each verticle instance (every connection on its event loop)
+ * would sleep one request at a time; Vert.x already answers one connection's pipelined requests in order.
+ *
+ * <p>Changes from Vert.x's defaults, all to serve the workload as every model does: h2c off (HTTP/1.1 only); the
+ * idle timeout ({@code HttpServerOptions.idleTimeout}, none by default) from {@link ServerConfig#idleTimeout()};
+ * the request-line (4,096 by default) and header (8,192) limits each set to {@link ServerConfig#maxHeaderBytes()};
+ * {@link ServerConfig#workerThreads()} and {@link ServerConfig#workPoolThreads()}, when set, size the event loops
+ * and the worker pool (else Vert.x's 2 x cores and 20). Vert.x core has no body limit (the handler enforces
+ * {@link ServerConfig#maxBodyBytes()}), no head or body deadline and no bound on a connection's unsent answers of
+ * {@code HttpServerOptions}; the transport is NIO (no native transport on the class path).
+ *
+ * <p>Where it breaks: a handler that blocks stalls every connection of its event loop; with work, concurrency is
+ * the worker pool's 20 threads (about 20 x 1000 / workMillis requests/s), and requests beyond it queue unbounded
+ * in the pool. A head or body trickled a byte at a time is cut only by the idle timeout.
+ */
+public final class VertxModel implements HttpServerModel {
+
+    static final String NAME = "vertx";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Vert.x core HttpServer: " + VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE
+                + " event loops (2 x cores), one server verticle each; blocking work on its worker pool of "
+                + VertxOptions.DEFAULT_WORKER_POOL_SIZE;
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        return VertxServer.start(NAME, config);
+    }
+}

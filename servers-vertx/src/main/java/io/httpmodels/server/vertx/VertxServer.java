@@ -1,0 +1,129 @@
+package io.httpmodels.server.vertx;
+
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServerOptions;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Starts a {@link Vertx} and deploys {@link HttpServerVerticle} once per event loop, sharing one listening socket;
+ * closing it closes the {@code Vertx}, which undeploys the verticles, closes the servers and ends Vert.x's threads.
+ */
+final class VertxServer implements RunningServer {
+
+    /** How long starting or closing Vert.x may take before the model gives up on it. */
+    private static final long WAIT_SECONDS = 30;
+
+    /** The port that asks Vert.x for a random port shared by every server asking for it. */
+    private static final int SHARED_RANDOM_PORT = -1;
+
+    private final Vertx vertx;
+    private final InetSocketAddress address;
+    private final String description;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private VertxServer(Vertx vertx, InetSocketAddress address, String description) {
+        this.vertx = vertx;
+        this.address = address;
+        this.description = description;
+    }
+
+    static RunningServer start(String name, ServerConfig config) throws IOException {
+        VertxOptions vertxOptions = new VertxOptions();
+        if (config.workerThreads() > 0) {
+            vertxOptions.setEventLoopPoolSize(config.workerThreads());
+        }
+        if (config.workPoolThreads() > 0) {
+            vertxOptions.setWorkerPoolSize(config.workPoolThreads());
+        }
+        int eventLoops = vertxOptions.getEventLoopPoolSize();
+        Vertx vertx = Vertx.vertx(vertxOptions);
+        try {
+            // Vert.x shares a socket among servers asking for the same address, but port 0 means a port of one's
+            // own: a negative port is its shared random port, bound by the first server that asks for it.
+            int port = config.port() == 0 ? SHARED_RANDOM_PORT : config.port();
+            HttpServerOptions options = serverOptions(config, port);
+            // The first instance deployed alone, since only the server that binds knows the port it got.
+            HttpServerVerticle first = new HttpServerVerticle(name, config, options);
+            await(vertx.deployVerticle(first));
+            int actualPort = first.actualPort();
+            if (eventLoops > 1) {
+                await(vertx.deployVerticle(
+                        () -> new HttpServerVerticle(name, config, options),
+                        new DeploymentOptions().setInstances(eventLoops - 1)));
+            }
+            String description = name + ": Vert.x " + eventLoops + " event loops (" + eventLoops
+                    + " HttpServer verticle instances sharing the port), worker pool "
+                    + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1 on NIO";
+            return new VertxServer(vertx, new InetSocketAddress(config.bindAddress(), actualPort), description);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(vertx);
+            throw e;
+        }
+    }
+
+    /**
+     * HTTP/1.1 only, with {@link ServerConfig}'s idle timeout and head limits; everything else as Vert.x ships it.
+     */
+    static HttpServerOptions serverOptions(ServerConfig config, int port) {
+        return new HttpServerOptions()
+                .setHost(config.bindAddress().getHostAddress())
+                .setPort(port)
+                // Vert.x upgrades cleartext connections to HTTP/2 (h2c) by default; the models compare HTTP/1.1.
+                .setHttp2ClearTextEnabled(false)
+                .setIdleTimeout(Math.toIntExact(config.idleTimeout().toMillis()))
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                // Vert.x (Netty's decoder) bounds the request line and the header fields separately; the config
+                // bounds them together, so each gets the whole budget.
+                .setMaxInitialLineLength(config.maxHeaderBytes())
+                .setMaxHeaderSize(config.maxHeaderBytes());
+    }
+
+    @Override
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            closeQuietly(vertx);
+        }
+    }
+
+    private static void closeQuietly(Vertx vertx) {
+        try {
+            await(vertx.close());
+        } catch (IOException | RuntimeException e) {
+            // close() never throws: Vert.x's threads are asked to stop either way
+        }
+    }
+
+    private static <T> T await(Future<T> future) throws IOException {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for Vert.x", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("Vert.x did not answer within " + WAIT_SECONDS + " s", e);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.httpmodels.server.vertx;
+
+import io.httpmodels.server.HostileClientKit;
+import io.httpmodels.server.ModelUnderTest;
+import org.junit.jupiter.api.Tag;
+
+import java.util.stream.Stream;
+
+/** The HostileClientKit for the vertx model, the cases Vert.x answers differently on record ({@link VertxHostileClientDeviations}). */
+// In the slow set (mvn verify -Pslow): it pins down the behaviour of a server this project does not write, case by
+// case; mvn verify keeps the model's smoke and work tests.
+@Tag("slow")
+class VertxHostileClientTest extends HostileClientKit {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(ModelUnderTest.named(VertxModel.NAME).withDeviations(VertxHostileClientDeviations.all()));
+    }
+}
