@@ -26,7 +26,8 @@ import java.util.Map;
  */
 final class HelidonHandler implements Handler {
 
-    private static final Header SERVER = HeaderValues.createCached(HeaderNames.SERVER, Workload.serverHeader(HelidonServer.NAME));
+    private static final Header SERVER =
+            HeaderValues.createCached(HeaderNames.SERVER, Workload.serverHeader(HelidonServer.NAME));
     private static final Header TEXT_PLAIN = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, Workload.TEXT_PLAIN);
     private static final Header APPLICATION_JSON =
             HeaderValues.createCached(HeaderNames.CONTENT_TYPE, Workload.APPLICATION_JSON);
@@ -87,19 +88,15 @@ final class HelidonHandler implements Handler {
                 fields.add(Map.entry(header.name(), value));
             }
         }
-        send(
-                request,
-                response,
-                Status.OK_200,
-                TEXT_PLAIN,
-                Workload.echoBody(method, target, version, fields, body));
+        send(request, response, Status.OK_200, TEXT_PLAIN, Workload.echoBody(method, target, version, fields, body));
     }
 
     /**
      * Sends the answer. Helidon writes what the handler sends whatever the method, so to HEAD the handler sends no
      * body and names the GET answer's length itself (Helidon keeps a Content-Length the handler set).
      */
-    private static void send(ServerRequest request, ServerResponse response, Status status, Header contentType, byte[] body) {
+    private static void send(
+            ServerRequest request, ServerResponse response, Status status, Header contentType, byte[] body) {
         response.status(status);
         response.header(contentType);
         if ("HEAD".equals(request.prologue().method().text())) {
