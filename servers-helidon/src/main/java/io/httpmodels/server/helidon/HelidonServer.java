@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  * reads its requests, runs the handler and writes its answers, one request at a time in order; nothing bounds the
  * connections or requests in flight (Helidon's {@code maxTcpConnections} and {@code maxConcurrentRequests} are
  * unlimited by default). A daemon {@code java.util.Timer} thread per server ({@code helidon-idle-connection-timer})
- * closes connections idle past the idle timeout. Helidon's docs tell users to block on those threads: "users do not
+ * closes connections idle past the idle timeout, and one static daemon thread ({@code helidon-http-timer}) refreshes
+ * the cached {@code Date} once a second. Helidon's docs tell users to block on those threads: "users do not
  * need to worry about thread management and are able to run any type of task on virtual threads provided by the
  * Helidon Webserver" (helidon.io/docs/latest/mp/threading.html), and Helidon SE 4 "moves from an asynchronous-style
  * API to a blocking-style API that is optimized for use with virtual threads" (the SE 4.x upgrade guide). So the
@@ -106,7 +107,7 @@ public final class HelidonServer implements HttpServerModel {
         public String description() {
             return NAME + ": Helidon SE 4 webserver, 1 acceptor thread, a virtual thread per connection (on "
                     + Runtime.getRuntime().availableProcessors()
-                    + " carrier threads by default), 1 idle-connection timer thread";
+                    + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)";
         }
 
         /**
