@@ -6,6 +6,7 @@ import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.logging.Level;
@@ -73,7 +74,7 @@ public final class HelidonServer implements HttpServerModel {
     }
 
     @Override
-    public RunningServer start(ServerConfig config) {
+    public RunningServer start(ServerConfig config) throws IOException {
         WebServer server = WebServer.builder()
                 .address(config.bindAddress())
                 .port(config.port())
@@ -89,8 +90,8 @@ public final class HelidonServer implements HttpServerModel {
                 .build()
                 .start();
         if (!server.isRunning()) {
-            // Helidon logs a failed start and returns a stopped server rather than throwing
-            throw new IllegalStateException("Helidon did not start on " + config.bindAddress() + ":" + config.port());
+            // Helidon logs a failed start (a port in use, say) and returns a stopped server rather than throwing
+            throw new IOException("Helidon did not start on " + config.bindAddress() + ":" + config.port());
         }
         return new Running(server, new InetSocketAddress(config.bindAddress(), server.port()));
     }
