@@ -1,0 +1,124 @@
+package io.httpmodels.server.helidon;
+
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The {@code helidon} model: the Helidon SE 4 webserver ({@code io.helidon.webserver}, "Níma"), one HTTP/1.1 listener
+ * whose routing sends every method and path to one {@link HelidonHandler}, which serves the workload.
+ *
+ * <p>Threading, as Helidon ships it: one platform thread per listener ({@code server-@default-listener}) accepts
+ * in a blocking {@code ServerSocketChannel.accept()} loop and hands each connection to a new virtual thread, which
+ * reads its requests, runs the handler and writes its answers, one request at a time in order; nothing bounds the
+ * connections or requests in flight (Helidon's {@code maxTcpConnections} and {@code maxConcurrentRequests} are
+ * unlimited by default). A daemon {@code java.util.Timer} thread per server ({@code helidon-idle-connection-timer})
+ * closes connections idle past the idle timeout, and one static daemon thread ({@code helidon-http-timer}) refreshes
+ * the cached {@code Date} once a second. Helidon's docs tell users to block on those threads: "users do not
+ * need to worry about thread management and are able to run any type of task on virtual threads provided by the
+ * Helidon Webserver" (helidon.io/docs/latest/mp/threading.html), and Helidon SE 4 "moves from an asynchronous-style
+ * API to a blocking-style API that is optimized for use with virtual threads" (the SE 4.x upgrade guide). So the
+ * simulated work sleeps in the handler, on the connection's virtual thread, and unmounts from its carrier.
+ *
+ * <p>Changed from Helidon's defaults, each to honour {@link ServerConfig}:
+ * <ul>
+ *   <li>{@code maxPrologueLength} (request line, default 4096) and {@code maxHeadersSize} (fields, default 16384)
+ *       both set to {@link ServerConfig#maxHeaderBytes()}: Helidon bounds the two apart, so a head may reach about
+ *       twice the limit before it is refused;
+ *   <li>{@code maxPayloadSize} (default unlimited) set to {@link ServerConfig#maxBodyBytes()};
+ *   <li>{@code idleConnectionTimeout} (default 5 min) set to {@link ServerConfig#idleTimeout()}, and
+ *       {@code idleConnectionPeriod}, how often the timer looks (default 2 min), to half of it, capped at the
+ *       default; Helidon's connection clock ticks once a second, so a connection is closed up to a second late;
+ *   <li>{@code shutdownHook} off: the caller owns the server's life, and a JVM hook per server is not wanted.
+ * </ul>
+ * Helidon has no head or body deadline and no knob for {@link ServerConfig#headerTimeout()} or
+ * {@link ServerConfig#bodyTimeout()}; {@link ServerConfig#maxPendingOutputBytes()} is met as in the blocking models,
+ * since Helidon writes an answer on the connection's thread with a blocking write (its default
+ * {@code writeQueueLength} 0). {@link ServerConfig#workerThreads()} and the work pool do not apply.
+ *
+ * <p>Where it breaks: the virtual-threads model's weaknesses (pinned carriers, nothing bounding work in flight, no
+ * gain for CPU-bound work), with Helidon's HTTP parser in front; see docs/model-notes/helidon.md for what the kits
+ * found. Helidon's INFO logging (its start and stop lines, feature listing) is turned down to WARNING for the
+ * {@code io.helidon} loggers when this class loads, so a measured server prints only its problems.
+ */
+public final class HelidonServer implements HttpServerModel {
+
+    static final String NAME = "helidon";
+
+    /** Helidon's default for how often idle connections are looked for. */
+    static final Duration DEFAULT_IDLE_CHECK_PERIOD = Duration.ofMinutes(2);
+
+    // Held: java.util.logging keeps loggers weakly, and a collected logger would forget its level.
+    private static final Logger HELIDON_LOGGER = Logger.getLogger("io.helidon");
+
+    static {
+        HELIDON_LOGGER.setLevel(Level.WARNING);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Helidon SE 4 webserver: a virtual thread per connection, one acceptor thread";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        WebServer server = WebServer.builder()
+                .address(config.bindAddress())
+                .port(config.port())
+                .shutdownHook(false)
+                .maxPayloadSize(config.maxBodyBytes())
+                .idleConnectionTimeout(config.idleTimeout())
+                .idleConnectionPeriod(idleCheckPeriod(config.idleTimeout()))
+                .addProtocol(Http1Config.builder()
+                        .maxPrologueLength(config.maxHeaderBytes())
+                        .maxHeadersSize(config.maxHeaderBytes())
+                        .build())
+                .routing(routing -> routing.any(new HelidonHandler(config)))
+                .build()
+                .start();
+        if (!server.isRunning()) {
+            // Helidon logs a failed start (a port in use, say) and returns a stopped server rather than throwing
+            throw new IOException("Helidon did not start on " + config.bindAddress() + ":" + config.port());
+        }
+        return new Running(server, new InetSocketAddress(config.bindAddress(), server.port()));
+    }
+
+    /** How often Helidon's timer looks for idle connections: half the timeout, at most Helidon's default. */
+    static Duration idleCheckPeriod(Duration idleTimeout) {
+        Duration half = idleTimeout.dividedBy(2);
+        return half.compareTo(DEFAULT_IDLE_CHECK_PERIOD) < 0 ? half : DEFAULT_IDLE_CHECK_PERIOD;
+    }
+
+    private record Running(WebServer server, InetSocketAddress address) implements RunningServer {
+
+        @Override
+        public String description() {
+            return NAME + ": Helidon SE 4 webserver, 1 acceptor thread, a virtual thread per connection (on "
+                    + Runtime.getRuntime().availableProcessors()
+                    + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)";
+        }
+
+        /**
+         * Stops Helidon: it closes the listening socket, then each connection (letting a request in progress finish
+         * within its 0.5 s grace period, then interrupting it), and joins its acceptor thread. Idempotent: Helidon's
+         * {@code stop()} does nothing on a stopped server.
+         */
+        @Override
+        public void close() {
+            server.stop();
+        }
+    }
+}
