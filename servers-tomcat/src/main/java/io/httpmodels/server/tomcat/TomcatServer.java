@@ -1,0 +1,194 @@
+package io.httpmodels.server.tomcat;
+
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.coyote.http11.Http11NioProtocol;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * Starts an embedded {@link Tomcat} with the least it needs to run one servlet: one NIO HTTP/1.1 connector
+ * ({@link Http11NioProtocol}, no HTTP/2 upgrade), one {@link Context} at "" with the {@link WorkloadServlet} mapped
+ * to "/" and nothing else (no JSP, no default servlet, no welcome files, no web.xml or annotation scanning), in a
+ * temporary base directory deleted on close.
+ *
+ * <p>What it changes from Tomcat's defaults, each from {@link ServerConfig}:
+ *
+ * <ul>
+ *   <li>{@code address} and {@code port}: {@link ServerConfig#bindAddress()}, {@link ServerConfig#port()} (0 as
+ *       Tomcat allows, the bound port read back from {@link Connector#getLocalPort()});
+ *   <li>{@code connectionTimeout} (Tomcat's 60 s; the wait for the request line and, with its
+ *       {@code disableUploadTimeout} default, every read and blocking write after it) and {@code keepAliveTimeout}
+ *       (the wait for the next request; defaults to {@code connectionTimeout}): both
+ *       {@link ServerConfig#idleTimeout()}. Tomcat has no whole-head or whole-body deadline, so
+ *       {@link ServerConfig#headerTimeout()} and {@link ServerConfig#bodyTimeout()} have no knob;
+ *   <li>{@code maxHttpRequestHeaderSize} (the request line and header fields; by default Tomcat's
+ *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig#maxHeaderBytes()};
+ *   <li>{@code maxPostSize} (2 MiB; it bounds only the form parameters Tomcat parses itself, which the workload
+ *       never asks for): {@link ServerConfig#maxBodyBytes()}, which the servlet enforces itself on /echo;
+ *   <li>the session manager's persistence ({@code StandardManager} pathname {@code SESSIONS.ser}): off, so a stop
+ *       writes nothing; Tomcat starts a manager for every context, the workload makes no session;
+ *   <li>logging: Tomcat logs through JULI onto {@code java.util.logging}; the {@code org.apache.catalina},
+ *       {@code org.apache.coyote} and {@code org.apache.tomcat} loggers are held at {@code WARNING} in this JVM, so
+ *       the start-up lines and the once-per-connector parse-error notes stay off the console.
+ * </ul>
+ *
+ * <p>Left as shipped: {@code maxThreads} 200, {@code minSpareThreads} 10, {@code maxConnections} 8192,
+ * {@code acceptCount} 100, one acceptor and one poller thread, {@code maxKeepAliveRequests} 100,
+ * {@code maxSwallowSize} 2 MiB, the Server's two utility threads and the Host's {@code ErrorReportValve}.
+ * {@link ServerConfig#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the socket's
+ * buffers are full, until {@code connectionTimeout}.
+ */
+final class TomcatServer {
+
+    /** Pinned: java.util.logging holds loggers weakly, and a collected one loses its level. */
+    private static final List<Logger> QUIET_LOGGERS = Stream.of(
+                    "org.apache.catalina", "org.apache.coyote", "org.apache.tomcat")
+            .map(Logger::getLogger)
+            .toList();
+
+    static {
+        QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+    }
+
+    private TomcatServer() {}
+
+    /**
+     * @param virtualThreads the connector's {@code useVirtualThreads}: a virtual thread per request in place of
+     *                       the connector's platform worker pool
+     */
+    static RunningServer start(String name, ServerConfig config, boolean virtualThreads) throws IOException {
+        Path baseDir = Files.createTempDirectory("httpmodels-tomcat-");
+        Tomcat tomcat = new Tomcat();
+        try {
+            tomcat.setBaseDir(baseDir.toString());
+
+            Connector connector = new Connector(Http11NioProtocol.class.getName());
+            connector.setPort(config.port());
+            connector.setMaxPostSize(config.maxBodyBytes());
+            Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
+            protocol.setAddress(config.bindAddress());
+            protocol.setConnectionTimeout((int) config.idleTimeout().toMillis());
+            protocol.setKeepAliveTimeout((int) config.idleTimeout().toMillis());
+            protocol.setMaxHttpRequestHeaderSize(config.maxHeaderBytes());
+            // the endpoint's setting, which the protocol exposes only as a property
+            if (!connector.setProperty("useVirtualThreads", String.valueOf(virtualThreads))) {
+                throw new IllegalStateException("the connector has no useVirtualThreads");
+            }
+            tomcat.setConnector(connector);
+
+            Context context = tomcat.addContext("", baseDir.toString());
+            StandardManager sessions = new StandardManager();
+            sessions.setPathname(null);
+            context.setManager(sessions);
+            Tomcat.addServlet(context, "workload", new WorkloadServlet(name, config));
+            context.addServletMappingDecoded("/", "workload");
+
+            tomcat.start();
+            if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+                throw new IOException(name + ": Tomcat's connector did not start on " + config.bindAddress() + ":"
+                        + config.port() + " (state " + connector.getState() + ")");
+            }
+            InetSocketAddress address = new InetSocketAddress(config.bindAddress(), connector.getLocalPort());
+            return new Running(name, tomcat, address, describe(name, protocol, virtualThreads), baseDir);
+        } catch (LifecycleException | IOException | RuntimeException e) {
+            stop(tomcat, baseDir);
+            throw e instanceof IOException io ? io : new IOException(name + ": Tomcat did not start", e);
+        }
+    }
+
+    private static String describe(String name, Http11NioProtocol protocol, boolean virtualThreads) {
+        String workers = virtualThreads
+                ? "a virtual thread per request (useVirtualThreads)"
+                : "worker pool minSpareThreads " + protocol.getMinSpareThreads() + " maxThreads "
+                        + protocol.getMaxThreads();
+        return name + ": Tomcat " + ServerInfo.getServerNumber() + " NIO HTTP/1.1 connector, 1 acceptor, 1 poller, "
+                + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads";
+    }
+
+    /** Stops and destroys what started, then deletes the base directory; never throws. */
+    private static void stop(Tomcat tomcat, Path baseDir) {
+        try {
+            tomcat.stop();
+        } catch (LifecycleException | RuntimeException e) {
+            // going on to destroy: it releases the port and the threads whatever the stop left
+        }
+        try {
+            tomcat.destroy();
+        } catch (LifecycleException | RuntimeException e) {
+            // nothing more to release
+        }
+        deleteTree(baseDir);
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary directory left behind is litter, not a failure to stop
+        }
+    }
+
+    private static final class Running implements RunningServer {
+
+        private final String name;
+        private final Tomcat tomcat;
+        private final InetSocketAddress address;
+        private final String description;
+        private final Path baseDir;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Running(String name, Tomcat tomcat, InetSocketAddress address, String description, Path baseDir) {
+            this.name = name;
+            this.tomcat = tomcat;
+            this.address = address;
+            this.description = description;
+            this.baseDir = baseDir;
+        }
+
+        @Override
+        public InetSocketAddress address() {
+            return address;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                stop(tomcat, baseDir);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return name + " on " + address;
+        }
+    }
+}
