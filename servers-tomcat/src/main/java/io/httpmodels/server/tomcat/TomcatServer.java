@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -39,19 +40,28 @@ import java.util.stream.Stream;
  *       (the wait for the next request; defaults to {@code connectionTimeout}): both
  *       {@link ServerConfig#idleTimeout()}. Tomcat has no whole-head or whole-body deadline, so
  *       {@link ServerConfig#headerTimeout()} and {@link ServerConfig#bodyTimeout()} have no knob;
+ *   <li>{@code maxKeepAliveRequests} (100): -1, no limit. The workload's connections persist until the idle
+ *       timeout, as in every model: with Tomcat's 100 a benchmark's keep-alive client would reconnect every 100
+ *       requests, and the conformance kit's thousand requests on one connection (and its Date test, which no
+ *       deviation can cover) fail;
+ *   <li>{@code maxThreads} (200) only when {@link ServerConfig#workerThreads()} is set (and
+ *       {@code minSpareThreads}, 10, down to it if lower); ignored by the virtual-thread executor;
  *   <li>{@code maxHttpRequestHeaderSize} (the request line and header fields; by default Tomcat's
  *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig#maxHeaderBytes()};
  *   <li>{@code maxPostSize} (2 MiB; it bounds only the form parameters Tomcat parses itself, which the workload
  *       never asks for): {@link ServerConfig#maxBodyBytes()}, which the servlet enforces itself on /echo;
  *   <li>the session manager's persistence ({@code StandardManager} pathname {@code SESSIONS.ser}): off, so a stop
  *       writes nothing; Tomcat starts a manager for every context, the workload makes no session;
+ *   <li>the engine's name (Tomcat's "Tomcat"): the model's name and a number, since it names the JMX domain its
+ *       MBeans register in, and a second server started in the same JVM before the first is closed fails to start
+ *       on the first one's names;
  *   <li>logging: Tomcat logs through JULI onto {@code java.util.logging}; the {@code org.apache.catalina},
  *       {@code org.apache.coyote} and {@code org.apache.tomcat} loggers are held at {@code WARNING} in this JVM, so
  *       the start-up lines and the once-per-connector parse-error notes stay off the console.
  * </ul>
  *
- * <p>Left as shipped: {@code maxThreads} 200, {@code minSpareThreads} 10, {@code maxConnections} 8192,
- * {@code acceptCount} 100, one acceptor and one poller thread, {@code maxKeepAliveRequests} 100,
+ * <p>Left as shipped: {@code maxThreads} 200 and {@code minSpareThreads} 10 by default, {@code maxConnections} 8192,
+ * {@code acceptCount} 100, one acceptor and one poller thread,
  * {@code maxSwallowSize} 2 MiB, the Server's two utility threads and the Host's {@code ErrorReportValve}.
  * {@link ServerConfig#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the socket's
  * buffers are full, until {@code connectionTimeout}.
@@ -68,6 +78,9 @@ final class TomcatServer {
         QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
     }
 
+    /** Numbers each server's engine: its name is the JMX domain, and two servers alive at once must not share it. */
+    private static final AtomicInteger ENGINES = new AtomicInteger();
+
     private TomcatServer() {}
 
     /**
@@ -79,6 +92,7 @@ final class TomcatServer {
         Tomcat tomcat = new Tomcat();
         try {
             tomcat.setBaseDir(baseDir.toString());
+            tomcat.getEngine().setName(name + "-" + ENGINES.incrementAndGet());
 
             Connector connector = new Connector(Http11NioProtocol.class.getName());
             connector.setPort(config.port());
@@ -88,6 +102,12 @@ final class TomcatServer {
             protocol.setConnectionTimeout((int) config.idleTimeout().toMillis());
             protocol.setKeepAliveTimeout((int) config.idleTimeout().toMillis());
             protocol.setMaxHttpRequestHeaderSize(config.maxHeaderBytes());
+            protocol.setMaxKeepAliveRequests(-1);
+            if (config.workerThreads() > 0) {
+                protocol.setMaxThreads(config.workerThreads());
+                // the pool's core size: above its maximum the pool would not start
+                protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), config.workerThreads()));
+            }
             // the endpoint's setting, which the protocol exposes only as a property
             if (!connector.setProperty("useVirtualThreads", String.valueOf(virtualThreads))) {
                 throw new IllegalStateException("the connector has no useVirtualThreads");

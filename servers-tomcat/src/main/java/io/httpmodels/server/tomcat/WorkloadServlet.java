@@ -79,8 +79,8 @@ final class WorkloadServlet extends HttpServlet {
             throws IOException {
         int limit = config.maxBodyBytes();
         if (request.getContentLengthLong() > limit) {
-            // Refused before reading; Tomcat closes a connection whose answer says Connection: close rather than
-            // swallow the unread body (up to its maxSwallowSize) as it does otherwise.
+            // Refused before reading, the connection to close; Tomcat still reads off (swallows) the declared body,
+            // up to its maxSwallowSize (2 MiB), before it closes (a deviation on record).
             response.setHeader("Connection", "close");
             tooLarge(response);
             return;
