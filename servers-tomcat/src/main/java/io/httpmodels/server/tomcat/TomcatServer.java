@@ -6,6 +6,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
@@ -18,6 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
@@ -50,6 +54,8 @@ import java.util.stream.Stream;
  *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig#maxHeaderBytes()};
  *   <li>{@code maxPostSize} (2 MiB; it bounds only the form parameters Tomcat parses itself, which the workload
  *       never asks for): {@link ServerConfig#maxBodyBytes()}, which the servlet enforces itself on /echo;
+ *   <li>the context's {@code clearReferencesThreadLocals} and {@code clearReferencesRmiTargets} (true): false, as
+ *       the context loads no class of its own, so its stop does not warn for want of an {@code --add-opens};
  *   <li>the session manager's persistence ({@code StandardManager} pathname {@code SESSIONS.ser}): off, so a stop
  *       writes nothing; Tomcat starts a manager for every context, the workload makes no session;
  *   <li>the engine's name (Tomcat's "Tomcat"): the model's name and a number, since it names the JMX domain its
@@ -81,6 +87,9 @@ final class TomcatServer {
     /** Numbers each server's engine: its name is the JMX domain, and two servers alive at once must not share it. */
     private static final AtomicInteger ENGINES = new AtomicInteger();
 
+    /** The system properties a Tomcat reads and sets for its directories (its {@code Globals}). */
+    private static final List<String> CATALINA_PROPERTIES = List.of("catalina.home", "catalina.base");
+
     private TomcatServer() {}
 
     /**
@@ -92,6 +101,7 @@ final class TomcatServer {
         Tomcat tomcat = new Tomcat();
         try {
             tomcat.setBaseDir(baseDir.toString());
+            createServer(tomcat);
             tomcat.getEngine().setName(name + "-" + ENGINES.incrementAndGet());
 
             Connector connector = new Connector(Http11NioProtocol.class.getName());
@@ -114,7 +124,11 @@ final class TomcatServer {
             }
             tomcat.setConnector(connector);
 
-            Context context = tomcat.addContext("", baseDir.toString());
+            StandardContext context = (StandardContext) tomcat.addContext("", baseDir.toString());
+            // The context loads no class of its own: nothing for the class loader's leak checks on stop to find,
+            // and on JDK 17+ each would only warn that it needs an --add-opens.
+            context.setClearReferencesThreadLocals(false);
+            context.setClearReferencesRmiTargets(false);
             StandardManager sessions = new StandardManager();
             sessions.setPathname(null);
             context.setManager(sessions);
@@ -127,9 +141,10 @@ final class TomcatServer {
                         + config.port() + " (state " + connector.getState() + ")");
             }
             InetSocketAddress address = new InetSocketAddress(config.bindAddress(), connector.getLocalPort());
-            return new Running(name, tomcat, address, describe(name, protocol, virtualThreads), baseDir);
+            return new Running(
+                    name, tomcat, address, describe(name, protocol, virtualThreads), baseDir, protocol.getExecutor());
         } catch (LifecycleException | IOException | RuntimeException e) {
-            stop(tomcat, baseDir);
+            stop(tomcat, baseDir, null);
             throw e instanceof IOException io ? io : new IOException(name + ": Tomcat did not start", e);
         }
     }
@@ -143,32 +158,74 @@ final class TomcatServer {
                 + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads";
     }
 
-    /** Stops and destroys what started, then deletes the base directory; never throws. */
-    private static void stop(Tomcat tomcat, Path baseDir) {
+    /**
+     * Creates the Tomcat's server, which takes its home from the {@code catalina.home} system property when set,
+     * makes the directory if missing, and sets {@code catalina.base} and {@code catalina.home} for the whole JVM:
+     * left set, the next server in the JVM would take the first one's deleted base directory as its home and make
+     * it again. So both are cleared first, under a lock for servers starting side by side.
+     */
+    private static void createServer(Tomcat tomcat) {
+        synchronized (CATALINA_PROPERTIES) {
+            CATALINA_PROPERTIES.forEach(System::clearProperty);
+            tomcat.getServer();
+        }
+    }
+
+    /** Clears the {@code catalina.*} directories Tomcat set to {@code baseDir}, so no later server makes it again. */
+    private static void forgetBaseDir(Path baseDir) {
+        synchronized (CATALINA_PROPERTIES) {
+            for (String property : CATALINA_PROPERTIES) {
+                if (baseDir.toString().equals(System.getProperty(property))) {
+                    System.clearProperty(property);
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops and destroys what started, then deletes the base directory; never throws.
+     *
+     * @param workers the connector's executor, joined after the stop (for at most 5 s): Tomcat waits for its own
+     *                pool's threads but not for the virtual threads of {@code useVirtualThreads}, which may still be
+     *                finishing a request, and so writing under the base directory, when the stop returns
+     */
+    private static void stop(Tomcat tomcat, Path baseDir, Executor workers) {
         try {
             tomcat.stop();
         } catch (LifecycleException | RuntimeException e) {
             // going on to destroy: it releases the port and the threads whatever the stop left
+        }
+        if (workers instanceof ExecutorService service) {
+            service.shutdown();
+            try {
+                service.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         try {
             tomcat.destroy();
         } catch (LifecycleException | RuntimeException e) {
             // nothing more to release
         }
+        forgetBaseDir(baseDir);
         deleteTree(baseDir);
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a temporary directory left behind is litter, not a failure to stop
+        // A second walk, and a third, for what a stopping component wrote while the first one ran.
+        for (int attempt = 0; attempt < 3 && Files.exists(root); attempt++) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                    try {
+                        Files.deleteIfExists(path);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            } catch (IOException | UncheckedIOException e) {
+                // tried again; a temporary directory left behind is litter, not a failure to stop
+            }
         }
     }
 
@@ -179,14 +236,22 @@ final class TomcatServer {
         private final InetSocketAddress address;
         private final String description;
         private final Path baseDir;
+        private final Executor workers;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        Running(String name, Tomcat tomcat, InetSocketAddress address, String description, Path baseDir) {
+        Running(
+                String name,
+                Tomcat tomcat,
+                InetSocketAddress address,
+                String description,
+                Path baseDir,
+                Executor workers) {
             this.name = name;
             this.tomcat = tomcat;
             this.address = address;
             this.description = description;
             this.baseDir = baseDir;
+            this.workers = workers;
         }
 
         @Override
@@ -202,7 +267,7 @@ final class TomcatServer {
         @Override
         public void close() {
             if (closed.compareAndSet(false, true)) {
-                stop(tomcat, baseDir);
+                stop(tomcat, baseDir, workers);
             }
         }
 
