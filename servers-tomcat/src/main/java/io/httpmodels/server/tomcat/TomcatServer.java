@@ -1,0 +1,279 @@
+package io.httpmodels.server.tomcat;
+
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.coyote.http11.Http11NioProtocol;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * Starts an embedded {@link Tomcat} with the least it needs to run one servlet: one NIO HTTP/1.1 connector
+ * ({@link Http11NioProtocol}, no HTTP/2 upgrade), one {@link Context} at "" with the {@link WorkloadServlet} mapped
+ * to "/" and nothing else (no JSP, no default servlet, no welcome files, no web.xml or annotation scanning), in a
+ * temporary base directory deleted on close.
+ *
+ * <p>What it changes from Tomcat's defaults, each from {@link ServerConfig}:
+ *
+ * <ul>
+ *   <li>{@code address} and {@code port}: {@link ServerConfig#bindAddress()}, {@link ServerConfig#port()} (0 as
+ *       Tomcat allows, the bound port read back from {@link Connector#getLocalPort()});
+ *   <li>{@code connectionTimeout} (Tomcat's 60 s; the wait for the request line and, with its
+ *       {@code disableUploadTimeout} default, every read and blocking write after it) and {@code keepAliveTimeout}
+ *       (the wait for the next request; defaults to {@code connectionTimeout}): both
+ *       {@link ServerConfig#idleTimeout()}. Tomcat has no whole-head or whole-body deadline, so
+ *       {@link ServerConfig#headerTimeout()} and {@link ServerConfig#bodyTimeout()} have no knob;
+ *   <li>{@code maxKeepAliveRequests} (100): -1, no limit. The workload's connections persist until the idle
+ *       timeout, as in every model: with Tomcat's 100 a benchmark's keep-alive client would reconnect every 100
+ *       requests, and the conformance kit's thousand requests on one connection (and its Date test, which no
+ *       deviation can cover) fail;
+ *   <li>{@code maxThreads} (200) only when {@link ServerConfig#workerThreads()} is set (and
+ *       {@code minSpareThreads}, 10, down to it if lower); ignored by the virtual-thread executor;
+ *   <li>{@code maxHttpRequestHeaderSize} (the request line and header fields; by default Tomcat's
+ *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig#maxHeaderBytes()};
+ *   <li>{@code maxPostSize} (2 MiB; it bounds only the form parameters Tomcat parses itself, which the workload
+ *       never asks for): {@link ServerConfig#maxBodyBytes()}, which the servlet enforces itself on /echo;
+ *   <li>the context's {@code clearReferencesThreadLocals} and {@code clearReferencesRmiTargets} (true): false, as
+ *       the context loads no class of its own, so its stop does not warn for want of an {@code --add-opens};
+ *   <li>the session manager's persistence ({@code StandardManager} pathname {@code SESSIONS.ser}): off, so a stop
+ *       writes nothing; Tomcat starts a manager for every context, the workload makes no session;
+ *   <li>the engine's name (Tomcat's "Tomcat"): the model's name and a number, since it names the JMX domain its
+ *       MBeans register in, and a second server started in the same JVM before the first is closed fails to start
+ *       on the first one's names;
+ *   <li>logging: Tomcat logs through JULI onto {@code java.util.logging}; the {@code org.apache.catalina},
+ *       {@code org.apache.coyote} and {@code org.apache.tomcat} loggers are held at {@code WARNING} in this JVM, so
+ *       the start-up lines and the once-per-connector parse-error notes stay off the console.
+ * </ul>
+ *
+ * <p>Left as shipped: {@code maxThreads} 200 and {@code minSpareThreads} 10 by default, {@code maxConnections} 8192,
+ * {@code acceptCount} 100, one acceptor and one poller thread,
+ * {@code maxSwallowSize} 2 MiB, the Server's two utility threads and the Host's {@code ErrorReportValve}.
+ * {@link ServerConfig#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the socket's
+ * buffers are full, until {@code connectionTimeout}.
+ */
+final class TomcatServer {
+
+    /** Pinned: java.util.logging holds loggers weakly, and a collected one loses its level. */
+    private static final List<Logger> QUIET_LOGGERS = Stream.of(
+                    "org.apache.catalina", "org.apache.coyote", "org.apache.tomcat")
+            .map(Logger::getLogger)
+            .toList();
+
+    static {
+        QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+    }
+
+    /** Numbers each server's engine: its name is the JMX domain, and two servers alive at once must not share it. */
+    private static final AtomicInteger ENGINES = new AtomicInteger();
+
+    /** The system properties a Tomcat reads and sets for its directories (its {@code Globals}). */
+    private static final List<String> CATALINA_PROPERTIES = List.of("catalina.home", "catalina.base");
+
+    private TomcatServer() {}
+
+    /**
+     * @param virtualThreads the connector's {@code useVirtualThreads}: a virtual thread per request in place of
+     *                       the connector's platform worker pool
+     */
+    static RunningServer start(String name, ServerConfig config, boolean virtualThreads) throws IOException {
+        Path baseDir = Files.createTempDirectory("httpmodels-tomcat-");
+        Tomcat tomcat = new Tomcat();
+        try {
+            tomcat.setBaseDir(baseDir.toString());
+            createServer(tomcat);
+            tomcat.getEngine().setName(name + "-" + ENGINES.incrementAndGet());
+
+            Connector connector = new Connector(Http11NioProtocol.class.getName());
+            connector.setPort(config.port());
+            connector.setMaxPostSize(config.maxBodyBytes());
+            Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
+            protocol.setAddress(config.bindAddress());
+            protocol.setConnectionTimeout((int) config.idleTimeout().toMillis());
+            protocol.setKeepAliveTimeout((int) config.idleTimeout().toMillis());
+            protocol.setMaxHttpRequestHeaderSize(config.maxHeaderBytes());
+            protocol.setMaxKeepAliveRequests(-1);
+            if (config.workerThreads() > 0) {
+                protocol.setMaxThreads(config.workerThreads());
+                // the pool's core size: above its maximum the pool would not start
+                protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), config.workerThreads()));
+            }
+            // the endpoint's setting, which the protocol exposes only as a property
+            if (!connector.setProperty("useVirtualThreads", String.valueOf(virtualThreads))) {
+                throw new IllegalStateException("the connector has no useVirtualThreads");
+            }
+            tomcat.setConnector(connector);
+
+            StandardContext context = (StandardContext) tomcat.addContext("", baseDir.toString());
+            // The context loads no class of its own: nothing for the class loader's leak checks on stop to find,
+            // and on JDK 17+ each would only warn that it needs an --add-opens.
+            context.setClearReferencesThreadLocals(false);
+            context.setClearReferencesRmiTargets(false);
+            StandardManager sessions = new StandardManager();
+            sessions.setPathname(null);
+            context.setManager(sessions);
+            Tomcat.addServlet(context, "workload", new WorkloadServlet(name, config));
+            context.addServletMappingDecoded("/", "workload");
+
+            tomcat.start();
+            if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+                throw new IOException(name + ": Tomcat's connector did not start on " + config.bindAddress() + ":"
+                        + config.port() + " (state " + connector.getState() + ")");
+            }
+            InetSocketAddress address = new InetSocketAddress(config.bindAddress(), connector.getLocalPort());
+            return new Running(
+                    name, tomcat, address, describe(name, protocol, virtualThreads), baseDir, protocol.getExecutor());
+        } catch (LifecycleException | IOException | RuntimeException e) {
+            stop(tomcat, baseDir, null);
+            throw e instanceof IOException io ? io : new IOException(name + ": Tomcat did not start", e);
+        }
+    }
+
+    private static String describe(String name, Http11NioProtocol protocol, boolean virtualThreads) {
+        String workers = virtualThreads
+                ? "a virtual thread per request (useVirtualThreads)"
+                : "worker pool minSpareThreads " + protocol.getMinSpareThreads() + " maxThreads "
+                        + protocol.getMaxThreads();
+        return name + ": Tomcat " + ServerInfo.getServerNumber() + " NIO HTTP/1.1 connector, 1 acceptor, 1 poller, "
+                + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads";
+    }
+
+    /**
+     * Creates the Tomcat's server, which takes its home from the {@code catalina.home} system property when set,
+     * makes the directory if missing, and sets {@code catalina.base} and {@code catalina.home} for the whole JVM:
+     * left set, the next server in the JVM would take the first one's deleted base directory as its home and make
+     * it again. So both are cleared first, under a lock for servers starting side by side.
+     */
+    private static void createServer(Tomcat tomcat) {
+        synchronized (CATALINA_PROPERTIES) {
+            CATALINA_PROPERTIES.forEach(System::clearProperty);
+            tomcat.getServer();
+        }
+    }
+
+    /** Clears the {@code catalina.*} directories Tomcat set to {@code baseDir}, so no later server makes it again. */
+    private static void forgetBaseDir(Path baseDir) {
+        synchronized (CATALINA_PROPERTIES) {
+            for (String property : CATALINA_PROPERTIES) {
+                if (baseDir.toString().equals(System.getProperty(property))) {
+                    System.clearProperty(property);
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops and destroys what started, then deletes the base directory; never throws.
+     *
+     * @param workers the connector's executor, joined after the stop (for at most 5 s): Tomcat waits for its own
+     *                pool's threads but not for the virtual threads of {@code useVirtualThreads}, which may still be
+     *                finishing a request, and so writing under the base directory, when the stop returns
+     */
+    private static void stop(Tomcat tomcat, Path baseDir, Executor workers) {
+        try {
+            tomcat.stop();
+        } catch (LifecycleException | RuntimeException e) {
+            // going on to destroy: it releases the port and the threads whatever the stop left
+        }
+        if (workers instanceof ExecutorService service) {
+            service.shutdown();
+            try {
+                service.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            tomcat.destroy();
+        } catch (LifecycleException | RuntimeException e) {
+            // nothing more to release
+        }
+        forgetBaseDir(baseDir);
+        deleteTree(baseDir);
+    }
+
+    private static void deleteTree(Path root) {
+        // A second walk, and a third, for what a stopping component wrote while the first one ran.
+        for (int attempt = 0; attempt < 3 && Files.exists(root); attempt++) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                    try {
+                        Files.deleteIfExists(path);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            } catch (IOException | UncheckedIOException e) {
+                // tried again; a temporary directory left behind is litter, not a failure to stop
+            }
+        }
+    }
+
+    private static final class Running implements RunningServer {
+
+        private final String name;
+        private final Tomcat tomcat;
+        private final InetSocketAddress address;
+        private final String description;
+        private final Path baseDir;
+        private final Executor workers;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Running(
+                String name,
+                Tomcat tomcat,
+                InetSocketAddress address,
+                String description,
+                Path baseDir,
+                Executor workers) {
+            this.name = name;
+            this.tomcat = tomcat;
+            this.address = address;
+            this.description = description;
+            this.baseDir = baseDir;
+            this.workers = workers;
+        }
+
+        @Override
+        public InetSocketAddress address() {
+            return address;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                stop(tomcat, baseDir, workers);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return name + " on " + address;
+        }
+    }
+}

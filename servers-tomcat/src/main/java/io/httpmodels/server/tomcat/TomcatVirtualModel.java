@@ -1,0 +1,43 @@
+package io.httpmodels.server.tomcat;
+
+import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
+
+import java.io.IOException;
+
+/**
+ * The {@code tomcat-virtual} model: the {@link TomcatModel}'s embedded Tomcat 11 with the connector's
+ * {@code useVirtualThreads=true} ("Use this attribute to enable or disable usage of virtual threads with the
+ * internal executor", the HTTP Connector's reference): the connector's internal executor starts a virtual thread
+ * for each request's processing in place of its platform worker pool; the acceptor and the poller stay platform
+ * threads.
+ *
+ * <p>Threading: the servlet, and the simulated work sleeping in it, runs on that virtual thread, which unmounts
+ * from its carrier while it sleeps or blocks on the socket. {@code maxThreads} no longer bounds anything; the
+ * connections in flight are bounded by {@code maxConnections} (8192) alone.
+ *
+ * <p>Where it breaks: nothing bounds the requests in their work but {@code maxConnections} and memory, and a
+ * blocking call that pins its carrier (a {@code synchronized} block on JDK 21-23, native code) stalls one of the
+ * cores' carrier threads. The rest is as in {@link TomcatModel}.
+ */
+public final class TomcatVirtualModel implements HttpServerModel {
+
+    static final String NAME = "tomcat-virtual";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "embedded Tomcat 11, NIO connector with useVirtualThreads: 1 acceptor, 1 poller, a virtual thread"
+                + " per request";
+    }
+
+    @Override
+    public RunningServer start(ServerConfig config) throws IOException {
+        return TomcatServer.start(NAME, config, true);
+    }
+}

@@ -1,0 +1,19 @@
+package io.httpmodels.server.tomcat;
+
+import io.httpmodels.server.HostileClientKit;
+import io.httpmodels.server.ModelUnderTest;
+import org.junit.jupiter.api.Tag;
+
+import java.util.stream.Stream;
+
+/** The HostileClientKit for both Tomcat models, the cases they answer differently on record ({@link TomcatHostileClientDeviations}). */
+// In the slow set (mvn verify -Pslow, which .ci/run runs): it pins down the behaviour of a server this project
+// does not write, case by case; mvn verify keeps the models' smoke tests.
+@Tag("slow")
+class TomcatHostileClientTest extends HostileClientKit {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return TomcatModels.withDeviations(TomcatHostileClientDeviations::of);
+    }
+}
