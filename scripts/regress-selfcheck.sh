@@ -65,6 +65,8 @@ base_dir="$out/base-build" candidate_dir="$out/candidate-build"
 for d in "$base_dir" "$candidate_dir"; do
     mkdir -p "$d"
     cp -r "$HTTPMODELS_ROOT/harness/target/harness.jar" "$HTTPMODELS_ROOT/harness/target/lib" "$d/"
+    # The frameworks' model folders (harness/target/models/, beside the jar), when the build has them.
+    if [ -d "$HTTPMODELS_ROOT/harness/target/models" ]; then cp -r "$HTTPMODELS_ROOT/harness/target/models" "$d/"; fi
 done
 # The slowed candidate: this build's own harness jar with --slow-flags, or a build of the working tree with the patch.
 slowed_dir="$candidate_dir"
@@ -84,6 +86,7 @@ if [ -n "$slow_patch" ] && [ "$slowed" -gt 0 ]; then
         -Dmutation.skip=true -Derrorprone.flags=-XepDisableAllChecks -pl harness -am package) >"$out/slowed-build.log" 2>&1 \
         || { echo "error: the slowed candidate did not build (see $out/slowed-build.log)" >&2; exit 3; }
     cp -r "$src/harness/target/harness.jar" "$src/harness/target/lib" "$slowed_dir/"
+    if [ -d "$src/harness/target/models" ]; then cp -r "$src/harness/target/models" "$slowed_dir/"; fi
     rm -rf "$src"
     slowdown="$(basename "$slow_patch")"
 fi

@@ -64,6 +64,11 @@ class ArchitectureTest {
         SERVERS_NIO("servers-nio", true, true, "io.httpmodels.server.nio.."),
         SERVERS_TIO("servers-tio", true, true, "io.httpmodels.server.tio.."),
         SERVERS_JDK("servers-jdk", true, true, "io.httpmodels.server.jdk.."),
+        SERVERS_JETTY("servers-jetty", true, true, "io.httpmodels.server.jetty.."),
+        SERVERS_UNDERTOW("servers-undertow", true, true, "io.httpmodels.server.undertow.."),
+        SERVERS_HELIDON("servers-helidon", true, true, "io.httpmodels.server.helidon.."),
+        SERVERS_VERTX("servers-vertx", true, true, "io.httpmodels.server.vertx.."),
+        SERVERS_TOMCAT("servers-tomcat", true, true, "io.httpmodels.server.tomcat.."),
         LOAD_CLIENT("load-client", false, true, "io.httpmodels.load.."),
         HARNESS("harness", false, true, "io.httpmodels.harness.."),
         /** Checked by bench-jmh's own ArchitectureTest; not on this class path. */

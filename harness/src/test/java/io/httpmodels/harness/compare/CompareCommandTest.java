@@ -179,7 +179,7 @@ class CompareCommandTest {
     /** Each usage error, and what its refusal must say; nothing is measured. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            --models tomcat --no-pin             | unknown server model 'tomcat'
+            --models no-such-model --no-pin      | unknown server model 'no-such-model'
             --models all,netty --no-pin          | all and none stand alone
             --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
             --capacity --slo p98=1ms --no-pin    | --slo wants
