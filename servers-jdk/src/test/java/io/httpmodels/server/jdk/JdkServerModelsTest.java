@@ -3,20 +3,13 @@ package io.httpmodels.server.jdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.ConcurrentRequests;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The two JDK models differ only in where the handler runs: on the one dispatcher thread, eight requests with
@@ -49,29 +42,12 @@ class JdkServerModelsTest {
                 .withBindAddress(InetAddress.getLoopbackAddress())
                 .withPort(0)
                 .withWorkMillis(workMillis);
-        try (RunningServer server = ServerModels.byName(model).start(config);
-                HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .build()) {
-            URI uri = URI.create("http://127.0.0.1:" + server.port() + "/plaintext");
-            long start = System.nanoTime();
-            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
-            for (int i = 0; i < REQUESTS; i++) {
-                answers.add(client.sendAsync(
-                        HttpRequest.newBuilder(uri)
-                                .timeout(Duration.ofSeconds(20))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString()));
+        try (RunningServer server = ServerModels.byName(model).start(config)) {
+            ConcurrentRequests answered = ConcurrentRequests.plaintext(server, REQUESTS);
+            for (var response : answered.responses()) {
+                assertEquals("httpmodels-" + model, response.headers().firstValue("server").orElse(""));
             }
-            for (CompletableFuture<HttpResponse<String>> answer : answers) {
-                HttpResponse<String> response = answer.get();
-                assertEquals(200, response.statusCode());
-                assertEquals("Hello, World!", response.body());
-                assertEquals(
-                        "httpmodels-" + model,
-                        response.headers().firstValue("server").orElse(""));
-            }
-            return (System.nanoTime() - start) / 1_000_000;
+            return answered.millis();
         }
     }
 }

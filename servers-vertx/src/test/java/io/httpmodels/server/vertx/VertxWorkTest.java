@@ -1,22 +1,14 @@
 package io.httpmodels.server.vertx;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.ConcurrentRequests;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The work runs on Vert.x's worker pool, unordered, never on the event loop: with one event loop (so one verticle
@@ -33,30 +25,10 @@ class VertxWorkTest {
     @Test
     void workOnOneEventLoopRunsSideBySideOnTheWorkerPool() throws Exception {
         ServerConfig config = ServerConfig.defaults().withWorkerThreads(1).withWorkMillis(WORK_MS);
-        try (RunningServer server = ServerModels.byName("vertx").start(config);
-                HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .build()) {
+        try (RunningServer server = ServerModels.byName("vertx").start(config)) {
             assertTrue(server.description().contains(" 1 event loops"), server.description());
-            URI uri = URI.create("http://127.0.0.1:" + server.port() + "/plaintext");
-            long start = System.nanoTime();
-            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
-            for (int i = 0; i < REQUESTS; i++) {
-                answers.add(client.sendAsync(
-                        HttpRequest.newBuilder(uri)
-                                .timeout(Duration.ofSeconds(20))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString()));
-            }
-            for (CompletableFuture<HttpResponse<String>> answer : answers) {
-                HttpResponse<String> response = answer.get();
-                assertEquals(200, response.statusCode());
-                assertEquals("Hello, World!", response.body());
-            }
-            long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(
-                    elapsedMillis < REQUESTS * WORK_MS / 2,
-                    "side by side: under half of 8 x 2 s, took " + elapsedMillis + " ms");
+            long millis = ConcurrentRequests.plaintext(server, REQUESTS).millis();
+            assertTrue(millis < REQUESTS * WORK_MS / 2, "side by side: under half of 8 x 2 s, took " + millis + " ms");
         }
     }
 }
