@@ -32,7 +32,9 @@ public record ConcurrentRequests(long millis, List<HttpResponse<String>> respons
             List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
                 answers.add(client.sendAsync(
-                        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(30))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString()));
             }
             List<HttpResponse<String>> responses = new ArrayList<>();

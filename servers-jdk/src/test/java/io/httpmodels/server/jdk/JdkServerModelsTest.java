@@ -45,7 +45,9 @@ class JdkServerModelsTest {
         try (RunningServer server = ServerModels.byName(model).start(config)) {
             ConcurrentRequests answered = ConcurrentRequests.plaintext(server, REQUESTS);
             for (var response : answered.responses()) {
-                assertEquals("httpmodels-" + model, response.headers().firstValue("server").orElse(""));
+                assertEquals(
+                        "httpmodels-" + model,
+                        response.headers().firstValue("server").orElse(""));
             }
             return answered.millis();
         }

@@ -9,7 +9,6 @@ import io.httpmodels.server.ServerModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-
 /**
  * The work runs on Vert.x's worker pool, unordered, never on the event loop: with one event loop (so one verticle
  * instance, one context) eight concurrent requests of 2 s work each finish together. Slept on the event loop, or
