@@ -22,11 +22,12 @@ import java.util.stream.Stream;
 /**
  * The models a build keeps off its own class path: a framework's module (Jetty, Tomcat, Undertow, Helidon,
  * Vert.x) and the framework's libraries, in a folder of their own under the build's {@value #DIRECTORY} folder
- * beside {@code harness.jar} ({@code harness/pom.xml}'s assembly writes them, one folder a module). A JVM that
+ * beside {@code harness.jar} (the {@code model-folders} module's assembly writes them, one folder a module). A JVM that
  * serves such a model runs with the harness's class path and that one folder ({@link #jarsOf}); no other model's
  * JVM, and not the harness's own, has a framework's libraries on its class path. One version of each library
- * holds across them all: the harness's pom depends on every framework module (scope {@code provided}), so the
- * enforcer's convergence rule sees them together.
+ * holds across them all: {@code model-folders} depends on the harness and every framework module, so the
+ * enforcer's convergence rule sees them together, and it leaves out of each folder what the harness's
+ * {@code lib/} already has.
  *
  * <p>Which folder holds which model is read once a folder, in the JVM that chooses models (the harness's): each
  * folder's service registrations are loaded in a class loader of its own, whose models are kept to ask their names
