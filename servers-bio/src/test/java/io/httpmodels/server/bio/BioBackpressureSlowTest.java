@@ -1,10 +1,25 @@
 package io.httpmodels.server.bio;
 
+import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
-/** {@link BioBackpressureTest} at the length of a real attack: each flood held for a 15 s idle timeout. */
+import java.util.stream.Stream;
+
+/**
+ * {@link BioBackpressureTest} at the length of a real attack, each flood held for a 15 s idle timeout, on all four
+ * blocking models.
+ */
 @Tag("slow")
 class BioBackpressureSlowTest extends BioBackpressureTest {
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(
+                ModelUnderTest.named("single-thread"),
+                ModelUnderTest.named("thread-per-connection"),
+                ModelUnderTest.named("fixed-pool"),
+                ModelUnderTest.named("virtual-threads"));
+    }
 
     @Override
     protected boolean atAttackLength() {
