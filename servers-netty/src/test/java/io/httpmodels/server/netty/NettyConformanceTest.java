@@ -5,11 +5,14 @@ import io.httpmodels.server.ModelUnderTest;
 
 import java.util.stream.Stream;
 
-/** The conformance kit for the netty model, once per transport that runs on this machine. */
+/**
+ * The conformance kit for the netty model on nio and on the transport a comparison runs here; {@link
+ * NettyConformanceBesideTest} checks the other transports and netty-virtual in the slow set.
+ */
 class NettyConformanceTest extends ConformanceKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyModels.underTest();
+        return NettyModels.inVerify();
     }
 }

@@ -5,11 +5,14 @@ import io.httpmodels.server.ModelUnderTest;
 
 import java.util.stream.Stream;
 
-/** The netty model against the hostile-client kit, once per transport that runs on this machine. */
+/**
+ * The netty model against the hostile-client kit on nio and on the transport a comparison runs here; {@link
+ * NettyHostileClientBesideTest} checks the other transports and netty-virtual in the slow set.
+ */
 class NettyHostileClientTest extends HostileClientKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return NettyModels.underTest();
+        return NettyModels.inVerify();
     }
 }

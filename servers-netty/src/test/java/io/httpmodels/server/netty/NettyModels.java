@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ModelUnderTest;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -9,7 +10,8 @@ import java.util.stream.Stream;
  * on nio. netty-virtual shares every handler with netty and differs only in where the blocking work runs, so one
  * transport covers what it adds. The kits whose every case starts a JVM of its own (leak, backpressure) check
  * {@link #reference()} in {@code mvn verify} and {@link #besideTheReference()} in the slow set, to keep the
- * developer's build within its minutes: the handlers under test are the same on every transport.
+ * developer's build within its minutes: the handlers under test are the same on every transport. The conformance and
+ * hostile-client kits check {@link #inVerify()} there and {@link #beyondVerify()} in the slow set.
  */
 final class NettyModels {
 
@@ -32,6 +34,21 @@ final class NettyModels {
                         "netty-virtual",
                         config -> config.withTransport(NettyTransport.NIO.id()),
                         "netty-virtual (nio)")));
+    }
+
+    /**
+     * What the conformance and hostile-client kits check in {@code mvn verify}: {@link #reference()} and, when it
+     * differs, the transport {@code auto} picks here (the one a comparison runs).
+     */
+    static Stream<ModelUnderTest> inVerify() {
+        NettyTransport picked = NettyTransport.available().get(0);
+        return picked == NettyTransport.NIO ? reference() : Stream.concat(reference(), Stream.of(netty(picked)));
+    }
+
+    /** Every model {@link #underTest()} but {@link #inVerify()}: the slow set's share of those kits. */
+    static Stream<ModelUnderTest> beyondVerify() {
+        List<String> inVerify = inVerify().map(ModelUnderTest::label).toList();
+        return underTest().filter(model -> !inVerify.contains(model.label()));
     }
 
     static Stream<ModelUnderTest> underTest() {
