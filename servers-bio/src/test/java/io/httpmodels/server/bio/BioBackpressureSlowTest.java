@@ -14,11 +14,7 @@ class BioBackpressureSlowTest extends BioBackpressureTest {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(
-                ModelUnderTest.named("single-thread"),
-                ModelUnderTest.named("thread-per-connection"),
-                ModelUnderTest.named("fixed-pool"),
-                ModelUnderTest.named("virtual-threads"));
+        return BioModels.all();
     }
 
     @Override

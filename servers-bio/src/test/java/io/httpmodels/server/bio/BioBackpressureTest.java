@@ -14,7 +14,7 @@ class BioBackpressureTest extends BackpressureKit {
     // In mvn verify, one model of each socket path (see floodedBySlowReader); BioBackpressureSlowTest floods all four.
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(ModelUnderTest.named("thread-per-connection"), ModelUnderTest.named("virtual-threads"));
+        return BioModels.onePerSocketPath();
     }
 
     // The slow reader on one model of each socket path here (two cases of about 1.2 s fewer): thread-per-connection

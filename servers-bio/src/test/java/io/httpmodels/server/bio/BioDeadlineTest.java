@@ -10,10 +10,6 @@ class BioDeadlineTest extends DeadlineKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(
-                ModelUnderTest.named("single-thread"),
-                ModelUnderTest.named("thread-per-connection"),
-                ModelUnderTest.named("fixed-pool"),
-                ModelUnderTest.named("virtual-threads"));
+        return BioModels.all();
     }
 }

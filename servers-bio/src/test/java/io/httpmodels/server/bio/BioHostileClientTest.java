@@ -10,11 +10,7 @@ class BioHostileClientTest extends HostileClientKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(
-                ModelUnderTest.named("single-thread"),
-                ModelUnderTest.named("thread-per-connection"),
-                ModelUnderTest.named("fixed-pool"),
-                ModelUnderTest.named("virtual-threads"));
+        return BioModels.all();
     }
 
     @Override

@@ -15,6 +15,6 @@ class BioLeakBesideTest extends LeakKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(ModelUnderTest.named("single-thread"), ModelUnderTest.named("fixed-pool"));
+        return BioModels.besideOnePerSocketPath();
     }
 }

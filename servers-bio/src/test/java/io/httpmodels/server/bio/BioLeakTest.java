@@ -15,6 +15,6 @@ class BioLeakTest extends LeakKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(ModelUnderTest.named("thread-per-connection"), ModelUnderTest.named("virtual-threads"));
+        return BioModels.onePerSocketPath();
     }
 }
