@@ -99,6 +99,30 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         ran.add(new Ran(label, CaseRecord.deviation(method, caseName, deviation.get(), failure.getMessage())));
     }
 
+    /**
+     * A plain test (not parameterised by model, such as {@code dateChangesAsTimePassesOnEveryModel}) covers every
+     * model of its class at once: its outcome is recorded for each model the class ran.
+     */
+    @Override
+    public void interceptTestMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
+        String method = invocationContext.getExecutable().getName();
+        List<CaseRecord> everyModel = classList(extensionContext, "everyModel");
+        try {
+            invocation.proceed();
+        } catch (TestAbortedException aborted) {
+            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.ABORTED, aborted.getMessage()));
+            throw aborted;
+        } catch (Throwable failure) {
+            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.FAILED, message(failure)));
+            throw failure;
+        }
+        everyModel.add(CaseRecord.plain(method, "", CaseOutcome.PASSED, null));
+    }
+
     /** One case as it ran for the model labelled {@code model}. */
     record Ran(String model, CaseRecord record) {}
 
@@ -131,7 +155,12 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
     @Override
     public void afterAll(ExtensionContext context) {
         String kit = context.getRequiredTestClass().getSimpleName();
-        writeRecords(DIRECTORY, kit, kitContract(context.getRequiredTestClass()), ran(context));
+        List<Ran> ran = new ArrayList<>(ran(context));
+        List<CaseRecord> everyModel = classList(context, "everyModel");
+        for (String model : ran.stream().map(Ran::model).distinct().toList()) {
+            everyModel.forEach(c -> ran.add(new Ran(model, c)));
+        }
+        writeRecords(DIRECTORY, kit, kitContract(context.getRequiredTestClass()), ran);
         List<Observed> seen = observed(context);
         if (seen.isEmpty()) {
             return;
