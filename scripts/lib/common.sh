@@ -35,7 +35,7 @@ httpmodels_find_java() {
 httpmodels_ensure_jar() {
     local module="$1" jar="$2"
     if [ -f "$jar" ] && [ -z "$(find "$HTTPMODELS_ROOT" -path "$HTTPMODELS_ROOT/.git" -prune -o \
-            \( -path '*/src/*' -o -name pom.xml \) -newer "$jar" -print -quit 2>/dev/null)" ]; then
+            \( -path '*/src/*' -o -name pom.xml -o -path '*/docs/conformance/*' \) -newer "$jar" -print -quit 2>/dev/null)" ]; then
         return 0
     fi
     echo "building $module (tests skipped; run 'mvn verify' for those)..." >&2

@@ -2,6 +2,7 @@ package io.httpmodels.harness;
 
 import io.httpmodels.harness.compare.CompareCommand;
 import io.httpmodels.harness.compare.Profile;
+import io.httpmodels.harness.conformance.ConformanceCommand;
 import io.httpmodels.harness.distribute.DistributeCommand;
 import io.httpmodels.harness.merge.MergeCommand;
 import io.httpmodels.harness.overhead.OverheadCommand;
@@ -24,6 +25,7 @@ import java.util.List;
  *   <li>{@code merge} adds load agents' interval logs exactly ({@link MergeCommand});
  *   <li>{@code distribute} runs load agents on Kubernetes and merges them ({@link DistributeCommand});
  *   <li>{@code regress} the regression gate: a candidate against a base, same run ({@link RegressCommand});
+ *   <li>{@code conformance} collects the kits' records into the conformance matrix ({@link ConformanceCommand});
  *   <li>{@code overhead} (hidden) the cost of the why figures, for a benchmark script ({@link OverheadCommand});
  *   <li>{@code help} the usage of any of them.
  * </ul>
@@ -46,6 +48,7 @@ import java.util.List;
             DistributeCommand.class,
             RegressCommand.class,
             OverheadCommand.class,
+            ConformanceCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.opentest4j.TestAbortedException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,9 +26,11 @@ import java.util.TreeMap;
  * ignores a request does). Then it passes, as documented; if it passes it fails with "documented deviation no
  * longer happens: remove it", so the list cannot rot. Any other exception (a bug in the kit) still fails the case. A case with no deviation runs untouched, so a model with none is tested exactly as before.
  *
- * <p>After each kit class, every deviation seen is written to {@code target/conformance/<model>.<kit>.tsv} (the
- * module's directory under Surefire), one line a case: {@link #TSV_HEADER}. A report of the conformance table reads
- * these files; a model with no deviation writes no file.
+ * <p>After each kit class, per model, every case that ran is written with its outcome to
+ * {@code target/conformance/<model>.<kit>.json} ({@link KitRecord}; the module's directory under Surefire), which
+ * {@code httpmodels conformance} collects into the matrix; and every deviation seen to
+ * {@code target/conformance/<model>.<kit>.tsv}, one line a case: {@link #TSV_HEADER} (a model with no deviation
+ * writes no TSV).
  */
 public final class DocumentedDeviations implements InvocationInterceptor, AfterAllCallback {
 
@@ -55,9 +58,25 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
                 .map(ModelUnderTest.class::cast)
                 .findFirst();
         String method = invocationContext.getExecutable().getName();
-        Optional<Deviation> deviation = model.flatMap(m -> m.deviationFor(method, arguments));
-        if (deviation.isEmpty()) {
+        if (model.isEmpty()) {
             invocation.proceed();
+            return;
+        }
+        String label = model.get().label();
+        String caseName = caseName(arguments);
+        List<Ran> ran = ran(extensionContext);
+        Optional<Deviation> deviation = model.get().deviationFor(method, arguments);
+        if (deviation.isEmpty()) {
+            try {
+                invocation.proceed();
+            } catch (TestAbortedException aborted) {
+                ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.ABORTED, aborted.getMessage())));
+                throw aborted;
+            } catch (Throwable failure) {
+                ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, message(failure))));
+                throw failure;
+            }
+            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.PASSED, null)));
             return;
         }
         Throwable outcome = null;
@@ -65,9 +84,55 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
             invocation.proceed();
         } catch (AssertionError | IOException failure) {
             outcome = failure;
+        } catch (Throwable failure) {
+            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, message(failure))));
+            throw failure;
         }
-        AssertionError failure = verdict(deviation.get(), outcome);
-        observed(extensionContext).add(new Observed(model.get().label(), deviation.get(), failure.getMessage()));
+        AssertionError failure;
+        try {
+            failure = verdict(deviation.get(), outcome);
+        } catch (AssertionError stale) {
+            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, stale.getMessage())));
+            throw stale;
+        }
+        observed(extensionContext).add(new Observed(label, deviation.get(), failure.getMessage()));
+        ran.add(new Ran(label, CaseRecord.deviation(method, caseName, deviation.get(), failure.getMessage())));
+    }
+
+    /**
+     * A plain test (not parameterised by model, such as {@code dateChangesAsTimePassesOnEveryModel}) covers every
+     * model of its class at once: its outcome is recorded for each model the class ran.
+     */
+    @Override
+    public void interceptTestMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
+        String method = invocationContext.getExecutable().getName();
+        List<CaseRecord> everyModel = classList(extensionContext, "everyModel");
+        try {
+            invocation.proceed();
+        } catch (TestAbortedException aborted) {
+            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.ABORTED, aborted.getMessage()));
+            throw aborted;
+        } catch (Throwable failure) {
+            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.FAILED, message(failure)));
+            throw failure;
+        }
+        everyModel.add(CaseRecord.plain(method, "", CaseOutcome.PASSED, null));
+    }
+
+    /** One case as it ran for the model labelled {@code model}. */
+    record Ran(String model, CaseRecord record) {}
+
+    /** A case's name: its first argument after the model ({@code "chunk over the limit"}, {@code NEVER}), or "". */
+    static String caseName(List<Object> arguments) {
+        return arguments.size() > 1 ? String.valueOf(arguments.get(1)) : "";
+    }
+
+    private static String message(Throwable failure) {
+        return failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage();
     }
 
     /**
@@ -89,11 +154,17 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
 
     @Override
     public void afterAll(ExtensionContext context) {
+        String kit = context.getRequiredTestClass().getSimpleName();
+        List<Ran> ran = new ArrayList<>(ran(context));
+        List<CaseRecord> everyModel = classList(context, "everyModel");
+        for (String model : ran.stream().map(Ran::model).distinct().toList()) {
+            everyModel.forEach(c -> ran.add(new Ran(model, c)));
+        }
+        writeRecords(DIRECTORY, kit, kitContract(context.getRequiredTestClass()), ran);
         List<Observed> seen = observed(context);
         if (seen.isEmpty()) {
             return;
         }
-        String kit = context.getRequiredTestClass().getSimpleName();
         Map<String, List<String>> byModel = new TreeMap<>();
         for (Observed observed : seen) {
             byModel.computeIfAbsent(observed.model(), m -> new ArrayList<>()).add(tsvLine(kit, observed));
@@ -109,6 +180,35 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Writes one {@link KitRecord} per model of {@code ran} into {@code directory}, each whole. */
+    static void writeRecords(Path directory, String kit, String contract, List<Ran> ran) {
+        Map<String, List<CaseRecord>> byModel = new TreeMap<>();
+        synchronized (ran) {
+            for (Ran r : ran) {
+                byModel.computeIfAbsent(r.model(), m -> new ArrayList<>()).add(r.record());
+            }
+        }
+        try {
+            for (Map.Entry<String, List<CaseRecord>> entry : byModel.entrySet()) {
+                new KitRecord(KitRecord.SCHEMA, entry.getKey(), kit, contract, entry.getValue())
+                        .write(directory.resolve(fileName(entry.getKey()) + "." + kit + ".json"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The kit contract {@code testClass} extends ({@code ConformanceKit}), or its own name if none. */
+    static String kitContract(Class<?> testClass) {
+        for (Class<?> c = testClass; c != null; c = c.getSuperclass()) {
+            if (c.getPackageName().equals(DocumentedDeviations.class.getPackageName())
+                    && c.getSimpleName().endsWith("Kit")) {
+                return c.getSimpleName();
+            }
+        }
+        return testClass.getSimpleName();
     }
 
     /** One TSV line for {@code observed} in {@code kit}: tabs and line breaks in a field become spaces. */
@@ -136,8 +236,16 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         return label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-|-$", "");
     }
 
-    @SuppressWarnings("unchecked")
     private static List<Observed> observed(ExtensionContext context) {
+        return classList(context, "observed");
+    }
+
+    private static List<Ran> ran(ExtensionContext context) {
+        return classList(context, "ran");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> classList(ExtensionContext context, String key) {
         ExtensionContext classContext = context;
         while (classContext.getTestMethod().isPresent()
                 && classContext.getParent().isPresent()) {
@@ -145,9 +253,6 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         }
         return classContext
                 .getStore(NAMESPACE)
-                .computeIfAbsent(
-                        "observed",
-                        key -> java.util.Collections.synchronizedList(new ArrayList<Observed>()),
-                        List.class);
+                .computeIfAbsent(key, k -> java.util.Collections.synchronizedList(new ArrayList<T>()), List.class);
     }
 }

@@ -21,6 +21,15 @@ public final class RuleWords {
     public static final String CHUNK_OVERFLOW_WORDS = "Recipients MUST anticipate potentially large hexadecimal"
             + " numerals and prevent software errors due to integer conversion overflows or precision loss due to"
             + " integer representation.";
+    /** Chunk extensions' grammar. */
+    public static final String CHUNK_EXTENSION_RULE = "RFC 9112 §7.1.1";
+    /** Transfer codings: an unknown one before chunked is refused with 501. */
+    public static final String TRANSFER_CODING_RULE = "RFC 9112 §6.1";
+    /** The message body length: Content-Length with Transfer-Encoding, chunked not final. */
+    public static final String MESSAGE_LENGTH_RULE = "RFC 9112 §6.3";
+    /** The bound on a connection's unsent output (the backpressure kit). */
+    public static final String PENDING_OUTPUT_RULE = "ServerConfig.maxPendingOutputBytes";
+
     public static final String HEADER_RULE = "ServerConfig.headerTimeout";
     public static final String HEADER_WORDS = "a whole request head (request line and header fields) must arrive"
             + " within this long of its first byte, as nginx's client_header_timeout; else 408 and a close";

@@ -76,6 +76,11 @@ public final class RunConditions {
     }
 
     /** A git command's trimmed output in {@code dir}, or null when git or the checkout is missing. */
+    /** The commit checked out in {@code dir}, or null outside a git checkout. */
+    public static String commitOf(Path dir) {
+        return git(dir, "rev-parse", "HEAD");
+    }
+
     private static String git(Path dir, String... args) {
         if (dir == null || !Files.isDirectory(dir.resolve(".git")) && !Files.isRegularFile(dir.resolve(".git"))) {
             return null;

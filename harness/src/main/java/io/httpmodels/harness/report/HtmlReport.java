@@ -1,5 +1,7 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.conformance.BundledMatrix;
+import io.httpmodels.harness.conformance.ConformanceMatrix;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.RunStatus;
@@ -9,6 +11,7 @@ import io.httpmodels.harness.results.TargetInfo;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code report.html}: one self-contained page that opens offline. Java writes the text (conditions, reading
@@ -27,19 +30,24 @@ public final class HtmlReport {
 
     private HtmlReport() {}
 
-    /** The whole page. */
+    /** The whole page, with the conformance matrix this build carries ({@link BundledMatrix}). */
     public static String render(Results results) {
+        return render(results, BundledMatrix.load());
+    }
+
+    /** The whole page, with {@code matrix} as its conformance section (empty: the section says there is none). */
+    public static String render(Results results, Optional<ConformanceMatrix> matrix) {
         return Template.fill(
                 Template.resource("report.html"),
                 Map.of(
                         "title", Html.text(TITLE),
-                        "content", content(results),
+                        "content", content(results, ConformanceSection.of(results, matrix)),
                         "data", Html.json(ResultsJson.toJson(results)),
                         "echarts", Html.script(EChartsAsset.script()),
                         "report-script", Html.script(Template.resource("report.js"))));
     }
 
-    private static String content(Results results) {
+    private static String content(Results results, ConformanceSection conformance) {
         List<ChartPlan.Chart> charts = ChartPlan.of(results);
         StringBuilder h = new StringBuilder();
         h.append("<header class=\"page-head\">\n<h1>").append(Html.text(TITLE)).append("</h1>\n");
@@ -65,6 +73,7 @@ public final class HtmlReport {
                 + "<a href=\"#errors\">Timeouts and errors</a>"
                 + (BackgroundTables.of(results).isEmpty() ? "" : "<a href=\"#survives\">Slow and idle clients</a>")
                 + "<a href=\"#numbers\">The numbers</a>"
+                + "<a href=\"#conformance\">Conformance</a>"
                 + "<a href=\"#targets\">Targets</a></nav>\n</header>\n");
 
         h.append("<div class=\"intro\">\n<section class=\"panel\" id=\"conditions\">\n<h2>Conditions</h2>\n");
@@ -167,6 +176,8 @@ public final class HtmlReport {
                     .append("</p>\n</div>\n");
         }
         h.append("</section>\n");
+
+        h.append(conformance.html());
 
         h.append(
                 "<section id=\"targets\">\n<h2>Targets</h2>\n<div class=\"panel table-panel\"><table class=\"numbers\">");

@@ -1,10 +1,13 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.conformance.BundledMatrix;
+import io.httpmodels.harness.conformance.ConformanceMatrix;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code report.md}: the conditions, then one table per scenario with every target a row and what limits each
@@ -14,8 +17,13 @@ public final class MarkdownReport {
 
     private MarkdownReport() {}
 
-    /** The whole report as Markdown text. */
+    /** The whole report as Markdown text, with the conformance matrix this build carries ({@link BundledMatrix}). */
     public static String render(Results results) {
+        return render(results, BundledMatrix.load());
+    }
+
+    /** The whole report as Markdown text, with {@code matrix} as its conformance section. */
+    public static String render(Results results, Optional<ConformanceMatrix> matrix) {
         StringBuilder md = new StringBuilder("# httpmodels: HTTP server models compared\n\n");
         for (ConditionsText.Entry e : ConditionsText.of(results)) {
             md.append("- **").append(e.label()).append(":** ");
@@ -109,6 +117,7 @@ public final class MarkdownReport {
                     CapacityTable.rows(results));
             md.append('\n').append(escape(CapacityTable.note())).append('\n');
         }
+        md.append(ConformanceSection.of(results, matrix).markdown());
         return md.toString();
     }
 

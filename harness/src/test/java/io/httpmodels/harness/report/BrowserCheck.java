@@ -337,6 +337,17 @@ public final class BrowserCheck {
         }
     }
 
+    /** The page's DOM after its scripts ran, as headless Chromium dumps it. */
+    public static String dumpDom(Path chromium, Path html) throws IOException, InterruptedException {
+        Path scratch = Files.createTempDirectory("httpmodels-browser-dom");
+        try {
+            return run(chromium, Map.of(), scratch, List.of("--dump-dom"), html.toAbsolutePath())
+                    .stdout();
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
     private record Run(String stdout, String stderr) {}
 
     /** One headless Chromium run on the page: a fresh profile, no network, bounded in time. */

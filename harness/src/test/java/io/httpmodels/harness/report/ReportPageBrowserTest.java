@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.httpmodels.harness.conformance.SampleMatrix;
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.Results;
 import org.junit.jupiter.api.Tag;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,6 +64,39 @@ class ReportPageBrowserTest {
             assertTrue(chart.shapes() >= 5, chart + " drew too little to be a chart");
         }
         assertPng(screenshot);
+    }
+
+    @Test
+    void theConformanceSectionRendersItsRows() throws Exception {
+        Path chromium = chromium();
+        Results results = SampleResults.run();
+        Path dir = CHECK_DIR.resolve("conformance");
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(results, Optional.of(SampleMatrix.matrix())));
+
+        PageCheck check = BrowserCheck.check(
+                chromium, dir.resolve("report.html"), ExpectedCharts.REPORT, dir.resolve("report.png"));
+        String dom = BrowserCheck.dumpDom(chromium, dir.resolve("report.html"));
+
+        assertEquals(List.of(), check.problems());
+        int start = dom.indexOf("<section id=\"conformance\">");
+        assertTrue(start > 0, "the page has a conformance section");
+        String section = dom.substring(start, dom.indexOf("</section>", start));
+        // netty (epoll), netty (nio), single-thread in the counts; three ConformanceKit rules, one DeadlineKit rule.
+        assertEquals(3, count(section, "<table class=\"numbers conformance-counts\">", "<tr><td>"), section);
+        assertEquals(4, count(section, "<table class=\"numbers conformance-rules\">", "<tr><td>"), section);
+        assertTrue(section.contains("<td>single-thread</td><td>not run</td><td>1 / 0 / 0 of 1</td>"), section);
+    }
+
+    /** How often {@code what} occurs in the tables that open with {@code table} (to each one's end). */
+    private static int count(String html, String table, String what) {
+        int n = 0;
+        for (int t = html.indexOf(table); t >= 0; t = html.indexOf(table, t + 1)) {
+            String body = html.substring(t, html.indexOf("</table>", t));
+            for (int i = body.indexOf(what); i >= 0; i = body.indexOf(what, i + 1)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     @Test

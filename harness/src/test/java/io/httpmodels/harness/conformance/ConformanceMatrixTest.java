@@ -1,0 +1,124 @@
+package io.httpmodels.harness.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The matrix from the kits' records: rows, cells, the security list, narrowing, and its Markdown. */
+class ConformanceMatrixTest {
+
+    private final ConformanceMatrix matrix = SampleMatrix.matrix();
+
+    @Test
+    void rulesAreRowsGroupedByKitInReadingOrderAndModelsAreColumns() {
+        assertEquals(List.of("ConformanceKit", "DeadlineKit"), matrix.kits());
+        assertEquals(List.of("netty (epoll)", "netty (nio)", "single-thread", "vertx"), matrix.models());
+        assertEquals(
+                List.of(
+                        "ConformanceKit " + SampleMatrix.BAD_INPUT + ": " + SampleMatrix.SMUGGLING_CASE,
+                        "ConformanceKit " + SampleMatrix.BAD_INPUT + ": malformed version",
+                        "ConformanceKit jsonAnswersTheSerialisedMessage",
+                        "DeadlineKit " + SampleMatrix.SLOW_HEAD),
+                matrix.rows().stream().map(r -> r.kit() + " " + r.rule()).toList());
+        MatrixRow smuggling = matrix.rows().get(0);
+        assertEquals(CaseOutcome.PASSED, smuggling.cells().get("netty (epoll)").outcome());
+        assertEquals(CaseOutcome.DEVIATION, smuggling.cells().get("vertx").outcome());
+        assertEquals(SampleMatrix.NO_CLOSE, smuggling.cells().get("vertx").instead());
+        assertNull(smuggling.cells().get("netty (nio)"), "netty (nio) did not run that case");
+    }
+
+    @Test
+    void theSecurityRelevantDeviationsAreListedByConcernThenModel() {
+        assertEquals(
+                List.of("no header or body deadline vertx DeadlineKit", "request smuggling vertx ConformanceKit"),
+                matrix.security().stream()
+                        .map(f -> f.concern() + " " + f.model() + " " + f.kit())
+                        .toList());
+        assertEquals("RFC 9112 §9.6", matrix.security().get(1).ruleName());
+    }
+
+    @Test
+    void twoRecordsOfOneCaseKeepTheWorseOutcome() {
+        List<RecordedKit> records = new ArrayList<>(SampleMatrix.records());
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "netty (nio)",
+                "NettyOtherConformanceTest",
+                "ConformanceKit",
+                List.of(new RecordedCase(
+                        "jsonAnswersTheSerialisedMessage",
+                        "",
+                        CaseOutcome.FAILED,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "expected: <200>"))));
+        ConformanceMatrix both = ConformanceMatrix.of(records, "t", null);
+        MatrixRow json = both.rows().stream()
+                .filter(r -> r.test().equals("jsonAnswersTheSerialisedMessage"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(CaseOutcome.FAILED, json.cells().get("netty (nio)").outcome());
+    }
+
+    @Test
+    void aModelNameFindsItsTransportLabelsAndNarrowingKeepsOnlyTheirRows() {
+        assertEquals(List.of("netty (epoll)", "netty (nio)"), matrix.labelsOf("netty"));
+        assertEquals(List.of(), matrix.labelsOf("net"));
+        ConformanceMatrix netty = matrix.forModels(matrix.labelsOf("netty"));
+        assertEquals(List.of("netty (epoll)", "netty (nio)"), netty.models());
+        assertEquals(List.of("ConformanceKit"), netty.kits());
+        assertEquals(3, netty.rows().size());
+        assertEquals(List.of(), netty.security());
+    }
+
+    @Test
+    void countsArePerModelAndKit() {
+        assertEquals(2, matrix.count("vertx", "ConformanceKit", CaseOutcome.DEVIATION));
+        assertEquals(1, matrix.count("vertx", "ConformanceKit", CaseOutcome.PASSED));
+        assertEquals("1 / 2 / 0 of 3", ConformanceMarkdown.counts(matrix, "vertx", "ConformanceKit"));
+        assertEquals("not run", ConformanceMarkdown.counts(matrix, "netty (nio)", "DeadlineKit"));
+    }
+
+    @Test
+    void theMarkdownPutsTheSecurityListFirstAndACellSaysPassTheDeviationOrNotRun() {
+        String md = ConformanceMarkdown.page(matrix);
+        assertTrue(md.startsWith("# Conformance matrix\n"), md);
+        assertTrue(
+                md.contains("As recorded by the kits on 2026-12-04T15:00:00Z at commit cdeaa9a01234: 4 models,"), md);
+        int security = md.indexOf("## Security-relevant deviations");
+        int firstKit = md.indexOf("## ConformanceKit");
+        assertTrue(security > 0 && security < firstKit, md);
+        assertTrue(
+                md.contains("| request smuggling | vertx | ConformanceKit | " + SampleMatrix.BAD_INPUT + ": "
+                        + SampleMatrix.SMUGGLING_CASE + " | " + SampleMatrix.NO_CLOSE + " | RFC 9112 §9.6 |"),
+                md);
+        assertTrue(
+                md.contains("| " + SampleMatrix.BAD_INPUT + ": " + SampleMatrix.SMUGGLING_CASE
+                        + " | pass | — | — | ✗ answers the right status itself, but without a Connection:… |"),
+                md);
+    }
+
+    @Test
+    void aLongInsteadIsCutAtAWord() {
+        assertEquals("short", ConformanceMarkdown.shortened("short"));
+        String cut = ConformanceMarkdown.shortened("word ".repeat(30));
+        assertTrue(cut.endsWith("…") && cut.length() <= ConformanceMarkdown.SHORT_CHARS + 1, cut);
+        assertEquals("a \\| b", ConformanceMarkdown.cell("a | b"));
+    }
+
+    @Test
+    void theJsonReadsBackAsTheSameMatrix() throws Exception {
+        String json = ConformanceJson.toJson(matrix);
+        ConformanceMatrix back = ConformanceJson.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(matrix, back);
+    }
+}

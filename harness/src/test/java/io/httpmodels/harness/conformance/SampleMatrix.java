@@ -1,0 +1,78 @@
+package io.httpmodels.harness.conformance;
+
+import java.util.List;
+
+/** Kit records as the kits write them, for the matrix, command and report tests. */
+public final class SampleMatrix {
+
+    public static final String BAD_INPUT = "badInputGetsItsStatusAndTheConnectionCloses";
+    public static final String SMUGGLING_CASE = "Content-Length and Transfer-Encoding (smuggling)";
+    public static final String NO_CLOSE = "answers the right status itself, but without a Connection: close field";
+    public static final String SLOW_HEAD = "aHeadTrickledByteByByteIsCutAtTheHeaderDeadline";
+
+    private SampleMatrix() {}
+
+    static RecordedCase passed(String test, String caseName) {
+        return new RecordedCase(test, caseName, CaseOutcome.PASSED, null, null, null, null, null);
+    }
+
+    static RecordedCase deviation(String test, String caseName, String instead, String rule, String concern) {
+        return new RecordedCase(test, caseName, CaseOutcome.DEVIATION, instead, rule, "words", concern, "expected");
+    }
+
+    /** Two kits over four models: vertx deviates (one smuggling case, one deadline), netty runs two transports. */
+    public static List<RecordedKit> records() {
+        return List.of(
+                new RecordedKit(
+                        RecordedKit.SCHEMA,
+                        "vertx",
+                        "VertxConformanceTest",
+                        "ConformanceKit",
+                        List.of(
+                                passed("jsonAnswersTheSerialisedMessage", ""),
+                                deviation(BAD_INPUT, SMUGGLING_CASE, NO_CLOSE, "RFC 9112 §9.6", "request smuggling"),
+                                deviation(
+                                        BAD_INPUT,
+                                        "malformed version",
+                                        "answers 501 with the request's own version in the status line",
+                                        "RFC 9112 §2.3",
+                                        null))),
+                new RecordedKit(
+                        RecordedKit.SCHEMA,
+                        "vertx",
+                        "VertxDeadlineTest",
+                        "DeadlineKit",
+                        List.of(deviation(
+                                SLOW_HEAD,
+                                "",
+                                "waits for the head as long as bytes arrive",
+                                "ServerConfig.headerTimeout",
+                                "no header or body deadline"))),
+                new RecordedKit(
+                        RecordedKit.SCHEMA,
+                        "netty (epoll)",
+                        "NettyConformanceTest",
+                        "ConformanceKit",
+                        List.of(
+                                passed("jsonAnswersTheSerialisedMessage", ""),
+                                passed(BAD_INPUT, SMUGGLING_CASE),
+                                passed(BAD_INPUT, "malformed version"))),
+                new RecordedKit(
+                        RecordedKit.SCHEMA,
+                        "netty (nio)",
+                        "NettyConformanceTest",
+                        "ConformanceKit",
+                        List.of(passed("jsonAnswersTheSerialisedMessage", ""))),
+                new RecordedKit(
+                        RecordedKit.SCHEMA,
+                        "single-thread",
+                        "BioDeadlineTest",
+                        "DeadlineKit",
+                        List.of(passed(SLOW_HEAD, ""))));
+    }
+
+    /** The matrix of {@link #records()}. */
+    public static ConformanceMatrix matrix() {
+        return ConformanceMatrix.of(records(), "2026-12-04T15:00:00Z", "cdeaa9a0123456789");
+    }
+}

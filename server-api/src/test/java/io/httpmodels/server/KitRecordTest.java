@@ -1,0 +1,115 @@
+package io.httpmodels.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** The kits' record of every case, and which deviations the matrix calls out as security-relevant. */
+class KitRecordTest {
+
+    private static final String BAD_INPUT = "badInputGetsItsStatusAndTheConnectionCloses";
+
+    private static final Deviation SMUGGLING = Deviation.ofCase(
+            BAD_INPUT,
+            "Content-Length and Transfer-Encoding (smuggling)",
+            "answers 400 without a Connection: close field",
+            "RFC 9112 §9.6",
+            "The server SHOULD send a \"close\" connection option");
+
+    @Test
+    void everyCaseIsWrittenPerModelWithItsOutcomeOrderedByTestAndCase(@TempDir Path dir) throws IOException {
+        List<DocumentedDeviations.Ran> ran = List.of(
+                new DocumentedDeviations.Ran(
+                        "vertx", CaseRecord.deviation(BAD_INPUT, SMUGGLING.caseName(), SMUGGLING, "expected close")),
+                new DocumentedDeviations.Ran("vertx", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (epoll)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>")));
+
+        DocumentedDeviations.writeRecords(dir, "VertxConformanceTest", "ConformanceKit", ran);
+
+        KitRecord vertx = KitRecord.read(dir.resolve("vertx.VertxConformanceTest.json"));
+        assertEquals(KitRecord.SCHEMA, vertx.schema());
+        assertEquals("vertx", vertx.model());
+        assertEquals("ConformanceKit", vertx.kitContract());
+        assertEquals(
+                List.of(BAD_INPUT, "jsonAnswers"),
+                vertx.cases().stream().map(CaseRecord::test).toList());
+        CaseRecord deviation = vertx.cases().get(0);
+        assertEquals(CaseOutcome.DEVIATION, deviation.outcome());
+        assertEquals("answers 400 without a Connection: close field", deviation.instead());
+        assertEquals("RFC 9112 §9.6", deviation.rule());
+        assertEquals(SecurityConcern.REQUEST_SMUGGLING.label(), deviation.concern());
+        assertEquals(CaseOutcome.PASSED, vertx.cases().get(1).outcome());
+        assertNull(vertx.cases().get(1).instead());
+
+        KitRecord netty = KitRecord.read(dir.resolve("netty-epoll.VertxConformanceTest.json"));
+        assertEquals(CaseOutcome.FAILED, netty.cases().get(0).outcome());
+        assertEquals("expected: <200>", netty.cases().get(0).failure());
+        try (var files = Files.list(dir)) {
+            assertEquals(2, files.count(), "no temporary file is left beside the records");
+        }
+    }
+
+    @Test
+    void theCaseIsTheFirstArgumentAfterTheModel() {
+        ModelUnderTest model = ModelUnderTest.named("single-thread");
+        assertEquals(
+                "chunk over the limit", DocumentedDeviations.caseName(List.of(model, "chunk over the limit", 413)));
+        assertEquals("", DocumentedDeviations.caseName(List.of(model)));
+    }
+
+    @Test
+    void theKitContractIsTheKitAClassExtends() {
+        assertEquals("ConformanceKit", DocumentedDeviations.kitContract(AConformanceTest.class));
+        assertEquals("KitRecordTest", DocumentedDeviations.kitContract(KitRecordTest.class));
+    }
+
+    @Test
+    void smugglingIsReadFromTheRuleOrTheSmugglingCase() {
+        assertEquals(Optional.of(SecurityConcern.REQUEST_SMUGGLING), SecurityConcern.of(SMUGGLING));
+        for (String rule : List.of(
+                RuleWords.CHUNK_RULE,
+                RuleWords.CHUNK_EXTENSION_RULE,
+                RuleWords.TRANSFER_CODING_RULE,
+                RuleWords.MESSAGE_LENGTH_RULE)) {
+            assertEquals(
+                    Optional.of(SecurityConcern.REQUEST_SMUGGLING),
+                    SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "chunk over the limit", "waits", rule, "w")),
+                    rule);
+        }
+    }
+
+    @Test
+    void memoryAndDeadlinesAreReadFromTheirServerConfigRules() {
+        assertEquals(
+                Optional.of(SecurityConcern.UNBOUNDED_MEMORY),
+                SecurityConcern.of(Deviation.of("flood", "never closes it", RuleWords.PENDING_OUTPUT_RULE, "w")));
+        assertEquals(
+                Optional.of(SecurityConcern.NO_DEADLINE),
+                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.HEADER_RULE, RuleWords.HEADER_WORDS)));
+        assertEquals(
+                Optional.of(SecurityConcern.NO_DEADLINE),
+                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.BODY_RULE, RuleWords.BODY_WORDS)));
+    }
+
+    @Test
+    void otherDeviationsAreNotCalledOut() {
+        assertTrue(
+                SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "malformed version", "501", RuleWords.VERSION_RULE, "w"))
+                        .isEmpty());
+        assertTrue(SecurityConcern.of(Deviation.of("fold", "serves it", RuleWords.FOLD_RULE, RuleWords.FOLD_WORDS))
+                .isEmpty());
+    }
+
+    /** A kit subclass as a module writes one. */
+    abstract static class AConformanceTest extends ConformanceKit {}
+}
