@@ -56,6 +56,43 @@ public final class HistoryMarkdown {
                 .append(before.size());
         md.append(before.size() == 1 ? " run" : " runs").append(" before it: value, then their median and range.");
         md.append(" Weaker evidence than the gate's same-run A/B: the drift between runs is in the range.\n\n");
+        standings(md, latest, before);
+    }
+
+    /**
+     * Where a run measured now stands within the history, for {@code regress --baseline --history}: its figures
+     * against the last runs of its machine, labelled as weaker evidence than a same-run A/B.
+     *
+     * @param run     the run measured now (a regress run's candidate)
+     * @param history every run of the history, oldest first
+     * @param last    how many of the machine's latest runs before {@code run} to hold it against
+     */
+    public static String within(HistoryRun run, List<HistoryRun> history, int last) {
+        List<HistoryRun> mine = history.stream()
+                .filter(r -> r.machine().equals(run.machine()))
+                .filter(r -> r.startedAt().isBefore(run.startedAt()))
+                .toList();
+        List<HistoryRun> before = mine.subList(Math.max(0, mine.size() - last), mine.size());
+        StringBuilder md = new StringBuilder("\n### Within the history\n\n");
+        if (before.isEmpty()) {
+            return md.append("The history holds no earlier run of this machine (")
+                    .append(run.machine().id())
+                    .append(").\n")
+                    .toString();
+        }
+        md.append("The candidate's figures against the last ").append(before.size());
+        md.append(before.size() == 1 ? " run" : " runs")
+                .append(" of this machine (")
+                .append(run.machine().id());
+        md.append(", ").append(before.get(0).startedAt()).append(" to ");
+        md.append(before.get(before.size() - 1).startedAt()).append("): value, then their median and range.");
+        md.append(" Weaker evidence than the verdict above, and than a same-run A/B (--base): the runs were measured");
+        md.append(" at other times, so the machine's drift between them is in the range, not cancelled.\n\n");
+        standings(md, run, before);
+        return md.toString();
+    }
+
+    private static void standings(StringBuilder md, HistoryRun latest, List<HistoryRun> before) {
         md.append("| scenario | target |");
         COLUMNS.forEach(f ->
                 md.append(' ').append(f.title()).append(" (").append(f.unit()).append(") |"));

@@ -29,6 +29,36 @@ class HistoryMarkdownTest {
     }
 
     @Test
+    void aCandidateIsPlacedWithinItsOwnMachinesLastRunsOnly() throws Exception {
+        java.util.List<HistoryRun> history = HistoryRuns.upTo(SyntheticRuns.STEP - 1);
+        HistoryRun candidate = HistoryRun.of(SyntheticRuns.regress(Machine.EPYC, SyntheticRuns.STEP), null);
+
+        String md = HistoryMarkdown.within(candidate, history, 3);
+
+        assertTrue(
+                md.startsWith("\n### Within the history\n\nThe candidate's figures against the last 3 runs of"
+                        + " this machine (" + Machine.EPYC.fingerprint().id() + ", 2026-11-06T10:00:00Z to"
+                        + " 2026-11-08T10:00:00Z)"),
+                md);
+        assertTrue(md.contains("Weaker evidence than the verdict above, and than a same-run A/B (--base)"), md);
+        assertTrue(md.contains("| plaintext-c40-ka-w0 | netty | 80,800 ↓ · 100,000 [99,000–101,000] |"), md);
+        assertTrue(!md.contains("180,000"), "no Xeon figure: " + md);
+    }
+
+    @Test
+    void aCandidateOfAMachineTheHistoryDoesNotKnowIsSaidSo() throws Exception {
+        HistoryRun candidate = HistoryRun.of(SyntheticRuns.regress(Machine.XEON, 3), null);
+        java.util.List<HistoryRun> epycOnly = HistoryRuns.upTo(2).stream()
+                .filter(r -> r.machine().equals(Machine.EPYC.fingerprint()))
+                .toList();
+
+        assertEquals(
+                "\n### Within the history\n\nThe history holds no earlier run of this machine ("
+                        + Machine.XEON.fingerprint().id() + ").\n",
+                HistoryMarkdown.within(candidate, epycOnly, 20));
+    }
+
+    @Test
     void anEmptyHistorySaysSo() {
         assertEquals(
                 "# httpmodels history\n\nThe history holds no runs yet.\n",
