@@ -16,7 +16,7 @@ import java.util.List;
  * @param scenarioId the scenario
  * @param figure     the figure drawn
  * @param ticks      the x axis: one per run, oldest first
- * @param lines      one per target, a value per tick (null where that run lacks the target)
+ * @param lines      one per target and kind of run, a value per tick (null where that run lacks it)
  * @param markers    the gate's verdicts that found a change or a failure, on the point they judged
  */
 public record HistoryChart(
@@ -46,15 +46,22 @@ public record HistoryChart(
     public record Tick(String label, String commit, String date, RunKind kind, String report) {}
 
     /**
-     * A target's values over the ticks.
+     * A target's values over the ticks, from runs of one kind.
      *
+     * @param name   the line's name in the legend: the target, with {@code · regress} for a regress run's figures
      * @param target the target's name
-     * @param values one per tick, in the figure's unit; null where not measured
+     * @param kind   the kind of run its values come from
+     * @param values one per tick, in the figure's unit; null where not measured (or measured by the other kind)
      */
-    public record Line(String target, List<Double> values) {
+    public record Line(String name, String target, RunKind kind, List<Double> values) {
 
         public Line {
-            values = Collections.unmodifiableList(new ArrayList<>(values)); // nulls are gaps;
+            values = Collections.unmodifiableList(new ArrayList<>(values)); // nulls are gaps
+        }
+
+        /** The legend's name of a target's line of runs of {@code kind}. */
+        public static String name(String target, RunKind kind) {
+            return kind == RunKind.COMPARE ? target : target + " · " + kind.label();
         }
 
         /** How many points the line has (values measured). */
@@ -66,11 +73,11 @@ public record HistoryChart(
     /**
      * A verdict of the gate on a point.
      *
-     * @param target  the line it sits on
+     * @param line    the name of the line it sits on ({@link Line#name()})
      * @param x       the tick's index
      * @param value   the point's value
      * @param verdict regression, improvement or failed
      * @param text    the verdict in words with its interval, for the tooltip
      */
-    public record Marker(String target, int x, double value, Verdict verdict, String text) {}
+    public record Marker(String line, int x, double value, Verdict verdict, String text) {}
 }

@@ -46,22 +46,25 @@ public final class HistoryMarkdown {
         }
         md.append('\n');
         HistoryRun latest = m.runs().get(m.runs().size() - 1);
-        List<HistoryRun> before = m.runs().subList(0, m.runs().size() - 1);
+        List<HistoryRun> before =
+                Standing.sameKind(latest, m.runs().subList(0, m.runs().size() - 1));
         if (before.isEmpty()) {
+            md.append("No ").append(latest.kind().label()).append(" run before the latest to hold it against.\n\n");
             return;
         }
         md.append("Latest run `")
                 .append(latest.shortCommit())
                 .append("` against the ")
                 .append(before.size());
-        md.append(before.size() == 1 ? " run" : " runs").append(" before it: value, then their median and range.");
+        md.append(' ').append(latest.kind().label()).append(before.size() == 1 ? " run" : " runs");
+        md.append(" before it: value, then their median and range.");
         md.append(" Weaker evidence than the gate's same-run A/B: the drift between runs is in the range.\n\n");
         standings(md, latest, before);
     }
 
     /**
      * Where a run measured now stands within the history, for {@code regress --baseline --history}: its figures
-     * against the last runs of its machine, labelled as weaker evidence than a same-run A/B.
+     * against the last runs of its machine and kind, labelled as weaker evidence than a same-run A/B.
      *
      * @param run     the run measured now (a regress run's candidate)
      * @param history every run of the history, oldest first
@@ -69,19 +72,24 @@ public final class HistoryMarkdown {
      */
     public static String within(HistoryRun run, List<HistoryRun> history, int last) {
         List<HistoryRun> mine = history.stream()
-                .filter(r -> r.machine().equals(run.machine()))
+                .filter(r -> r.machine().equals(run.machine()) && r.kind() == run.kind())
                 .filter(r -> r.startedAt().isBefore(run.startedAt()))
                 .toList();
         List<HistoryRun> before = mine.subList(Math.max(0, mine.size() - last), mine.size());
         StringBuilder md = new StringBuilder("\n### Within the history\n\n");
         if (before.isEmpty()) {
-            return md.append("The history holds no earlier run of this machine (")
+            return md.append("The history holds no earlier ")
+                    .append(run.kind().label())
+                    .append(" run of this machine (")
                     .append(run.machine().id())
                     .append(").\n")
                     .toString();
         }
-        md.append("The candidate's figures against the last ").append(before.size());
-        md.append(before.size() == 1 ? " run" : " runs")
+        md.append("The candidate's figures against the last ")
+                .append(before.size())
+                .append(' ');
+        md.append(run.kind().label())
+                .append(before.size() == 1 ? " run" : " runs")
                 .append(" of this machine (")
                 .append(run.machine().id());
         md.append(", ").append(before.get(0).startedAt()).append(" to ");

@@ -121,7 +121,7 @@ public final class HistoryPage {
                 .append(Html.text(c.id()))
                 .append("\" data-chart=\"")
                 .append(Html.text(c.figure().label()))
-                .append("\" style=\"height:300px\"></div>\n</figure>\n");
+                .append("\" style=\"height:320px\"></div>\n</figure>\n");
     }
 
     private static void runsTable(StringBuilder h, HistoryView.Machine m) {

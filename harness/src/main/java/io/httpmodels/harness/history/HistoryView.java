@@ -15,7 +15,7 @@ import java.util.function.Function;
 
 /**
  * The history as its page and summary show it: the runs grouped by machine (never mixed), the last N of each,
- * and per scenario one {@link HistoryChart} per figure that any run measured. Stateless arithmetic over
+ * and per scenario one {@link HistoryChart} per figure that any run measured, a line per target and kind of run. Stateless arithmetic over
  * {@link HistoryRun}s.
  *
  * @param machines one per machine fingerprint, in order of each machine's first run
@@ -117,21 +117,27 @@ public record HistoryView(List<Machine> machines) {
             Set<String> targets) {
         List<HistoryChart.Line> lines = new ArrayList<>();
         List<HistoryChart.Marker> markers = new ArrayList<>();
-        for (String target : targets) {
-            List<Double> values = new ArrayList<>();
-            for (int x = 0; x < runs.size(); x++) {
-                HistoryRun run = runs.get(x);
-                RunFigures figures = run.figures(scenario, target);
-                Double value = figures == null ? null : figures.value(figure);
-                values.add(value);
-                GateVerdict verdict = run.verdict(scenario, target, figure);
-                if (verdict != null && verdict.marked() && value != null) {
-                    markers.add(new HistoryChart.Marker(target, x, value, verdict.verdict(), markerText(run, verdict)));
+        // A line per target and kind of run: a regress run measures in short windows taken in turns with its base,
+        // a compare run in long windows alone, so their levels differ and one line through both would step.
+        for (RunKind kind : RunKind.values()) {
+            for (String target : targets) {
+                String name = HistoryChart.Line.name(target, kind);
+                List<Double> values = new ArrayList<>();
+                for (int x = 0; x < runs.size(); x++) {
+                    HistoryRun run = runs.get(x);
+                    RunFigures figures = run.kind() == kind ? run.figures(scenario, target) : null;
+                    Double value = figures == null ? null : figures.value(figure);
+                    values.add(value);
+                    GateVerdict verdict = figures == null ? null : run.verdict(scenario, target, figure);
+                    if (verdict != null && verdict.marked() && value != null) {
+                        markers.add(
+                                new HistoryChart.Marker(name, x, value, verdict.verdict(), markerText(run, verdict)));
+                    }
                 }
-            }
-            HistoryChart.Line line = new HistoryChart.Line(target, values);
-            if (line.points() > 0) {
-                lines.add(line);
+                HistoryChart.Line line = new HistoryChart.Line(name, target, kind, values);
+                if (line.points() > 0) {
+                    lines.add(line);
+                }
             }
         }
         if (lines.isEmpty()) {

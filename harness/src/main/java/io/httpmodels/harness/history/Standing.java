@@ -17,11 +17,13 @@ import java.util.List;
 public record Standing(String scenarioId, String target, Figure figure, double value, Spread past) {
 
     /**
-     * Every figure of {@code run} against the same scenario, target and figure in {@code before} (runs of the
-     * same machine; the caller picks how many).
+     * Every figure of {@code run} against the same scenario, target and figure in the runs of {@code before} of
+     * the same kind (runs of the same machine; the caller picks how many): a regress run's short windows in
+     * turns and a compare run's long ones alone differ in level, so each is held against its own kind.
      */
     public static List<Standing> of(HistoryRun run, List<HistoryRun> before) {
         List<Standing> standings = new ArrayList<>();
+        before = sameKind(run, before);
         for (RunFigures figures : run.figures()) {
             for (Figure figure : Figure.values()) {
                 Double value = figures.value(figure);
@@ -37,6 +39,11 @@ public record Standing(String scenarioId, String target, Figure figure, double v
             }
         }
         return standings;
+    }
+
+    /** The runs of {@code runs} of the same kind as {@code run}: those it is held against. */
+    public static List<HistoryRun> sameKind(HistoryRun run, List<HistoryRun> runs) {
+        return runs.stream().filter(r -> r.kind() == run.kind()).toList();
     }
 
     /** Where the value lies in the past range, or null without a past. */

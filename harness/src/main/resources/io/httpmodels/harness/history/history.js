@@ -34,7 +34,7 @@
 
     function option(c) {
         var series = c.lines.map(function (line) {
-            var marks = c.markers.filter(function (m) { return m.target === line.target; }).map(function (m) {
+            var marks = c.markers.filter(function (m) { return m.line === line.name; }).map(function (m) {
                 var look = MARKER[m.verdict] || MARKER.failed;
                 return {
                     coord: [m.x, m.value], value: m.verdict, text: m.text, symbol: look.symbol,
@@ -43,16 +43,19 @@
                 };
             });
             return {
-                type: 'line', name: line.target, data: line.values, connectNulls: false, showSymbol: true,
+                type: 'line', name: line.name, data: line.values, connectNulls: true, showSymbol: true,
                 symbolSize: 6, color: colors[line.target], cursor: 'pointer',
+                // A target's regress runs: its colour, dashed; nulls are the other kind's runs, bridged.
+                lineStyle: {type: line.kind === 'regress' ? 'dashed' : 'solid'},
                 markPoint: {data: marks, symbolOffset: [0, 0], animation: false}
             };
         });
         return {
             animation: false,
             textStyle: {fontFamily: FONT},
-            grid: {left: 64, right: 20, top: 36, bottom: 52, containLabel: false},
-            legend: {type: 'scroll', top: 0, textStyle: {fontSize: 11}},
+            // A plain legend wraps onto a second row (a model's compare and regress lines); the grid leaves it room.
+            grid: {left: 64, right: 20, top: 60, bottom: 52, containLabel: false},
+            legend: {top: 0, itemGap: 8, itemWidth: 18, textStyle: {fontSize: 11}},
             tooltip: {
                 trigger: 'item', confine: true,
                 formatter: function (p) {

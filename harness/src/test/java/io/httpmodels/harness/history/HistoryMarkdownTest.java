@@ -11,15 +11,16 @@ class HistoryMarkdownTest {
 
     @Test
     void theLatestRunIsHeldAgainstTheRunsBeforeItPerMachine() throws Exception {
-        String md = HistoryMarkdown.render(HistoryView.of(HistoryRuns.upTo(SyntheticRuns.STEP), 4, run -> null));
+        String md = HistoryMarkdown.render(HistoryView.of(HistoryRuns.upTo(SyntheticRuns.STEP + 1), 5, run -> null));
 
         assertTrue(md.contains("## " + Machine.EPYC.fingerprint().id() + "\n"), md);
         assertTrue(md.contains("## " + Machine.XEON.fingerprint().id() + "\n"), md);
+        assertTrue(md.contains("| 5 | `c090000` | 2026-11-10T10:00:00Z | compare |  |"), md);
         assertTrue(md.contains("| 4 | `c080000` | 2026-11-09T10:00:00Z | regress | regression (base) |"), md);
         assertTrue(md.contains("| 1 | `c050000` | 2026-11-06T10:00:00Z | compare |  |"), md);
-        assertTrue(md.contains("Latest run `c080000` against the 3 runs before it"), md);
+        assertTrue(md.contains("Latest run `c090000` against the 3 compare runs before it"), md);
         // netty after the step: 80,800 req/s, below the 3 runs before (99,000 to 101,000).
-        assertTrue(md.contains("| plaintext-c40-ka-w0 | netty | 80,800 ↓ · 100,000 [99,000–101,000] |"), md);
+        assertTrue(md.contains("| plaintext-c40-ka-w0 | netty | 79,200 ↓ · 100,000 [99,000–101,000] |"), md);
         assertEquals(
                 2,
                 md.lines()
@@ -36,12 +37,12 @@ class HistoryMarkdownTest {
         String md = HistoryMarkdown.within(candidate, history, 3);
 
         assertTrue(
-                md.startsWith("\n### Within the history\n\nThe candidate's figures against the last 3 runs of"
-                        + " this machine (" + Machine.EPYC.fingerprint().id() + ", 2026-11-06T10:00:00Z to"
-                        + " 2026-11-08T10:00:00Z)"),
+                md.startsWith("\n### Within the history\n\nThe candidate's figures against the last 1 regress"
+                        + " run of this machine (" + Machine.EPYC.fingerprint().id() + ", 2026-11-05T10:00:00Z to"
+                        + " 2026-11-05T10:00:00Z)"),
                 md);
         assertTrue(md.contains("Weaker evidence than the verdict above, and than a same-run A/B (--base)"), md);
-        assertTrue(md.contains("| plaintext-c40-ka-w0 | netty | 80,800 ↓ · 100,000 [99,000–101,000] |"), md);
+        assertTrue(md.contains("| plaintext-c40-ka-w0 | netty | 80,800 ↓ · 100,000 [100,000–100,000] |"), md);
         assertTrue(!md.contains("180,000"), "no Xeon figure: " + md);
     }
 
@@ -53,7 +54,7 @@ class HistoryMarkdownTest {
                 .toList();
 
         assertEquals(
-                "\n### Within the history\n\nThe history holds no earlier run of this machine ("
+                "\n### Within the history\n\nThe history holds no earlier regress run of this machine ("
                         + Machine.XEON.fingerprint().id() + ").\n",
                 HistoryMarkdown.within(candidate, epycOnly, 20));
     }

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * The history page in a real browser: 30 runs added through the command line (two machines, 15 commits each, a
  * step in netty's figures that the gate calls a regression at its commit), the page written by
  * {@code history report}, then loaded in headless Chromium. Every chart renders without a script error, each line
- * has a point per run of its machine, the step carries a regression marker at the commit the gate judged and
+ * has a point per run of its machine and kind, the step carries a regression marker at the commit the gate judged and
  * nowhere else, and the two machines are on separate charts. Skipped when Chromium is not installed, except
  * under CI=true, where it fails.
  */
@@ -97,22 +97,20 @@ class HistoryPageBrowserTest {
         String step = SyntheticRuns.commit(SyntheticRuns.STEP).substring(0, 7);
         for (Machine machine : Machine.values()) {
             String prefix = "history-" + machine.fingerprint().id() + "-" + SyntheticRuns.SCENARIO.id() + "-";
-            // Each machine's runs only: 15 points a line, not 30.
-            assertEquals(
-                    "netty=15;nio-reactor=15;virtual-threads=15",
-                    charts.get(prefix + "requests_per_second").get("data-points"));
-            assertEquals(
-                    "netty=15;nio-reactor=15;virtual-threads=15",
-                    charts.get(prefix + "p99").get("data-points"));
+            // Each machine's runs only, 15 not 30: 12 compare runs, and 3 regress runs on lines of their own.
+            String points = "netty=12;nio-reactor=12;virtual-threads=12;"
+                    + "netty · regress=3;nio-reactor · regress=3;virtual-threads · regress=3";
+            assertEquals(points, charts.get(prefix + "requests_per_second").get("data-points"));
+            assertEquals(points, charts.get(prefix + "p99").get("data-points"));
             assertEquals(
                     "netty=12;nio-reactor=12;virtual-threads=12",
                     charts.get(prefix + "rss").get("data-points"),
                     "the three regress runs measured no RSS");
             assertEquals(
-                    "netty@" + step + "=regression",
+                    "netty · regress@" + step + "=regression",
                     charts.get(prefix + "requests_per_second").get("data-marker-at"));
             assertEquals(
-                    "netty@" + step + "=regression",
+                    "netty · regress@" + step + "=regression",
                     charts.get(prefix + "cpu_per_request").get("data-marker-at"));
             assertEquals("0", charts.get(prefix + "p99").get("data-markers"));
             assertEquals("0", charts.get(prefix + "rss").get("data-markers"));

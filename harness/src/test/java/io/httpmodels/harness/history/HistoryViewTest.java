@@ -31,9 +31,17 @@ class HistoryViewTest {
                 assertEquals(m.machine().id(), c.machineId());
                 assertTrue(c.id().startsWith("history-" + m.machine().id() + "-"), c.id());
                 assertEquals(HistoryRuns.COMMITS, c.ticks().size());
+                List<String> lines = c.figure() == Figure.RSS
+                        ? SyntheticRuns.MODELS
+                        : List.of(
+                                "netty",
+                                "nio-reactor",
+                                "virtual-threads",
+                                "netty · regress",
+                                "nio-reactor · regress",
+                                "virtual-threads · regress");
                 assertEquals(
-                        SyntheticRuns.MODELS,
-                        c.lines().stream().map(HistoryChart.Line::target).toList());
+                        lines, c.lines().stream().map(HistoryChart.Line::name).toList(), c.id());
             }
         }
         assertTrue(!Machine.EPYC
@@ -43,7 +51,7 @@ class HistoryViewTest {
     }
 
     @Test
-    void everyRunIsAPointOfEveryModelAndRegressRunsHaveNoRss() throws Exception {
+    void everyRunIsAPointOfEveryModelOnTheLineOfItsKindAndRegressRunsHaveNoRss() throws Exception {
         HistoryView.Machine epyc = HistoryView.of(HistoryRuns.upTo(HistoryRuns.COMMITS), 50, run -> null)
                 .machines()
                 .get(0);
@@ -51,15 +59,18 @@ class HistoryViewTest {
         HistoryChart rps = chart(epyc, Figure.REQUESTS_PER_SECOND);
         HistoryChart rss = chart(epyc, Figure.RSS);
 
-        for (HistoryChart.Line line : rps.lines()) {
-            assertEquals(HistoryRuns.COMMITS, line.points(), line.target());
-        }
         long compareRuns = java.util.stream.IntStream.rangeClosed(1, HistoryRuns.COMMITS)
                 .filter(i -> !HistoryRuns.regress(i))
                 .count();
         assertEquals(12, compareRuns);
+        for (HistoryChart.Line line : rps.lines()) {
+            assertEquals(
+                    line.kind() == RunKind.COMPARE ? compareRuns : HistoryRuns.COMMITS - compareRuns,
+                    line.points(),
+                    line.name());
+        }
         for (HistoryChart.Line line : rss.lines()) {
-            assertEquals(compareRuns, line.points(), line.target());
+            assertEquals(compareRuns, line.points(), line.name());
         }
         assertEquals(
                 SyntheticRuns.requestsPerSecond(Machine.EPYC, "netty", 9),
@@ -77,12 +88,16 @@ class HistoryViewTest {
                 assertEquals(
                         1, c.markers().size(), figure + " on " + m.machine().id());
                 HistoryChart.Marker marker = c.markers().get(0);
-                assertEquals("netty", marker.target());
+                assertEquals("netty · regress", marker.line());
                 assertEquals(Verdict.REGRESSION, marker.verdict());
                 assertEquals(
                         SyntheticRuns.commit(SyntheticRuns.STEP),
                         c.ticks().get(marker.x()).commit());
-                assertEquals(c.lines().get(0).values().get(marker.x()), marker.value());
+                HistoryChart.Line nettyRegress = c.lines().stream()
+                        .filter(l -> l.name().equals(marker.line()))
+                        .findFirst()
+                        .orElseThrow();
+                assertEquals(nettyRegress.values().get(marker.x()), marker.value());
             }
             assertEquals(List.of(), chart(m, Figure.P99).markers(), "the gate found p99 the same");
             assertEquals(List.of(), chart(m, Figure.RSS).markers());
