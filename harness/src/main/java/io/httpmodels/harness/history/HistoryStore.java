@@ -32,8 +32,9 @@ import java.util.stream.Stream;
  *
  * <p>Every read checks the whole history: each file must parse as a {@link HistoryRun} of {@link #VERSION}, sit
  * in its machine's folder, and be the only run of its commit on its machine. Anything else is a
- * {@link HistoryException} naming the file, and {@link #add} writes nothing. Not thread-safe; two processes
- * adding the same commit at once may both succeed (the second replaces the first's file, whole).
+ * {@link HistoryException} naming the file, and {@link #add} writes nothing. Not thread-safe, nor safe across
+ * processes: two adds of the same commit at once could both write, and every later read would then refuse the
+ * pair by name. The CI workflow runs one add at a time.
  */
 public final class HistoryStore {
 
