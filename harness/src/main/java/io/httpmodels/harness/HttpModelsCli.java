@@ -4,6 +4,7 @@ import io.httpmodels.harness.compare.CompareCommand;
 import io.httpmodels.harness.compare.Profile;
 import io.httpmodels.harness.conformance.ConformanceCommand;
 import io.httpmodels.harness.distribute.DistributeCommand;
+import io.httpmodels.harness.history.HistoryCommand;
 import io.httpmodels.harness.merge.MergeCommand;
 import io.httpmodels.harness.overhead.OverheadCommand;
 import io.httpmodels.harness.process.HarnessJvm;
@@ -26,6 +27,7 @@ import java.util.List;
  *   <li>{@code distribute} runs load agents on Kubernetes and merges them ({@link DistributeCommand});
  *   <li>{@code regress} the regression gate: a candidate against a base, same run ({@link RegressCommand});
  *   <li>{@code conformance} collects the kits' records into the conformance matrix ({@link ConformanceCommand});
+ *   <li>{@code history} every run kept, and a page of each model's figures over commits ({@link HistoryCommand});
  *   <li>{@code overhead} (hidden) the cost of the why figures, for a benchmark script ({@link OverheadCommand});
  *   <li>{@code help} the usage of any of them.
  * </ul>
@@ -47,6 +49,7 @@ import java.util.List;
             MergeCommand.class,
             DistributeCommand.class,
             RegressCommand.class,
+            HistoryCommand.class,
             OverheadCommand.class,
             ConformanceCommand.class,
             CommandLine.HelpCommand.class

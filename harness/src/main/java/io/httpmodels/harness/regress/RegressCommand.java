@@ -5,6 +5,10 @@ import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.history.HistoryException;
+import io.httpmodels.harness.history.HistoryMarkdown;
+import io.httpmodels.harness.history.HistoryRun;
+import io.httpmodels.harness.history.HistoryStore;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.RunConditions;
@@ -72,7 +76,8 @@ import java.util.stream.Stream;
             "Judged per cell: requests/s, p99 and the server's CPU time per request (the figure a busy neighbour"
                     + " cannot fake), each as the median paired ratio with an exact interval.",
             "--baseline FILE compares with a stored results.json instead, every figure normalised by nginx measured"
-                    + " now and then (weaker: the stored run's own noise is not in the interval).",
+                    + " now and then (weaker: the stored run's own noise is not in the interval). With --history DIR,"
+                    + " also where the candidate's figures fall within the last runs of this machine in that history.",
             ""
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -99,6 +104,21 @@ public final class RegressCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "A stored results.json (compare --with nginx) to compare with instead of a base build.")
     Path baselineFile;
+
+    @Option(
+            names = "--history",
+            paramLabel = "DIR",
+            description = "With --baseline: also show where the candidate's figures fall within the last runs of"
+                    + " this machine in the history DIR ('httpmodels history'), their median and range: weaker"
+                    + " evidence than a same-run A/B, and no part of the verdict.")
+    Path historyDir;
+
+    @Option(
+            names = "--history-last",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "With --history: how many of the machine's latest runs (default: ${DEFAULT-VALUE}).")
+    int historyLast;
 
     @Option(
             names = "--rounds",
@@ -258,6 +278,7 @@ public final class RegressCommand implements Callable<Integer> {
 
         Contender base;
         StoredBaseline stored = null;
+        List<HistoryRun> history = null;
         String baseWords;
         if (baseRef != null) {
             BaseBuild.Built built;
@@ -287,6 +308,13 @@ public final class RegressCommand implements Callable<Integer> {
                 stored = new StoredBaseline(ResultsJson.read(baselineFile));
             } catch (IOException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
+            }
+            if (historyDir != null) {
+                try {
+                    history = new HistoryStore(historyDir).runs();
+                } catch (HistoryException | IOException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--history: " + e.getMessage());
+                }
             }
             if (!nginxLookup.test(root)) {
                 throw new CommandLine.ParameterException(
@@ -405,6 +433,11 @@ public final class RegressCommand implements Callable<Integer> {
                 Files.createDirectories(dir);
                 ResultsJson.write(results, dir.resolve("results.json"));
                 String md = RegressTable.markdown(regression);
+                if (history != null) {
+                    String within = withinHistory(results, history);
+                    outWriter.print(within);
+                    md += within;
+                }
                 AtomicFiles.write(dir.resolve("regress.md"), md);
                 if (markdownFile != null) {
                     Files.writeString(
@@ -436,8 +469,25 @@ public final class RegressCommand implements Callable<Integer> {
         }
     }
 
+    /** Where the candidate's figures fall within the history's runs of this machine: a section of regress.md. */
+    private String withinHistory(Results results, List<HistoryRun> history) {
+        try {
+            return HistoryMarkdown.within(HistoryRun.of(results, null), history, historyLast);
+        } catch (HistoryException e) {
+            return "\n### Within the history\n\nNot placed: " + e.getMessage() + "\n";
+        }
+    }
+
     private List<RegressCell> validate() {
         int modes = (baseRef == null ? 0 : 1) + (baseJar == null ? 0 : 1) + (baselineFile == null ? 0 : 1);
+        if (historyDir != null && baselineFile == null) {
+            throw new IllegalArgumentException(
+                    "--history goes with --baseline: a base measured in the same run (--base) is stronger evidence"
+                            + " than any history");
+        }
+        if (historyLast < 1) {
+            throw new IllegalArgumentException("--history-last must be at least 1, was " + historyLast);
+        }
         if (modes != 1) {
             throw new IllegalArgumentException("give exactly one of --base REF, --base-jar JAR and --baseline FILE");
         }

@@ -11,7 +11,7 @@ import java.util.Properties;
  * from the WebJar's own pom.properties, and its minified script, which the HTML report inlines so the page
  * opens offline. Loaded once; thread-safe.
  */
-final class EChartsAsset {
+public final class EChartsAsset {
 
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/echarts/pom.properties";
 
@@ -29,12 +29,12 @@ final class EChartsAsset {
     }
 
     /** ECharts' version, e.g. {@code 5.3.1}. */
-    static String version() {
+    public static String version() {
         return Holder.INSTANCE.version;
     }
 
     /** The contents of {@code dist/echarts.min.js}. */
-    static String script() {
+    public static String script() {
         return Holder.INSTANCE.script;
     }
 

@@ -3,14 +3,14 @@ package io.httpmodels.harness.report;
 import java.util.regex.Pattern;
 
 /** Escaping for the HTML report: text and attributes, and text placed inside a {@code <script>} element. */
-final class Html {
+public final class Html {
 
     private static final Pattern SCRIPT_END = Pattern.compile("</(script)", Pattern.CASE_INSENSITIVE);
 
     private Html() {}
 
     /** Text safe as element content or a quoted attribute value. */
-    static String text(String text) {
+    public static String text(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -31,7 +31,7 @@ final class Html {
      * end the element early, so it becomes {@code <\/script}, which JavaScript reads the same inside strings and
      * regular expressions. {@code <!--} would switch the parser into an escaped state; it is split likewise.
      */
-    static String script(String source) {
+    public static String script(String source) {
         return SCRIPT_END.matcher(source).replaceAll("<\\\\/$1").replace("<!--", "<\\!--");
     }
 
@@ -40,7 +40,7 @@ final class Html {
      * a {@code <} can only stand inside a string, where the escape means the same character, so
      * {@code JSON.parse} gives back the same data and no {@code </script>} can appear.
      */
-    static String json(String json) {
+    public static String json(String json) {
         return json.replace("<", "\\u003c");
     }
 }

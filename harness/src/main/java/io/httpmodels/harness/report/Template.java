@@ -11,14 +11,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A resource text with {@code {{name}}} slots, filled in one pass: inserted text is never scanned again. */
-final class Template {
+public final class Template {
 
     private static final Pattern SLOT = Pattern.compile("\\{\\{([a-z][a-z-]*)}}");
 
     private Template() {}
 
-    /** A resource next to this class, as UTF-8 text. */
-    static String resource(String name) {
+    /** A resource next to this class (or, with a leading {@code /}, anywhere on the class path), as UTF-8 text. */
+    public static String resource(String name) {
         try (InputStream in = Template.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name + " next to " + Template.class.getName());
@@ -34,7 +34,7 @@ final class Template {
      *
      * @throws IllegalArgumentException when a slot has no value or a value no slot
      */
-    static String fill(String template, Map<String, String> values) {
+    public static String fill(String template, Map<String, String> values) {
         Matcher m = SLOT.matcher(template);
         StringBuilder sb = new StringBuilder(template.length()
                 + values.values().stream().mapToInt(String::length).sum());

@@ -29,6 +29,14 @@ public final class ResultsJson {
 
     private ResultsJson() {}
 
+    /**
+     * A copy of the mapper results.json is written with, for other files made of the same records (the history's
+     * runs): instants, labels and indentation alike. Configuring the copy leaves results.json unchanged.
+     */
+    public static ObjectMapper mapper() {
+        return MAPPER.copy();
+    }
+
     /** The results as JSON text. */
     public static String toJson(Results results) {
         try {

@@ -90,6 +90,35 @@ class RegressCommandTest {
                 run.err());
     }
 
+    @Test
+    void aHistoryGoesWithABaselineOnly(@TempDir Path dir) {
+        CliRun run = CliRun.of("regress", "--base", "HEAD", "--history", dir.toString());
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("--history goes with --baseline"), run.err());
+    }
+
+    /** A damaged history is refused with the baseline, before nginx is looked for or anything measured. */
+    @ParameterizedTest(name = "nginx found: {0}")
+    @CsvSource({"true", "false"})
+    void aDamagedHistoryIsAUsageError(boolean nginxFound, @TempDir Path dir) throws IOException {
+        Path stored = dir.resolve("results.json");
+        ResultsJson.write(SampleResults.run(), stored);
+        Path damaged = dir.resolve("history").resolve("some-machine").resolve("20261101-100000-c010000.json");
+        Files.createDirectories(damaged.getParent());
+        Files.writeString(damaged, "{\"historyVersion\" : 1, \"commit\" : ");
+
+        CliRun run = regress(
+                root -> nginxFound,
+                "--baseline",
+                stored.toString(),
+                "--history",
+                dir.resolve("history").toString());
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("--history: " + damaged + ": not a readable history run"), run.err());
+    }
+
     /** {@code httpmodels regress ARGS...} with nginx's lookup replaced. */
     private static CliRun regress(Predicate<Path> nginxLookup, String... args) {
         String[] all = new String[args.length + 1];

@@ -321,7 +321,7 @@ public final class BrowserCheck {
     }
 
     /** The DOM of {@code page} after its scripts ran, as the check reads it, without checking anything. */
-    static String dom(Path chromium, Map<String, String> environment, Path page)
+    public static String dom(Path chromium, Map<String, String> environment, Path page)
             throws IOException, InterruptedException {
         Path scratch = Files.createTempDirectory("httpmodels-browser-check");
         try {

@@ -1,0 +1,128 @@
+// Draws the history page's charts with Apache ECharts from the data embedded in the page (#history-data): one
+// line per target over the runs, the gate's verdicts as markers. Every number comes from the data as Java wrote
+// it; this script only lays it out. When ECharts has finished a chart its container gets data-rendered="true",
+// data-points (points per line, "netty=15;nio-reactor=15"), data-markers (how many verdict markers) and
+// data-marker-at (each on its line and run, "netty@1a2b3c4=regression"); <body> says
+// data-report-done="true" when every chart is drawn, so a headless browser can check the page.
+(function () {
+    'use strict';
+
+    var data = JSON.parse(document.getElementById('history-data').textContent);
+    var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f',
+        '#ff9da7', '#bab0ac'];
+    var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+    var MARKER = {
+        'regression': {symbol: 'triangle', rotate: 180, color: '#c0392b'},
+        'improvement': {symbol: 'triangle', rotate: 0, color: '#1e8449'},
+        'failed': {symbol: 'rect', rotate: 45, color: '#7b241c'}
+    };
+
+    var colors = {};
+    var next = 0;
+    data.charts.forEach(function (c) {
+        c.lines.forEach(function (l) {
+            if (!(l.target in colors)) { colors[l.target] = PALETTE[next++ % PALETTE.length]; }
+        });
+    });
+    var byId = {};
+    data.charts.forEach(function (c) { byId[c.id] = c; });
+
+    function number(v) {
+        if (v === null || v === undefined) { return '–'; }
+        return v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toPrecision(3);
+    }
+
+    function option(c) {
+        var series = c.lines.map(function (line) {
+            var marks = c.markers.filter(function (m) { return m.line === line.name; }).map(function (m) {
+                var look = MARKER[m.verdict] || MARKER.failed;
+                return {
+                    coord: [m.x, m.value], value: m.verdict, text: m.text, symbol: look.symbol,
+                    symbolRotate: look.rotate, symbolSize: 16, itemStyle: {color: look.color},
+                    label: {show: false}
+                };
+            });
+            return {
+                type: 'line', name: line.name, data: line.values, connectNulls: true, showSymbol: true,
+                symbolSize: 6, color: colors[line.target], cursor: 'pointer',
+                // A target's regress runs: its colour, dashed; nulls are the other kind's runs, bridged.
+                lineStyle: {type: line.kind === 'regress' ? 'dashed' : 'solid'},
+                markPoint: {data: marks, symbolOffset: [0, 0], animation: false}
+            };
+        });
+        return {
+            animation: false,
+            textStyle: {fontFamily: FONT},
+            // A plain legend wraps onto a second row (a model's compare and regress lines); the grid leaves it room.
+            grid: {left: 64, right: 20, top: 60, bottom: 52, containLabel: false},
+            legend: {top: 0, itemGap: 8, itemWidth: 18, textStyle: {fontSize: 11}},
+            tooltip: {
+                trigger: 'item', confine: true,
+                formatter: function (p) {
+                    if (p.componentType === 'markPoint') { return p.data.text; }
+                    var tick = c.ticks[p.dataIndex];
+                    return p.seriesName + ': ' + number(p.value) + ' ' + c.figure + '<br>' + tick.commit.substring(0, 12)
+                        + ' · ' + tick.date + ' · ' + tick.kind + (tick.report ? '<br>click: open its report' : '');
+                }
+            },
+            xAxis: {
+                type: 'category', data: c.ticks.map(function (t) { return t.label; }),
+                axisLabel: {fontSize: 10, hideOverlap: true}
+            },
+            yAxis: {type: 'value', scale: true, axisLabel: {fontSize: 11}},
+            series: series
+        };
+    }
+
+    var containers = Array.prototype.slice.call(document.querySelectorAll('.chart'));
+    var rendered = 0;
+    document.body.setAttribute('data-charts-total', String(containers.length));
+
+    // What ECharts holds once drawn (its merged option), not what the data asked for: points per line, markers.
+    function markRendered(el, chart, c) {
+        if (el.getAttribute('data-rendered') === 'true') { return; }
+        var series = chart.getOption().series;
+        el.setAttribute('data-points', series.map(function (s) {
+            return s.name + '=' + s.data.filter(function (v) { return v !== null && v !== undefined; }).length;
+        }).join(';'));
+        var at = [];
+        series.forEach(function (s) {
+            (s.markPoint && s.markPoint.data ? s.markPoint.data : []).forEach(function (m) {
+                at.push(s.name + '@' + c.ticks[m.coord[0]].commit.substring(0, 7) + '=' + m.value);
+            });
+        });
+        el.setAttribute('data-markers', String(at.length));
+        el.setAttribute('data-marker-at', at.join(';'));
+        el.setAttribute('data-rendered', 'true');
+        rendered++;
+        if (rendered === containers.length) {
+            document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
+            document.body.setAttribute('data-report-done', 'true');
+        }
+    }
+
+    var charts = [];
+    containers.forEach(function (el) {
+        try {
+            var c = byId[el.id];
+            if (!c) { throw new Error('no chart ' + el.id + ' in the data'); }
+            var chart = echarts.init(el, null, {renderer: 'svg'});
+            chart.on('finished', function () { markRendered(el, chart, c); });
+            chart.on('click', function (p) {
+                if (p.componentType !== 'series') { return; }
+                var tick = c.ticks[p.dataIndex];
+                if (tick && tick.report) { window.location.href = tick.report; }
+            });
+            chart.setOption(option(c));
+            charts.push(chart);
+        } catch (e) {
+            console.error('chart ' + el.id + ': ' + (e && e.stack ? e.stack : e));
+        }
+    });
+    if (containers.length === 0) {
+        document.body.setAttribute('data-report-done', 'true');
+    }
+    window.addEventListener('resize', function () {
+        charts.forEach(function (c) { c.resize(); });
+    });
+})();
