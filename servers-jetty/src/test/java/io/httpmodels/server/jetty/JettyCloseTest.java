@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.httpmodels.server.RawHttpConnection;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +19,7 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -25,17 +27,22 @@ import java.util.concurrent.TimeUnit;
 /**
  * What {@code close()} does, for both Jetty models, in the place of the conformance kit's
  * {@code closeEndsEveryConnectionAndThreadAndFreesThePort} (which {@link JettyConformanceTest} leaves out, see
- * {@link JettyCloseCase}): a connection opened just before the close, served, idle or with half a request, is closed,
+ * {@link JettyCloseCase}): connections opened just before the close, served, idle (16 at once) or with half a
+ * request, are closed,
  * no thread of the server is left and the port is free, in every one of several rounds. One thing differs from the
  * kit's rule and is allowed here: Jetty, stopping while it reads half a request, first answers it with its own 500
  * page and {@code Connection: close} (in most rounds, not all: only if it had read the half before the stop).
  *
- * <p>Before {@link AcceptorFlush}, {@code Server.stop()} alone left such a connection open in most rounds.
+ * <p>Without {@link AcceptorFlush}, {@code Server.stop()} alone left one of these connections open past the read
+ * timeout in both models within 5 rounds (2026-12-04).
  */
+// In the slow set, beside the kit whose case it stands for (about 10 s for both models).
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JettyCloseTest {
 
     private static final int ROUNDS = 5;
+    private static final int IDLE_CONNECTIONS = 16;
     private static final int READ_TIMEOUT_MILLIS = 5_000;
 
     @ParameterizedTest
@@ -50,26 +57,36 @@ class JettyCloseTest {
                     model.equals(JettyModels.VIRTUAL));
             int port = server.port();
             RawHttpConnection served = new RawHttpConnection(port, READ_TIMEOUT_MILLIS);
-            RawHttpConnection idle;
+            List<RawHttpConnection> idle = new ArrayList<>();
             RawHttpConnection half;
             try {
                 served.send("GET /plaintext HTTP/1.1\r\nHost: x\r\n\r\n").read();
-                idle = new RawHttpConnection(port, READ_TIMEOUT_MILLIS);
                 half = new RawHttpConnection(port, READ_TIMEOUT_MILLIS).send("GET /plaintext HTTP/1.1\r\n");
+                // Several at once, so that the acceptor is still taking them when close() begins.
+                for (int i = 0; i < IDLE_CONNECTIONS; i++) {
+                    idle.add(new RawHttpConnection(port, READ_TIMEOUT_MILLIS));
+                }
             } finally {
                 server.close();
             }
             String where = model + ", round " + round + ": ";
             try (served;
-                    idle;
                     half) {
                 assertTrue(served.closedByServer(), where + "the served connection must close, nothing sent");
-                assertTrue(idle.closedByServer(), where + "the idle connection must close, nothing sent");
+                for (int i = 0; i < idle.size(); i++) {
+                    assertTrue(
+                            idle.get(i).closedByServer(),
+                            where + "idle connection " + i + " of " + idle.size() + " must close, nothing sent");
+                }
                 String answer = untilClosed(half, where + "the half request's connection must close");
                 assertTrue(
                         answer.isEmpty()
                                 || (answer.startsWith("HTTP/1.1 500 ") && answer.contains("\r\nConnection: close\r\n")),
                         where + "the half request gets nothing or Jetty's 500 with Connection: close, got: " + answer);
+            } finally {
+                for (RawHttpConnection connection : idle) {
+                    connection.close();
+                }
             }
             assertNoServerThreadLeft(before, where);
             try (ServerSocket rebind = new ServerSocket()) {
