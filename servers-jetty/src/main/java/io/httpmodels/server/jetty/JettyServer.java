@@ -14,6 +14,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>the connector's idle timeout = {@link ServerConfig#idleTimeout()} (Jetty's default 30 s is the config's
  *       default too);
  *   <li>for {@code jetty-virtual}, {@code QueuedThreadPool.setVirtualThreadsExecutor} with a virtual thread per
- *       task.
+ *       task;
+ *   <li>{@code close()} wakes the acceptor with a connection of its own before {@code Server.stop()}
+ *       ({@link AcceptorFlush}): the stop alone loses connections opened just before it. Only the stop changes.
  * </ul>
  *
  * The threads are Jetty's defaults: {@link ServerConfig#workerThreads()} does not size the pool (the project's
@@ -94,9 +97,12 @@ final class JettyServer {
         connector.setHost(config.bindAddress().getHostAddress());
         connector.setPort(config.port());
         connector.setIdleTimeout(config.idleTimeout().toMillis());
+        AcceptorFlush acceptorFlush = new AcceptorFlush();
+        connector.addBean(acceptorFlush); // an AcceptListener: ServerConnector hands it to its SelectorManager
         server.addConnector(connector);
         server.setHandler(handler);
-        Running running = new Running(name, config.bindAddress(), server, connector, threadPool, virtualThreads);
+        Running running =
+                new Running(name, config.bindAddress(), server, connector, threadPool, virtualThreads, acceptorFlush);
         try {
             server.start();
         } catch (Exception e) {
@@ -111,12 +117,16 @@ final class JettyServer {
 
     private static final class Running implements RunningServer {
 
+        /** How long close() waits for the acceptor to take its own connection: it takes it in microseconds. */
+        private static final Duration FLUSH_BOUND = Duration.ofSeconds(1);
+
         private final String name;
         private final InetAddress bindAddress;
         private final Server server;
         private final ServerConnector connector;
         private final QueuedThreadPool threadPool;
         private final ExecutorService virtualThreads;
+        private final AcceptorFlush acceptorFlush;
 
         Running(
                 String name,
@@ -124,13 +134,15 @@ final class JettyServer {
                 Server server,
                 ServerConnector connector,
                 QueuedThreadPool threadPool,
-                ExecutorService virtualThreads) {
+                ExecutorService virtualThreads,
+                AcceptorFlush acceptorFlush) {
             this.name = name;
             this.bindAddress = bindAddress;
             this.server = server;
             this.connector = connector;
             this.threadPool = threadPool;
             this.virtualThreads = virtualThreads;
+            this.acceptorFlush = acceptorFlush;
         }
 
         @Override
@@ -152,6 +164,10 @@ final class JettyServer {
         @Override
         public synchronized void close() {
             try {
+                if (server.isStarted()) {
+                    // else Server.stop() can leave a connection opened just before it open for good (AcceptorFlush)
+                    acceptorFlush.flush(address(), FLUSH_BOUND);
+                }
                 server.stop(); // closes the connector and its connections, then stops and joins the pool
                 server.join();
             } catch (InterruptedException e) {
