@@ -82,11 +82,15 @@ class TlsLoadTest {
             assertEquals(200, r.requests());
             assertEquals(Map.of(200, 200L), r.statusCounts());
             assertEquals(ErrorCounts.NONE, r.errors());
-            assertEquals(2, server.connections());
+            assertTrue(server.connections() <= 2, "connections " + server.connections());
             assertEquals(200, server.requests());
             assertEquals(version, r.tls().version());
-            assertEquals(2, r.tls().handshakes());
-            assertEquals(2, r.tls().handshake().count(), "handshake times are recorded apart, one per handshake");
+            // One handshake a connection, not one a request; on a slow machine the first connection may carry all
+            // 200 before the second's handshake ends.
+            long handshakes = r.tls().handshakes();
+            assertTrue(handshakes == 1 || handshakes == 2, "handshakes " + handshakes);
+            assertEquals(handshakes, r.connectsSucceeded());
+            assertEquals(handshakes, r.tls().handshake().count(), "handshake times are recorded apart, one each");
             assertEquals(200, r.latency().count(), "request latencies are one per request, handshakes not among them");
         }
     }
@@ -140,12 +144,14 @@ class TlsLoadTest {
             LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
                     .connections(4)
                     .rate(400)
-                    .duration(Duration.ofSeconds(1))
+                    .requests(200)
                     .tls(insecure(TlsVersion.TLS_1_3, true))
                     .build();
             LoadReport r = new LoadClient(config).run();
             assertEquals(ErrorCounts.NONE, r.errors());
-            assertTrue(r.requests() >= 360 && r.requests() <= 440, "400/s for 1 s, recorded " + r.requests());
+            assertEquals(200, r.requests());
+            // The 200th request is due 0.4975 s after the first: on schedule, the run cannot be shorter.
+            assertTrue(r.durationSeconds() >= 0.4975, "recorded for " + r.durationSeconds() + " s");
             assertNotNull(r.uncorrected());
         }
     }
@@ -175,6 +181,7 @@ class TlsLoadTest {
             LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
                     .connections(1)
                     .requests(10)
+                    .timeout(Duration.ofSeconds(10)) // a slow machine's handshake is still a handshake
                     .tls(TlsSettings.DEFAULT) // the JDK's trusted certificates: not this self-signed one
                     .build();
             WorkerRun r = WorkerRun.of(NanoClock.SYSTEM, server.address(), config, 1, 10, 0);
@@ -215,6 +222,7 @@ class TlsLoadTest {
             LoadConfig config = LoadConfig.builder("https://127.0.0.1:" + server.port() + "/")
                     .connections(2)
                     .requests(10)
+                    .timeout(Duration.ofSeconds(10))
                     .tls(insecure(TlsVersion.TLS_1_3, true))
                     .build();
             long start = System.nanoTime();
