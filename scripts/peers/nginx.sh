@@ -2,23 +2,27 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--cpu N]   start in the background; prints "127.0.0.1:PORT PID"
+#   scripts/peers/nginx.sh start [--port N] [--https-port N] [--cpu N]   start in the background;
+#                                                     prints "127.0.0.1:PORT PID" (and "https 127.0.0.1:HTTPS_PORT")
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
-# --port defaults to 8480; --cpu pins nginx (master and worker) to that core with taskset.
-# Its files (config, pid, error log) live in target/peers/nginx-PORT/.
+# --port defaults to 8480; --cpu pins nginx (master and worker) to that core with taskset. --https-port also serves
+# /plaintext over TLS 1.2/1.3 (nginx-https.conf.template) with a self-signed EC P-256 certificate for 127.0.0.1 and
+# localhost, made by openssl on first use (cert.pem, key.pem); clients need --insecure (curl -k) or cert.pem.
+# Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""
+port=8480; cpu=""; https_port=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
         --cpu) cpu="${2:?--cpu needs a number}"; shift 2 ;;
+        --https-port) https_port="${2:?--https-port needs a number}"; shift 2 ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -27,6 +31,12 @@ if ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -lt 1 ] || [ "$port" -gt 65535 ]; th
     echo "nginx.sh: bad port '$port'" >&2; exit 2
 fi
 [ -z "$cpu" ] || [[ "$cpu" =~ ^[0-9]+$ ]] || { echo "nginx.sh: bad cpu '$cpu'" >&2; exit 2; }
+if [ -n "$https_port" ]; then
+    if ! [[ "$https_port" =~ ^[0-9]+$ ]] || [ "$https_port" -lt 1 ] || [ "$https_port" -gt 65535 ] \
+        || [ "$https_port" -eq "$port" ]; then
+        echo "nginx.sh: bad https port '$https_port' (1-65535, not the http port)" >&2; exit 2
+    fi
+fi
 
 run_dir="$HTTPMODELS_ROOT/target/peers/nginx-$port"
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
@@ -40,6 +50,21 @@ case "$action" in
         mkdir -p "$run_dir"
         sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
             "$(dirname "$0")/nginx.conf.template" > "$run_dir/nginx.conf"
+        : > "$run_dir/https-server.conf"
+        if [ -n "$https_port" ]; then
+            command -v openssl >/dev/null || { echo "nginx.sh: --https-port needs openssl to make a certificate" >&2; exit 1; }
+            if [ ! -s "$run_dir/cert.pem" ] || [ ! -s "$run_dir/key.pem" ]; then
+                # Written under temporary names and moved into place, so a failed run leaves no half a pair.
+                openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 \
+                    -subj /CN=localhost -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
+                    -keyout "$run_dir/key.pem.tmp" -out "$run_dir/cert.pem.tmp" 2>"$run_dir/openssl.log" \
+                    || { echo "nginx.sh: openssl could not make a certificate; see $run_dir/openssl.log" >&2; exit 1; }
+                mv "$run_dir/key.pem.tmp" "$run_dir/key.pem"
+                mv "$run_dir/cert.pem.tmp" "$run_dir/cert.pem"
+            fi
+            sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" \
+                "$(dirname "$0")/nginx-https.conf.template" > "$run_dir/https-server.conf"
+        fi
         # As root nginx would drop its worker to 'nobody'; run the worker as the caller so it can use run_dir.
         [ "$(id -u)" -ne 0 ] || sed -i '1i user root;' "$run_dir/nginx.conf"
         start_cmd=("$nginx_bin" -p "$run_dir" -e "$run_dir/error.log" -c "$run_dir/nginx.conf")
@@ -51,6 +76,7 @@ case "$action" in
         done
         [ -s "$run_dir/nginx.pid" ] || { echo "nginx.sh: nginx did not start; see $run_dir/error.log" >&2; exit 1; }
         echo "127.0.0.1:$port $(cat "$run_dir/nginx.pid")"
+        [ -z "$https_port" ] || echo "https 127.0.0.1:$https_port"
         ;;
     stop)
         [ -f "$run_dir/nginx.pid" ] || { echo "nginx.sh: no nginx started on port $port" >&2; exit 1; }

@@ -8,7 +8,8 @@ import java.nio.channels.SocketChannel;
  * One client connection of a {@link Worker}: its channel, its state, its response parser and the send
  * times of the requests it has in flight (a ring as deep as the pipeline).
  *
- * <p>States: {@code CONNECTING} until the TCP handshake completes, {@code WRITING} while a write is
+ * <p>States: {@code CONNECTING} until the TCP handshake completes, {@code HANDSHAKING} until the TLS one does
+ * ({@code https://} only), {@code WRITING} while a write is
  * partially done, {@code READING} while it waits for responses (or idles between requests), {@code CLOSED}
  * between a close and the reopen. Not thread-safe: owned by its worker's thread.
  */
@@ -16,6 +17,7 @@ final class Connection {
 
     enum State {
         CONNECTING,
+        HANDSHAKING,
         WRITING,
         READING,
         CLOSED
@@ -27,6 +29,9 @@ final class Connection {
     final ByteBuffer out;
 
     SocketChannel channel;
+    /** Its TLS over {@code channel} for an {@code https://} load; null for plain HTTP. */
+    TlsChannel tls;
+
     SelectionKey key;
     State state = State.CLOSED;
 
@@ -41,6 +46,8 @@ final class Connection {
 
     long connectStartNanos;
     long firstByteNanos;
+    /** When the TLS handshake began: once the TCP connection was established. */
+    long handshakeStartNanos;
     /** Whether the connection waits in its worker's send queue. */
     boolean sendQueued;
     /** Whether it waits for its worker's next turn ({@link Turns}) to send. */

@@ -13,11 +13,13 @@ import java.util.Map;
  * @param timeout   connects or requests that exceeded the timeout
  * @param status    responses with status 400 or above
  * @param malformed responses that were not HTTP/1.x
+ * @param tls       TLS handshakes that failed, or records that did not decrypt
  */
-public record ErrorCounts(long connect, long read, long closed, long write, long timeout, long status, long malformed) {
+public record ErrorCounts(
+        long connect, long read, long closed, long write, long timeout, long status, long malformed, long tls) {
 
     /** No errors. */
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Builds counts from an array indexed by {@link ErrorKind#ordinal()}. */
     public static ErrorCounts of(long[] byKind) {
@@ -28,7 +30,8 @@ public record ErrorCounts(long connect, long read, long closed, long write, long
                 byKind[ErrorKind.WRITE.ordinal()],
                 byKind[ErrorKind.TIMEOUT.ordinal()],
                 byKind[ErrorKind.STATUS.ordinal()],
-                byKind[ErrorKind.MALFORMED.ordinal()]);
+                byKind[ErrorKind.MALFORMED.ordinal()],
+                byKind[ErrorKind.TLS.ordinal()]);
     }
 
     /** The count for one kind. */
@@ -41,12 +44,13 @@ public record ErrorCounts(long connect, long read, long closed, long write, long
             case TIMEOUT -> timeout;
             case STATUS -> status;
             case MALFORMED -> malformed;
+            case TLS -> tls;
         };
     }
 
     /** Sum of all kinds. */
     public long total() {
-        return connect + read + closed + write + timeout + status + malformed;
+        return connect + read + closed + write + timeout + status + malformed + tls;
     }
 
     /** Element-wise sum. */
@@ -58,7 +62,8 @@ public record ErrorCounts(long connect, long read, long closed, long write, long
                 write + other.write,
                 timeout + other.timeout,
                 status + other.status,
-                malformed + other.malformed);
+                malformed + other.malformed,
+                tls + other.tls);
     }
 
     /** Counts keyed by kind, in declaration order. */

@@ -3,7 +3,8 @@ package io.httpmodels.load;
 /**
  * What went wrong with a request or its connection, as wrk counts errors, one kind per way a server can fail
  * a client: refused ({@link #CONNECT}), reset ({@link #READ}, {@link #WRITE}), closed early ({@link #CLOSED}),
- * too slow ({@link #TIMEOUT}), answering an error ({@link #STATUS}) or not speaking HTTP ({@link #MALFORMED}).
+ * too slow ({@link #TIMEOUT}), answering an error ({@link #STATUS}), not speaking HTTP ({@link #MALFORMED}) or
+ * failing TLS ({@link #TLS}).
  */
 public enum ErrorKind {
     /** The TCP connection could not be established (refused, unreachable). */
@@ -19,7 +20,13 @@ public enum ErrorKind {
     /** A complete response with status 400 or above; the connection is kept. */
     STATUS,
     /** Bytes that are not an HTTP/1.x response, or more responses than requests; the connection is dropped. */
-    MALFORMED;
+    MALFORMED,
+    /**
+     * An {@code https://} connection's TLS failed: its handshake (a certificate not trusted or not for the host, no
+     * common version, a peer that does not speak TLS, an alert) or a record that did not decrypt; the connection is
+     * dropped, and a failed handshake is retried with the connect back-off.
+     */
+    TLS;
 
     /** Lower-case name used in reports and JSON. */
     public String label() {

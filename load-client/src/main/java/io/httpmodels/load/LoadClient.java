@@ -331,6 +331,9 @@ public final class LoadClient {
         Histogram connect = config.keepAlive() ? null : Worker.newHistogram();
         Histogram waiting = config.keepAlive() ? null : Worker.newHistogram();
         Histogram totalTimes = config.keepAlive() ? null : Worker.newHistogram();
+        Histogram handshakeTimes = config.tls() == null ? null : Worker.newHistogram();
+        long handshakes = 0;
+        long resumed = 0;
         for (Worker w : workers) {
             connects += w.connectsSucceeded();
             served += w.slotsServed();
@@ -348,6 +351,11 @@ public final class LoadClient {
                 connect.add(w.connectTimes());
                 waiting.add(w.waitTimes());
                 totalTimes.add(w.totalTimes());
+            }
+            if (handshakeTimes != null) {
+                handshakeTimes.add(w.handshakeTimes());
+                handshakes += w.handshakes();
+                resumed += w.resumedHandshakes();
             }
         }
         String abortReason = run.abortReason();
@@ -402,6 +410,17 @@ public final class LoadClient {
                 .abortReason(abortReason)
                 .histogram(total)
                 .start(start)
+                .tls(
+                        handshakeTimes == null
+                                ? null
+                                : new LoadReport.Tls(
+                                        config.tls().version(),
+                                        handshakes,
+                                        resumed,
+                                        handshakes == 0
+                                                ? null
+                                                : LatencySummary.of(
+                                                        "handshake", ReportText.HANDSHAKE_DESCRIPTION, handshakeTimes)))
                 .build();
     }
 }

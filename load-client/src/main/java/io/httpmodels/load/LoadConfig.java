@@ -25,7 +25,7 @@ import java.util.Objects;
  * LoadReport report = new LoadClient(config).run();
  * }</pre>
  *
- * @param uri         target, {@code http://host[:port]/path[?query]}
+ * @param uri         target, {@code http://host[:port]/path[?query]} or {@code https://...}
  * @param connections TCP connections kept open (at least 1)
  * @param threads     event-loop threads, each owning a share of the connections (1..connections)
  * @param duration    recorded duration of a timed run, or null for a counted run
@@ -55,6 +55,8 @@ import java.util.Objects;
  *                    after the run starts.
  * @param turns       turn-taking with loads running beside this one against other targets ({@link Turns}): a timed
  *                    closed loop that sends only in its own turns; null: every moment is this load's
+ * @param tls         how an {@code https://} load speaks TLS ({@link TlsSettings#DEFAULT} unless given); null for
+ *                    {@code http://}
  */
 public record LoadConfig(
         URI uri,
@@ -76,7 +78,8 @@ public record LoadConfig(
         int slowConnections,
         Duration slowInterval,
         Instant startAt,
-        Turns turns) {
+        Turns turns,
+        TlsSettings tls) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -93,8 +96,14 @@ public record LoadConfig(
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
-        if (!"http".equalsIgnoreCase(uri.getScheme())) {
-            throw new IllegalArgumentException("only http:// URLs are supported: " + uri);
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        if (!https && !"http".equalsIgnoreCase(uri.getScheme())) {
+            throw new IllegalArgumentException("only http:// and https:// URLs are supported: " + uri);
+        }
+        if (https) {
+            tls = tls == null ? TlsSettings.DEFAULT : tls;
+        } else if (tls != null) {
+            throw new IllegalArgumentException("TLS settings need an https:// URL: " + uri);
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException("URL has no host: " + uri);
@@ -159,6 +168,9 @@ public record LoadConfig(
         if (slowInterval.isNegative() || slowInterval.isZero()) {
             throw new IllegalArgumentException("slow interval must be positive");
         }
+        if (tls != null && (idleConnections > 0 || slowConnections > 0)) {
+            throw new IllegalArgumentException("idle and slow connections are plain HTTP only, not https://");
+        }
         if (turns != null && (rate > 0 || duration == null)) {
             throw new IllegalArgumentException("turns need a timed closed loop (no rate, no request count)");
         }
@@ -193,9 +205,9 @@ public record LoadConfig(
         return requests > 0;
     }
 
-    /** The port, with 80 when the URL has none. */
+    /** The port, with 80 (443 for https://) when the URL has none. */
     public int port() {
-        return uri.getPort() < 0 ? 80 : uri.getPort();
+        return uri.getPort() >= 0 ? uri.getPort() : tls != null ? 443 : 80;
     }
 
     /** The request line target: path and query, "/" when empty. */
@@ -271,6 +283,7 @@ public record LoadConfig(
         private Duration slowInterval = DEFAULT_SLOW_INTERVAL;
         private Instant startAt;
         private Turns turns;
+        private TlsSettings tls;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -388,6 +401,12 @@ public record LoadConfig(
             return this;
         }
 
+        /** How an https:// load speaks TLS; null (the default) for {@link TlsSettings#DEFAULT}. */
+        public Builder tls(TlsSettings tls) {
+            this.tls = tls;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -409,7 +428,8 @@ public record LoadConfig(
                     slowConnections,
                     slowInterval,
                     startAt,
-                    turns);
+                    turns,
+                    tls);
         }
     }
 }

@@ -54,6 +54,9 @@ import java.util.concurrent.Callable;
             "  load http://127.0.0.1:8080/plaintext -c 256 -p 16 -d 10s --json out.json",
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
             "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive",
+            "  load https://127.0.0.1:8443/plaintext -c 40 -d 10s --insecure",
+            "  load https://127.0.0.1:8443/plaintext -c 10 -d 10s --no-keep-alive --tls-resume off \\",
+            "       --tls-version 1.2 --truststore certs.p12",
             "  load http://127.0.0.1:8080/plaintext -c 40 --idle-connections 10000",
             "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200",
             "  load http://10.0.0.5:8080/plaintext -c 20 -R 30000 -d 30s --agents 3 --agent-index 0 \\",
@@ -61,7 +64,10 @@ import java.util.concurrent.Callable;
         })
 public final class LoadMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "Target, http://host[:port]/path[?query].")
+    @Parameters(
+            index = "0",
+            paramLabel = "URL",
+            description = "Target, http://host[:port]/path[?query], or https:// (TLS through the JDK's SSLEngine).")
     private String url;
 
     @Option(
@@ -180,6 +186,37 @@ public final class LoadMain implements Callable<Integer> {
             converter = DurationConverter.class,
             description = "Time between two bytes of a slow connection (default: 1s).")
     private Duration slowInterval = LoadConfig.DEFAULT_SLOW_INTERVAL;
+
+    @Option(
+            names = "--tls-version",
+            paramLabel = "1.3|1.2",
+            description = "https://: the one TLS version offered (default: 1.3).")
+    private String tlsVersion;
+
+    @Option(
+            names = "--tls-resume",
+            paramLabel = "on|off",
+            description = "https://: new connections resume an earlier session (abbreviated handshake), or make "
+                    + "a full handshake every time (default: on).")
+    private String tlsResume;
+
+    @Option(
+            names = {"-k", "--insecure"},
+            description = "https://: trust any certificate and host name (a self-signed test server), as curl -k.")
+    private boolean insecure;
+
+    @Option(
+            names = "--truststore",
+            paramLabel = "FILE",
+            description = "https://: trust the certificates in this key store (PKCS12 or JKS) instead of the "
+                    + "JDK's; the host name is checked.")
+    private Path trustStore;
+
+    @Option(
+            names = "--truststore-password",
+            paramLabel = "PASSWORD",
+            description = "The trust store's password, if it has one.")
+    private String trustStorePassword;
 
     @Option(
             names = "--json",
@@ -312,6 +349,7 @@ public final class LoadMain implements Callable<Integer> {
         headers.forEach(builder::header);
         LoadConfig config;
         try {
+            builder.tls(tls());
             config = builder.build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -387,6 +425,29 @@ public final class LoadMain implements Callable<Integer> {
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * The TLS settings from the flags: null when none was given (the defaults for https://, none for http://).
+     *
+     * @throws IllegalArgumentException a flag's value is not one of those accepted
+     */
+    private TlsSettings tls() {
+        if (tlsVersion == null && tlsResume == null && !insecure && trustStore == null && trustStorePassword == null) {
+            return null;
+        }
+        if (tlsResume != null && !tlsResume.equals("on") && !tlsResume.equals("off")) {
+            throw new IllegalArgumentException("--tls-resume must be on or off, not '" + tlsResume + "'");
+        }
+        if (trustStorePassword != null && trustStore == null) {
+            throw new IllegalArgumentException("--truststore-password needs --truststore");
+        }
+        return new TlsSettings(
+                tlsVersion == null ? TlsVersion.TLS_1_3 : TlsVersion.of(tlsVersion),
+                !"off".equals(tlsResume),
+                insecure,
+                trustStore,
+                trustStorePassword == null ? null : trustStorePassword.toCharArray());
     }
 
     /** The agent's settings from its flags, or null when none was given (not an agent). */

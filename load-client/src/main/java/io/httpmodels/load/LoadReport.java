@@ -42,6 +42,8 @@ import java.util.Map;
  *                          the run had none (they are not in any other figure)
  * @param start             agent mode ({@link LoadConfig#startAt()}): when recording was due and how late it
  *                          began; null otherwise
+ * @param tls               an {@code https://} run's handshakes (how many, how many resumed, how long); null for
+ *                          plain HTTP
  */
 public record LoadReport(
         int schemaVersion,
@@ -66,7 +68,8 @@ public record LoadReport(
         String abortReason,
         Histogram histogram,
         BackgroundReport background,
-        Start start) {
+        Start start,
+        Tls tls) {
 
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
@@ -107,7 +110,8 @@ public record LoadReport(
                 .abortReason(abortReason)
                 .histogram(histogram)
                 .background(background)
-                .start(start);
+                .start(start)
+                .tls(tls);
     }
 
     /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
@@ -148,6 +152,19 @@ public record LoadReport(
         }
     }
 
+    /**
+     * The TLS handshakes of an {@code https://} run's recorded part, apart from request latency as connect times
+     * are: a keep-alive run's handshakes happen as its connections open (during the warm-up, if there is one), a
+     * run with a new connection per request makes one per request.
+     *
+     * @param version    the TLS version offered and negotiated
+     * @param handshakes handshakes completed, each begun once its TCP connection was established
+     * @param resumed    of those, the ones that resumed an earlier session (abbreviated handshakes)
+     * @param handshake  their times, from the TCP connection's establishment to the handshake's end; null when
+     *                   none completed
+     */
+    public record Tls(TlsVersion version, long handshakes, long resumed, LatencySummary handshake) {}
+
     /** Collects a report's figures; {@link #build()} makes the report. Not thread-safe. */
     public static final class Builder {
         private final LoadConfig config;
@@ -170,6 +187,7 @@ public record LoadReport(
         private Histogram histogram;
         private BackgroundReport background;
         private Start start;
+        private Tls tls;
 
         private Builder(LoadConfig config) {
             this.config = config;
@@ -270,6 +288,12 @@ public record LoadReport(
             return this;
         }
 
+        /** An https:// run: its TLS handshakes. */
+        public Builder tls(Tls value) {
+            this.tls = value;
+            return this;
+        }
+
         public LoadReport build() {
             return new LoadReport(
                     SCHEMA_VERSION,
@@ -294,7 +318,8 @@ public record LoadReport(
                     abortReason,
                     histogram,
                     background,
-                    start);
+                    start,
+                    tls);
         }
     }
 }

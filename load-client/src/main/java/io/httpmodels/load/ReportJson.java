@@ -119,6 +119,14 @@ public final class ReportJson {
         root.put("abortReason", r.abortReason());
         root.put("latencyHistogram", encode(r.histogram()));
         root.set("background", background(r.background()));
+        if (r.tls() != null) {
+            // https:// only, so that a plain run's document keeps its fields.
+            ObjectNode tls = root.putObject("tls");
+            tls.put("version", r.tls().version().label());
+            tls.put("handshakes", r.tls().handshakes());
+            tls.put("resumed", r.tls().resumed());
+            tls.set("handshake", latency(r.tls().handshake()));
+        }
         if (r.start() != null) {
             // Agent mode only, so that a plain run's document keeps its fields.
             ObjectNode start = root.putObject("start");
@@ -158,6 +166,15 @@ public final class ReportJson {
         config.put("slowIntervalSeconds", seconds(c.slowInterval()));
         if (c.startAt() != null) {
             config.put("startAt", c.startAt().toString());
+        }
+        if (c.tls() != null) {
+            ObjectNode tls = config.putObject("tls");
+            tls.put("version", c.tls().version().label());
+            tls.put("resume", c.tls().resume());
+            tls.put("insecure", c.tls().insecure());
+            tls.put(
+                    "trustStore",
+                    c.tls().trustStore() == null ? null : c.tls().trustStore().toString());
         }
         return config;
     }

@@ -22,6 +22,9 @@ public final class ReportText {
     /** What the total figure (no keep-alive) measures. */
     static final String TOTAL_DESCRIPTION = "from connect() to the last byte of the response";
 
+    /** What the handshake figure (https://) measures. */
+    static final String HANDSHAKE_DESCRIPTION = "TLS handshake, from the TCP connection's establishment to its end";
+
     private ReportText() {}
 
     /** What the primary latency figure of a run with this configuration measures. */
@@ -118,6 +121,9 @@ public final class ReportText {
             abRow(sb, "Processing:", lat);
             abRow(sb, "Total:", r.total());
         }
+        if (r.tls() != null) {
+            sb.append(tlsLine(r.tls()));
+        }
         sb.append(String.format(
                 Locale.ROOT,
                 "  %d requests in %s, %s read%n",
@@ -129,7 +135,7 @@ public final class ReportText {
             sb.append("  Errors:");
             for (Map.Entry<ErrorKind, Long> entry : e.asMap().entrySet()) {
                 sb.append(' ').append(entry.getKey().label()).append(' ').append(entry.getValue());
-                sb.append(entry.getKey() == ErrorKind.MALFORMED ? "" : ",");
+                sb.append(entry.getKey() == ErrorKind.TLS ? "" : ",");
             }
             sb.append('\n');
         }
@@ -156,6 +162,21 @@ public final class ReportText {
         sb.append(String.format(Locale.ROOT, "Requests/sec: %12.2f%n", r.requestsPerSecond()));
         sb.append(String.format(Locale.ROOT, "Transfer/sec: %12s%n", formatBytes((long) r.bytesPerSecond())));
         return sb.toString();
+    }
+
+    /** An https:// run's handshakes: how many, how many resumed, their median and p99. */
+    static String tlsLine(LoadReport.Tls tls) {
+        StringBuilder sb =
+                new StringBuilder("  TLS ").append(tls.version().label()).append(": ");
+        sb.append(tls.handshakes()).append(tls.handshakes() == 1 ? " handshake" : " handshakes");
+        sb.append(", ").append(tls.resumed()).append(" resumed");
+        if (tls.handshake() != null) {
+            sb.append(", handshake p50 ")
+                    .append(formatMicros(tls.handshake().valueAt(50)))
+                    .append(" p99 ")
+                    .append(formatMicros(tls.handshake().valueAt(99)));
+        }
+        return sb.append('\n').toString();
     }
 
     /** Why a run that ended gave no figure: no response recorded, and the errors by kind that say why. */

@@ -2,6 +2,8 @@ package io.httpmodels.load;
 
 import org.HdrHistogram.Histogram;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -83,6 +85,13 @@ final class Worker implements Runnable {
     private final Histogram connectTimes;
     private final Histogram waitTimes;
     private final Histogram totalTimes;
+    /** TLS settings of an https:// load, or null for plain HTTP. */
+    private final TlsSettings tls;
+    /** This worker's own TLS context (and so its own session cache), or null for plain HTTP. */
+    private final SSLContext tlsContext;
+    /** TLS handshake times, from the TCP connection's establishment to the handshake's end; null for plain HTTP. */
+    private final Histogram handshakeTimes;
+
     private final long[] errorCounts = new long[ErrorKind.values().length];
     private final long[] statusCounts = new long[ResponseParser.STATUS_CODES];
 
@@ -102,6 +111,8 @@ final class Worker implements Runnable {
     private long consecutiveConnectFailures;
     private long firstConnectFailureNanos;
     private String lastConnectError = "connect failed";
+    private long handshakes;
+    private long resumedHandshakes;
     private long errorTotal;
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
@@ -139,7 +150,10 @@ final class Worker implements Runnable {
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
-        ByteBuffer requests = ByteBuffer.allocateDirect(request.length * pipeline);
+        // TLS encrypts from the heap (the JDK's ciphers work on arrays); plain HTTP writes to the socket directly.
+        ByteBuffer requests = config.tls() == null
+                ? ByteBuffer.allocateDirect(request.length * pipeline)
+                : ByteBuffer.allocate(request.length * pipeline);
         for (int i = 0; i < pipeline; i++) {
             requests.put(request);
         }
@@ -161,6 +175,9 @@ final class Worker implements Runnable {
         this.connectTimes = keepAlive ? null : newHistogram();
         this.waitTimes = keepAlive ? null : newHistogram();
         this.totalTimes = keepAlive ? null : newHistogram();
+        this.tls = config.tls();
+        this.tlsContext = tls == null ? null : tls.newContext();
+        this.handshakeTimes = tls == null ? null : newHistogram();
     }
 
     static Histogram newHistogram() {
@@ -286,6 +303,10 @@ final class Worker implements Runnable {
             finishConnect(c);
             return;
         }
+        if (c.state == Connection.State.HANDSHAKING) {
+            handshake(c);
+            return;
+        }
         if ((ready & SelectionKey.OP_WRITE) != 0) {
             flush(c);
             if (c.key != key) {
@@ -365,16 +386,85 @@ final class Worker implements Runnable {
 
     private void connected(Connection c) {
         long now = clock.nanoTime();
+        if (!keepAlive && c.connectStartNanos - run.recordStartNanos >= 0) {
+            connectTimes.recordValue(micros(now - c.connectStartNanos));
+        }
+        if (tls != null) {
+            startHandshake(c, now);
+            return;
+        }
+        established(c, now);
+    }
+
+    /** The connection is ready for requests: TCP established, and TLS too for https://. */
+    private void established(Connection c, long now) {
         connectsSucceeded++;
         consecutiveConnectFailures = 0;
         c.connectFailures = 0;
         c.state = Connection.State.READING;
-        if (!keepAlive && c.connectStartNanos - run.recordStartNanos >= 0) {
-            connectTimes.recordValue(micros(now - c.connectStartNanos));
-        }
         if (!rateMode) {
             sendClosedLoop(c, now);
         }
+    }
+
+    // ---- TLS --------------------------------------------------------------------------------------
+
+    private void startHandshake(Connection c, long now) {
+        c.state = Connection.State.HANDSHAKING;
+        c.handshakeStartNanos = now;
+        try {
+            c.tls = new TlsChannel(tls.newEngine(tlsContext, address.getHostString(), address.getPort()), c.channel);
+        } catch (IOException | RuntimeException e) {
+            tlsFailed(c, e);
+            return;
+        }
+        handshake(c);
+    }
+
+    /** Takes a connection's TLS handshake further; once done, records it and lets the connection send. */
+    private void handshake(Connection c) {
+        TlsChannel.Step step;
+        try {
+            step = c.tls.handshake(readBuffer);
+        } catch (IOException | RuntimeException e) {
+            tlsFailed(c, e);
+            return;
+        }
+        switch (step) {
+            case NEED_WRITE -> c.key.interestOps(SelectionKey.OP_WRITE);
+            case NEED_READ -> c.key.interestOps(SelectionKey.OP_READ);
+            case DONE -> {
+                long now = clock.nanoTime();
+                c.key.interestOps(SelectionKey.OP_READ);
+                if (c.handshakeStartNanos - run.recordStartNanos >= 0) {
+                    handshakes++;
+                    if (c.tls.resumed()) {
+                        resumedHandshakes++;
+                    }
+                    handshakeTimes.recordValue(micros(now - c.handshakeStartNanos));
+                }
+                established(c, now);
+            }
+        }
+    }
+
+    /** A handshake that failed: a {@code tls} error, retried with the connect back-off, and named if the run ends. */
+    private void tlsFailed(Connection c, Exception e) {
+        lastConnectError = "TLS handshake failed: " + describe(e);
+        fail(c, ErrorKind.TLS);
+    }
+
+    /** An exception's message with its root cause's, which for a certificate names what was wrong with it. */
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (root != e && root.getMessage() != null && !message.contains(root.getMessage())) {
+            message += " (" + root.getMessage() + ")";
+        }
+        return message;
     }
 
     /**
@@ -386,8 +476,11 @@ final class Worker implements Runnable {
     private void fail(Connection c, ErrorKind kind) {
         errorCounts[kind.ordinal()]++;
         errorTotal++;
-        boolean connectFailure =
-                kind == ErrorKind.CONNECT || (kind == ErrorKind.TIMEOUT && c.state == Connection.State.CONNECTING);
+        // A failed TLS handshake is a connect that failed too: the same back-off, and the run ends if none succeeds.
+        boolean connectFailure = kind == ErrorKind.CONNECT
+                || kind == ErrorKind.TLS
+                || (kind == ErrorKind.TIMEOUT
+                        && (c.state == Connection.State.CONNECTING || c.state == Connection.State.HANDSHAKING));
         recycle(c);
         if (connectFailure) {
             int doublings = Math.min(c.connectFailures++, 30);
@@ -431,6 +524,7 @@ final class Worker implements Runnable {
     private static void close(Connection c) {
         c.state = Connection.State.CLOSED;
         c.key = null; // closing the channel cancels its key
+        c.tls = null;
         if (c.channel != null) {
             try {
                 c.channel.close();
@@ -457,9 +551,10 @@ final class Worker implements Runnable {
     private void checkTimeouts(long now) {
         for (int i = 0; i < opened; i++) {
             Connection c = connections[i];
-            if (c.state == Connection.State.CONNECTING) {
+            if (c.state == Connection.State.CONNECTING || c.state == Connection.State.HANDSHAKING) {
                 if (now - c.connectStartNanos > timeoutNanos) {
-                    lastConnectError = "connect timed out";
+                    lastConnectError =
+                            c.state == Connection.State.CONNECTING ? "connect timed out" : "TLS handshake timed out";
                     fail(c, ErrorKind.TIMEOUT);
                 }
             } else if (c.state != Connection.State.CLOSED
@@ -590,26 +685,39 @@ final class Worker implements Runnable {
         c.firstByteNanos = 0;
         ByteBuffer out = c.out;
         out.limit(n * requestBytes).position(0);
+        boolean written;
         try {
-            c.channel.write(out);
+            written = writeOut(c);
         } catch (IOException e) {
             fail(c, ErrorKind.WRITE);
             return;
         }
-        if (out.hasRemaining()) {
+        if (!written) {
             c.state = Connection.State.WRITING;
             c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
     }
 
-    private void flush(Connection c) {
-        try {
+    /**
+     * Writes what remains of the connection's requests, encrypted over TLS; true when all of it went out.
+     */
+    private static boolean writeOut(Connection c) throws IOException {
+        if (c.tls == null) {
             c.channel.write(c.out);
+            return !c.out.hasRemaining();
+        }
+        return c.tls.write(c.out);
+    }
+
+    private void flush(Connection c) {
+        boolean written;
+        try {
+            written = writeOut(c);
         } catch (IOException e) {
             fail(c, ErrorKind.WRITE);
             return;
         }
-        if (!c.out.hasRemaining()) {
+        if (written) {
             c.state = Connection.State.READING;
             c.key.interestOps(SelectionKey.OP_READ);
             if (!rateMode) {
@@ -625,7 +733,11 @@ final class Worker implements Runnable {
         buf.clear();
         int n;
         try {
-            n = c.channel.read(buf);
+            n = c.tls == null ? c.channel.read(buf) : c.tls.read(buf);
+        } catch (SSLException e) {
+            // A record that does not decrypt or an alert: the peer's TLS failed, not its socket.
+            fail(c, ErrorKind.TLS);
+            return;
         } catch (IOException e) {
             fail(c, ErrorKind.READ);
             return;
@@ -781,5 +893,20 @@ final class Worker implements Runnable {
 
     Histogram totalTimes() {
         return totalTimes;
+    }
+
+    /** TLS handshake times (recorded part), or null for plain HTTP. */
+    Histogram handshakeTimes() {
+        return handshakeTimes;
+    }
+
+    /** TLS handshakes completed in the recorded part. */
+    long handshakes() {
+        return handshakes;
+    }
+
+    /** Of those, the ones that resumed an earlier session. */
+    long resumedHandshakes() {
+        return resumedHandshakes;
     }
 }

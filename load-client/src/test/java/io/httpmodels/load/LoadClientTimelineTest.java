@@ -298,7 +298,7 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run(heard);
 
             assertNull(report.abortReason());
-            assertEquals(ErrorCounts.NONE.plus(new ErrorCounts(0, 0, 0, 0, 8, 0, 0)), report.errors(), "4 a worker");
+            assertEquals(ErrorCounts.NONE.plus(new ErrorCounts(0, 0, 0, 0, 8, 0, 0, 0)), report.errors(), "4 a worker");
             assertEquals(Map.of(), report.statusCounts());
             assertEquals(0, report.requests());
             assertNull(report.corrected(), "nothing to correct");

@@ -209,7 +209,12 @@ class LoadConfigTest {
 
     @Test
     void nonsenseIsRefusedWithAReason() {
-        assertRefused("only http:// URLs are supported: https://h/", b -> b.uri(URI.create("https://h/")));
+        assertRefused("only http:// and https:// URLs are supported: ftp://h/", b -> b.uri(URI.create("ftp://h/")));
+        assertRefused(
+                "TLS settings need an https:// URL: http://127.0.0.1:8080/plaintext", b -> b.tls(TlsSettings.DEFAULT));
+        assertRefused(
+                "idle and slow connections are plain HTTP only, not https://",
+                b -> b.uri(URI.create("https://h/")).idleConnections(1));
         assertRefused("URL has no host: http:///path", b -> b.uri(URI.create("http:///path")));
         assertThrows(NullPointerException.class, () -> builder().uri(null).build());
         assertRefused("connections must be at least 1", b -> b.connections(0));

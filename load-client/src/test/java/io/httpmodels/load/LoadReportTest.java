@@ -19,21 +19,21 @@ class LoadReportTest {
             byKind[kind.ordinal()] = 1L << kind.ordinal();
         }
         ErrorCounts counts = ErrorCounts.of(byKind);
-        assertEquals(new ErrorCounts(1, 2, 4, 8, 16, 32, 64), counts);
+        assertEquals(new ErrorCounts(1, 2, 4, 8, 16, 32, 64, 128), counts);
         for (ErrorKind kind : ErrorKind.values()) {
             assertEquals(1L << kind.ordinal(), counts.get(kind), kind.label());
         }
-        assertEquals(127, counts.total());
+        assertEquals(255, counts.total());
         assertEquals(0, ErrorCounts.NONE.total());
-        assertEquals(new ErrorCounts(2, 4, 8, 16, 32, 64, 128), counts.plus(counts));
+        assertEquals(new ErrorCounts(2, 4, 8, 16, 32, 64, 128, 256), counts.plus(counts));
         assertEquals(
-                new ErrorCounts(101, 202, 304, 408, 516, 632, 764),
-                counts.plus(new ErrorCounts(100, 200, 300, 400, 500, 600, 700)));
+                new ErrorCounts(101, 202, 304, 408, 516, 632, 764, 928),
+                counts.plus(new ErrorCounts(100, 200, 300, 400, 500, 600, 700, 800)));
         assertEquals(
-                "{CONNECT=1, READ=2, CLOSED=4, WRITE=8, TIMEOUT=16, STATUS=32, MALFORMED=64}",
+                "{CONNECT=1, READ=2, CLOSED=4, WRITE=8, TIMEOUT=16, STATUS=32, MALFORMED=64, TLS=128}",
                 counts.asMap().toString());
         assertEquals(
-                List.of("connect", "read", "closed", "write", "timeout", "status", "malformed"),
+                List.of("connect", "read", "closed", "write", "timeout", "status", "malformed", "tls"),
                 java.util.Arrays.stream(ErrorKind.values())
                         .map(ErrorKind::label)
                         .toList());

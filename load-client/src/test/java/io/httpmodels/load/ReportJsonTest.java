@@ -58,7 +58,7 @@ class ReportJsonTest {
                 .latency(LatencySummary.of("latency", "from the intended send time", h))
                 .uncorrected(LatencySummary.of("uncorrected", "from the actual write", service))
                 .statusCounts(Map.of(200, 1011L, 404, 7L, 503, 3L))
-                .errors(new ErrorCounts(1, 2, 6, 3, 4, 10, 5))
+                .errors(new ErrorCounts(1, 2, 6, 3, 4, 10, 5, 7))
                 .intervals(List.of(new LoadReport.Interval(0, 1, 700), new LoadReport.Interval(1, 0.5, 321)))
                 .connections(9, 7)
                 .abortReason("stopped")
@@ -122,7 +122,7 @@ class ReportJsonTest {
                 "{\"200\":1011,\"404\":7,\"503\":3}", json.get("statusCounts").toString());
         assertEquals(10, json.get("non2xx3xx").longValue());
         assertEquals(
-                "{\"connect\":1,\"read\":2,\"closed\":6,\"write\":3,\"timeout\":4,\"status\":10,\"malformed\":5,\"total\":31}",
+                "{\"connect\":1,\"read\":2,\"closed\":6,\"write\":3,\"timeout\":4,\"status\":10,\"malformed\":5,\"tls\":7,\"total\":38}",
                 json.get("errors").toString());
         assertEquals(
                 "[{\"startSeconds\":0.0,\"lengthSeconds\":1.0,\"requests\":700,\"requestsPerSecond\":700.0},"
@@ -205,6 +205,7 @@ class ReportJsonTest {
                 0,
                 null,
                 r.histogram(),
+                null,
                 null,
                 null);
         JsonNode json = MAPPER.readTree(ReportJson.render(report));

@@ -40,7 +40,7 @@ class ReportTextTest {
                         max    750.08ms   (uncorrected 100.00us)
                   uncorrected: from the actual write
                   1021 requests in 1.50s, 120.56KB read
-                  Errors: connect 1, read 2, closed 6, write 3, timeout 4, status 10, malformed 5
+                  Errors: connect 1, read 2, closed 6, write 3, timeout 4, status 10, malformed 5, tls 7
                   Non-2xx or 3xx responses: 10 {200=1011, 404=7, 503=3}
                   Connections served: 7 of 8 (the others never completed a recorded response)
                   Stopped early: stopped
@@ -152,7 +152,7 @@ class ReportTextTest {
     void aRunWithoutResponsesSaysWhichErrorsItMet() {
         LoadReport none = report(ErrorCounts.NONE);
         assertEquals("no response was recorded", ReportText.nothingRecorded(none));
-        LoadReport some = report(new ErrorCounts(0, 3, 0, 0, 12, 0, 0));
+        LoadReport some = report(new ErrorCounts(0, 3, 0, 0, 12, 0, 0, 0));
         assertEquals("no response was recorded (errors: read 3, timeout 12)", ReportText.nothingRecorded(some));
     }
 

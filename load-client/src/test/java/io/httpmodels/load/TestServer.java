@@ -1,5 +1,7 @@
 package io.httpmodels.load;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -24,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * index; responses are flushed when no more input is buffered, so pipelined answers leave together.
  * {@link #kill()} closes the listener and resets every connection at once, as a server process that dies, and
  * keeps its port from other tests' servers until {@link #close()}, which does the rest and joins every thread.
+ * {@link #startTls} serves the same over TLS (the JDK's {@code SSLServerSocket}).
  */
 final class TestServer implements AutoCloseable {
 
@@ -36,6 +39,7 @@ final class TestServer implements AutoCloseable {
     }
 
     private final ServerSocket server;
+    private final String scheme;
     private final Handler handler;
     private final Thread acceptor;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
@@ -50,9 +54,10 @@ final class TestServer implements AutoCloseable {
     /** After {@link #kill()}: a socket bound to the dead server's port, so that no other test's server gets it. */
     private volatile Socket portHolder;
 
-    private TestServer(Handler handler) throws IOException {
+    private TestServer(Handler handler, ServerSocket server, String scheme) throws IOException {
         this.handler = handler;
-        this.server = new ServerSocket();
+        this.server = server;
+        this.scheme = scheme;
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         this.acceptor = new Thread(this::accept, "test-server-accept");
         acceptor.setDaemon(true);
@@ -61,7 +66,15 @@ final class TestServer implements AutoCloseable {
 
     /** Starts a server that is accepting when this returns. */
     static TestServer start(Handler handler) throws IOException {
-        return new TestServer(handler);
+        return new TestServer(handler, new ServerSocket(), "http");
+    }
+
+    /** Starts a server speaking TLS with {@code context}'s certificate, only the given protocols (TLSv1.3 ...). */
+    static TestServer startTls(SSLContext context, Handler handler, String... protocols) throws IOException {
+        SSLServerSocket socket =
+                (SSLServerSocket) context.getServerSocketFactory().createServerSocket();
+        socket.setEnabledProtocols(protocols);
+        return new TestServer(handler, socket, "https");
     }
 
     /**
@@ -94,7 +107,7 @@ final class TestServer implements AutoCloseable {
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + server.getLocalPort() + path;
+        return scheme + "://127.0.0.1:" + server.getLocalPort() + path;
     }
 
     int port() {

@@ -1,0 +1,370 @@
+package io.httpmodels.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The load client over TLS against real TLS servers on loopback port 0: the JDK's {@code SSLServerSocket} with a
+ * certificate made at test time by {@code keytool} ({@link TestCertificate}). Keep-alive, a connection per request
+ * with and without session resumption, TLS 1.3 and 1.2, pipelining and a constant rate carry every request; an
+ * untrusted certificate, a certificate for another host, a server that answers the ClientHello with plaintext and
+ * one that never answers it are each a counted {@code tls} (or timeout) error and end the run with a reason that
+ * names what went wrong, within a bound.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TlsLoadTest {
+
+    @TempDir
+    static Path dir;
+
+    private static TestCertificate local;
+    private static TestCertificate elsewhere;
+
+    @BeforeAll
+    static void certificates() throws Exception {
+        local = TestCertificate.make(dir, "local", "ip:127.0.0.1,dns:localhost");
+        elsewhere = TestCertificate.make(dir, "elsewhere", "dns:elsewhere.invalid");
+    }
+
+    private static TlsSettings insecure(TlsVersion version, boolean resume) {
+        return new TlsSettings(version, resume, true, null, null);
+    }
+
+    private static TestServer okServer(TestCertificate certificate, TlsVersion version) throws Exception {
+        return TestServer.startTls(
+                certificate.serverContext(),
+                (i, out, s) -> {
+                    out.write(TestServer.OK);
+                    return true;
+                },
+                version.protocol());
+    }
+
+    @ParameterizedTest
+    @EnumSource(TlsVersion.class)
+    void keepAliveConnectionsHandshakeOnceEachAndCarryEveryRequest(TlsVersion version) throws Exception {
+        try (TestServer server = okServer(local, version)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(2)
+                    .requests(200)
+                    .tls(insecure(version, true))
+                    .build();
+            LoadReport r = new LoadClient(config).run();
+            assertNull(r.abortReason());
+            assertEquals(200, r.requests());
+            assertEquals(Map.of(200, 200L), r.statusCounts());
+            assertEquals(ErrorCounts.NONE, r.errors());
+            assertTrue(server.connections() <= 2, "connections " + server.connections());
+            assertEquals(200, server.requests());
+            assertEquals(version, r.tls().version());
+            // One handshake a connection, not one a request; on a slow machine the first connection may carry all
+            // 200 before the second's handshake ends.
+            long handshakes = r.tls().handshakes();
+            assertTrue(handshakes == 1 || handshakes == 2, "handshakes " + handshakes);
+            assertEquals(handshakes, r.connectsSucceeded());
+            assertEquals(handshakes, r.tls().handshake().count(), "handshake times are recorded apart, one each");
+            assertEquals(200, r.latency().count(), "request latencies are one per request, handshakes not among them");
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TLS_1_3, true", "TLS_1_3, false", "TLS_1_2, true", "TLS_1_2, false"})
+    void aConnectionPerRequestMakesAHandshakeEachTimeAndResumesOnlyWhenAsked(TlsVersion version, boolean resume)
+            throws Exception {
+        try (TestServer server = okServer(local, version)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(1)
+                    .requests(60)
+                    .keepAlive(false)
+                    .tls(insecure(version, resume))
+                    .build();
+            LoadReport r = new LoadClient(config).run();
+            assertEquals(60, r.requests());
+            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(60, server.connections());
+            assertEquals(60, r.tls().handshakes());
+            assertEquals(60, r.connect().count());
+            if (resume) {
+                // All but the first could resume; the clock's millisecond may hide one right after it (TlsChannel).
+                assertTrue(r.tls().resumed() >= 55, "resumed " + r.tls().resumed() + " of 60");
+            } else {
+                assertEquals(0, r.tls().resumed(), "every handshake a full one");
+            }
+        }
+    }
+
+    @Test
+    void pipelinedRequestsOverTlsAreEachAnswered() throws Exception {
+        try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(2)
+                    .pipeline(8)
+                    .requests(160)
+                    .tls(insecure(TlsVersion.TLS_1_3, true))
+                    .build();
+            LoadReport r = new LoadClient(config).run();
+            assertEquals(160, r.requests());
+            assertEquals(Map.of(200, 160L), r.statusCounts());
+            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(160, server.requests());
+        }
+    }
+
+    @Test
+    void aConstantRateOverTlsSendsOnSchedule() throws Exception {
+        try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(4)
+                    .rate(400)
+                    .requests(200)
+                    .tls(insecure(TlsVersion.TLS_1_3, true))
+                    .build();
+            LoadReport r = new LoadClient(config).run();
+            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(200, r.requests());
+            // The 200th request is due 0.4975 s after the first: on schedule, the run cannot be shorter.
+            assertTrue(r.durationSeconds() >= 0.4975, "recorded for " + r.durationSeconds() + " s");
+            assertNotNull(r.uncorrected());
+        }
+    }
+
+    @Test
+    void aTrustStoreHoldingTheServersCertificateIsTrustedAndTheHostChecked() throws Exception {
+        try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(1)
+                    .requests(10)
+                    .tls(new TlsSettings(
+                            TlsVersion.TLS_1_3,
+                            true,
+                            false,
+                            local.keyStore(),
+                            local.password().toCharArray()))
+                    .build();
+            LoadReport r = new LoadClient(config).run();
+            assertEquals(10, r.requests());
+            assertEquals(ErrorCounts.NONE, r.errors());
+        }
+    }
+
+    @Test
+    void anUntrustedCertificateIsATlsErrorAndTheRunEndsSayingWhy() throws Exception {
+        try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(1)
+                    .requests(10)
+                    .timeout(Duration.ofSeconds(10)) // a slow machine's handshake is still a handshake
+                    .tls(TlsSettings.DEFAULT) // the JDK's trusted certificates: not this self-signed one
+                    .build();
+            WorkerRun r = WorkerRun.of(NanoClock.SYSTEM, server.address(), config, 1, 10, 0);
+            assertEquals(0, r.worker().completed());
+            assertEquals(10, r.worker().errors().tls());
+            assertEquals(10, r.worker().errors().total());
+            String reason = r.run().abortReason();
+            assertTrue(
+                    reason.startsWith("cannot connect to 127.0.0.1:" + server.port() + ": TLS handshake failed: "),
+                    reason);
+            assertTrue(reason.contains("unable to find valid certification path"), reason);
+            assertTrue(reason.endsWith("(10 attempts, none succeeded)"), reason);
+        }
+    }
+
+    @Test
+    void aCertificateForAnotherHostIsATlsErrorNamingTheHost() throws Exception {
+        try (TestServer server = okServer(elsewhere, TlsVersion.TLS_1_3)) {
+            LoadConfig config = LoadConfig.builder(server.url("/plaintext"))
+                    .connections(1)
+                    .requests(10)
+                    .tls(new TlsSettings(
+                            TlsVersion.TLS_1_3,
+                            true,
+                            false,
+                            elsewhere.keyStore(),
+                            elsewhere.password().toCharArray()))
+                    .build();
+            LoadException e = assertThrows(LoadException.class, () -> new LoadClient(config).run());
+            assertTrue(e.getMessage().contains("TLS handshake failed: "), e.getMessage());
+            assertTrue(e.getMessage().contains("127.0.0.1"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aServerAnsweringTheClientHelloWithPlaintextIsATlsErrorNotAStuckWorker() throws Exception {
+        try (Replier server = new Replier("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")) {
+            LoadConfig config = LoadConfig.builder("https://127.0.0.1:" + server.port() + "/")
+                    .connections(2)
+                    .requests(10)
+                    .timeout(Duration.ofSeconds(10))
+                    .tls(insecure(TlsVersion.TLS_1_3, true))
+                    .build();
+            long start = System.nanoTime();
+            WorkerRun r = WorkerRun.of(NanoClock.SYSTEM, server.address(), config, 2, 10, 0);
+            assertTrue(
+                    r.worker().errors().tls() >= 10, "tls errors " + r.worker().errors());
+            assertEquals(r.worker().errors().tls(), r.worker().errors().total());
+            String reason = r.run().abortReason();
+            assertTrue(reason.contains("TLS handshake failed: "), reason);
+            assertTrue(reason.contains("none succeeded"), reason);
+            assertTrue(System.nanoTime() - start < 10_000_000_000L, "ended within the back-off's bound");
+        }
+    }
+
+    @Test
+    void aServerThatNeverAnswersTheClientHelloTimesOutTheHandshake() throws Exception {
+        try (ServerSocket silent = TestServer.listener(64)) {
+            LoadConfig config = LoadConfig.builder("https://127.0.0.1:" + silent.getLocalPort() + "/")
+                    .connections(1)
+                    .requests(1)
+                    .timeout(Duration.ofMillis(30))
+                    .tls(insecure(TlsVersion.TLS_1_3, true))
+                    .build();
+            WorkerRun r = WorkerRun.of(
+                    NanoClock.SYSTEM,
+                    new java.net.InetSocketAddress("127.0.0.1", silent.getLocalPort()),
+                    config,
+                    1,
+                    1,
+                    0);
+            assertEquals(10, r.worker().errors().timeout());
+            assertEquals(
+                    "cannot connect to 127.0.0.1:" + silent.getLocalPort()
+                            + ": TLS handshake timed out (10 attempts, none succeeded)",
+                    r.run().abortReason());
+        }
+    }
+
+    @Test
+    void theCommandLineRunsHttpsAndWritesTheHandshakesIntoItsJson() throws Exception {
+        try (TestServer server = okServer(local, TlsVersion.TLS_1_2)) {
+            Path json = dir.resolve("tls.json");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = LoadMain.execute(
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8),
+                    server.url("/plaintext"),
+                    "-c",
+                    "2",
+                    "-n",
+                    "50",
+                    "-k",
+                    "--tls-version",
+                    "1.2",
+                    "--tls-resume",
+                    "off",
+                    "-q",
+                    "--json",
+                    json.toString());
+            assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+            assertTrue(out.toString(StandardCharsets.UTF_8)
+                    .contains("  TLS 1.2: 2 handshakes, 0 resumed, handshake p50 "));
+            JsonNode root = new ObjectMapper().readTree(json.toFile());
+            assertEquals("1.2", root.get("config").get("tls").get("version").textValue());
+            assertEquals(false, root.get("config").get("tls").get("resume").booleanValue());
+            assertEquals(true, root.get("config").get("tls").get("insecure").booleanValue());
+            assertEquals(2, root.get("tls").get("handshakes").longValue());
+            assertEquals(2, root.get("tls").get("handshake").get("count").longValue());
+            assertEquals(0, root.get("errors").get("tls").longValue());
+        }
+    }
+
+    @Test
+    void badTlsFlagsAreUsageErrors() {
+        for (List<String> flags : List.of(
+                List.of("--tls-version", "1.1"),
+                List.of("--tls-resume", "maybe"),
+                List.of("--insecure", "--truststore", "x.p12"))) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            List<String> args = new ArrayList<>(List.of("https://127.0.0.1:1/", "-n", "1"));
+            args.addAll(flags);
+            int status = LoadMain.execute(
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8),
+                    args.toArray(String[]::new));
+            assertEquals(2, status, flags.toString());
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(
+                    message.contains("TLS version must be 1.3 or 1.2, not '1.1'")
+                            || message.contains("--tls-resume must be on or off, not 'maybe'")
+                            || message.contains("give --insecure or --truststore, not both"),
+                    message);
+        }
+    }
+
+    /** A plaintext server that answers whatever arrives with fixed bytes and keeps the connection open. */
+    private static final class Replier implements AutoCloseable {
+        private final ServerSocket listener = TestServer.listener(64);
+        private final byte[] reply;
+        private final List<Socket> sockets = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final Thread acceptor;
+
+        Replier(String reply) throws IOException {
+            this.reply = reply.getBytes(StandardCharsets.ISO_8859_1);
+            this.acceptor = new Thread(this::accept, "replier");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return listener.getLocalPort();
+        }
+
+        java.net.InetSocketAddress address() {
+            return new java.net.InetSocketAddress("127.0.0.1", port());
+        }
+
+        private void accept() {
+            while (true) {
+                try {
+                    Socket s = listener.accept();
+                    sockets.add(s);
+                    InputStream in = s.getInputStream();
+                    OutputStream out = s.getOutputStream();
+                    if (in.read() >= 0) {
+                        out.write(reply);
+                        out.flush();
+                    }
+                } catch (IOException e) {
+                    return; // closed
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            listener.close();
+            for (Socket s : sockets) {
+                s.close();
+            }
+            acceptor.join(5_000);
+        }
+    }
+}
