@@ -1,8 +1,11 @@
 package io.httpmodels.server;
 
+import io.httpmodels.server.tls.ServerTls;
+
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How to start a server. Every model reads the settings that apply to it and ignores the others.
@@ -36,6 +39,9 @@ import java.util.Objects;
  *                           whose peer takes nothing for the idle timeout is closed
  * @param transport          the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
  *                           {@code epoll}, {@code io_uring}); others ignore it
+ * @param tls                HTTPS with this key and certificate, or plaintext HTTP when empty. Every model serves
+ *                           both, on the same port it would use for either (one listener, never two); a model that
+ *                           cannot use the asked {@link ServerTls#provider()} refuses to start
  */
 public record ServerConfig(
         InetAddress bindAddress,
@@ -49,7 +55,8 @@ public record ServerConfig(
         int maxHeaderBytes,
         int maxBodyBytes,
         int maxPendingOutputBytes,
-        String transport) {
+        String transport,
+        Optional<ServerTls> tls) {
 
     /** Default idle timeout: long enough for any benchmark pause, short enough to reclaim silent clients. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
@@ -77,6 +84,7 @@ public record ServerConfig(
         Objects.requireNonNull(headerTimeout, "headerTimeout");
         Objects.requireNonNull(bodyTimeout, "bodyTimeout");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(tls, "tls (Optional.empty() for plaintext)");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0..65535, was " + port);
         }
@@ -113,7 +121,8 @@ public record ServerConfig(
                 DEFAULT_MAX_HEADER_BYTES,
                 DEFAULT_MAX_BODY_BYTES,
                 DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-                AUTO_TRANSPORT);
+                AUTO_TRANSPORT,
+                Optional.empty());
     }
 
     /** 4 x the available processors: the fixed pool's and the work executor's default size. */
@@ -196,6 +205,21 @@ public record ServerConfig(
         return toBuilder().transport(value).build();
     }
 
+    /** The same settings, serving HTTPS with {@code value}. */
+    public ServerConfig withTls(ServerTls value) {
+        return toBuilder().tls(Optional.of(value)).build();
+    }
+
+    /** The same settings, serving plaintext HTTP. */
+    public ServerConfig withoutTls() {
+        return toBuilder().tls(Optional.empty()).build();
+    }
+
+    /** {@code https} when {@link #tls()} is set, else {@code http}: the scheme of this server's URLs. */
+    public String scheme() {
+        return tls.isPresent() ? "https" : "http";
+    }
+
     /** A builder that starts from these settings. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -231,6 +255,8 @@ public record ServerConfig(
 
         private String transport;
 
+        private Optional<ServerTls> tls;
+
         private Builder(ServerConfig from) {
 
             bindAddress = from.bindAddress;
@@ -256,6 +282,8 @@ public record ServerConfig(
             maxPendingOutputBytes = from.maxPendingOutputBytes;
 
             transport = from.transport;
+
+            tls = from.tls;
         }
 
         /** See {@link ServerConfig#bindAddress()}. */
@@ -330,6 +358,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** See {@link ServerConfig#tls()}. */
+        public Builder tls(Optional<ServerTls> value) {
+            tls = value;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -349,7 +383,8 @@ public record ServerConfig(
                     maxHeaderBytes,
                     maxBodyBytes,
                     maxPendingOutputBytes,
-                    transport);
+                    transport,
+                    tls);
         }
     }
 

@@ -79,7 +79,16 @@ public abstract class ConformanceKit {
     }
 
     private RunningServer start(ModelUnderTest model, ServerConfig config) throws IOException {
-        return model.model().start(model.configure().apply(config));
+        return model.model().start(model.configure().apply(transport().apply(config)));
+    }
+
+    /** How the kit reaches its servers: plaintext here; {@link TlsConformanceKit} runs every case over TLS. */
+    protected KitTransport transport() {
+        return KitTransport.PLAIN;
+    }
+
+    private RawHttpConnection connect(int port) throws IOException {
+        return transport().connect(port);
     }
 
     private static String get(String target) {
@@ -92,7 +101,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void plaintextAnswersHelloWorldWithEveryRequiredHeader(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("/plaintext")).read();
             assertEquals(200, response.status(), response.statusLine());
             assertEquals("HTTP/1.1 200 OK", response.statusLine());
@@ -109,7 +118,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void jsonAnswersTheSerialisedMessage(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("/json")).read();
             assertEquals(200, response.status());
             assertEquals(JSON, response.bodyText());
@@ -124,7 +133,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void echoGetReturnsTheRequestLineAndHeaders(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(
                             "GET /echo?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Test:  forty two \r\n\r\n")
                     .read();
@@ -139,7 +148,7 @@ public abstract class ConformanceKit {
     void echoPostReturnsTheBody(ModelUnderTest model) throws IOException {
         String body = "name=value&other=" + "x".repeat(3000);
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
                             + "Content-Length: " + body.length() + "\r\n\r\n" + body)
                     .read();
@@ -154,7 +163,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void echoPostDecodesAChunkedBody(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
                             + "Transfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n8;ext=1\r\n, World!\r\n0\r\n\r\n")
                     .read();
@@ -168,7 +177,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void expectContinueGetsAnInterimResponseBeforeTheBodyIsSent(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             client.send(
                     "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n" + "Expect: 100-continue\r\n\r\n");
             RawHttpConnection.Response interim = client.read();
@@ -183,7 +192,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void expectContinueWithABodyOverTheLimitGets413InsteadOf100(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n"
                             + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\nExpect: 100-continue\r\n\r\n")
                     .read();
@@ -196,7 +205,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void anAbsoluteFormTargetIsServed(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(
                             "GET http://localhost/plaintext?q=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     .read();
@@ -209,7 +218,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void unknownPathIs404AndTheConnectionStaysOpen(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("/nowhere")).read();
             assertEquals(404, response.status());
             assertEquals("text/plain", response.header("Content-Type"));
@@ -223,7 +232,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void wrongMethodIs405WithAllow(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send("DELETE /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     .read();
             assertEquals(405, response.status());
@@ -236,7 +245,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void headAnswersGetsHeadersWithoutABody(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             // HEAD then GET in one write: if the HEAD answer carried a body, the GET answer would not parse.
             client.send("HEAD /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n" + get("/json"));
             RawHttpConnection.Response head = client.read(true);
@@ -260,7 +269,7 @@ public abstract class ConformanceKit {
             for (ModelUnderTest model : all) {
                 RunningServer server = start(model);
                 servers.add(server);
-                clients.add(new RawHttpConnection(server.port()));
+                clients.add(connect(server.port()));
             }
             List<String> first = new ArrayList<>();
             for (RawHttpConnection client : clients) {
@@ -311,7 +320,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void aThousandRequestsOnOneKeepAliveConnection(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             int localPort = client.socket().getLocalPort();
             for (int i = 0; i < 1000; i++) {
                 RawHttpConnection.Response response =
@@ -328,7 +337,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void sixteenPipelinedRequestsInOneWriteAreAnsweredInOrder(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             StringBuilder batch = new StringBuilder();
             for (int i = 0; i < 16; i++) {
                 batch.append(i % 4 == 3 ? get("/json") : get("/echo?seq=" + i));
@@ -352,7 +361,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void connectionCloseIsHonoured(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(
                             "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                     .read();
@@ -367,14 +376,14 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void http10ClosesUnlessAskedToKeepAlive(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model)) {
-            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection client = connect(server.port())) {
                 RawHttpConnection.Response response =
                         client.send("GET /plaintext HTTP/1.0\r\n\r\n").read();
                 assertEquals(200, response.status());
                 assertEquals(HELLO, response.bodyText());
                 assertTrue(client.closedByServer(), "HTTP/1.0 without keep-alive closes after the response");
             }
-            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection client = connect(server.port())) {
                 RawHttpConnection.Response response = client.send(
                                 "GET /plaintext HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
                         .read();
@@ -454,7 +463,7 @@ public abstract class ConformanceKit {
     void badInputGetsItsStatusAndTheConnectionCloses(
             ModelUnderTest model, String what, String request, int expectedStatus) throws IOException {
         try (RunningServer server = start(model)) {
-            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection client = connect(server.port())) {
                 RawHttpConnection.Response response = client.send(request).read();
                 assertEquals(expectedStatus, response.status(), what + ": " + response.statusLine());
                 assertEquals(
@@ -476,7 +485,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void asteriskFormIsForOptionsOnly(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("*")).read();
             assertEquals(400, response.status(), response.statusLine());
             assertTrue(response.bodyText().startsWith("400 Bad Request: "), response.bodyText());
@@ -489,7 +498,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void optionsAsteriskAnswers200WithTheServersMethods(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response =
                     client.send("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
             assertEquals(200, response.status(), response.statusLine());
@@ -504,7 +513,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void optionsOnARouteAnswers200WithItsMethods(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response echo = client.send("OPTIONS /echo HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     .read();
             assertEquals(200, echo.status(), echo.statusLine());
@@ -525,7 +534,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void connectIsNotImplemented(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(
                             "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
                     .read();
@@ -539,7 +548,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void aTargetInNoFormIs400(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("plaintext")).read();
             assertEquals(400, response.status(), response.statusLine());
         }
@@ -562,7 +571,7 @@ public abstract class ConformanceKit {
                     "Host: a.example\r\nHost: b.example")) {
                 assertRefusedAndClosed(server, 400, "GET /plaintext HTTP/1.1\r\n" + hostLines + "\r\n\r\n");
             }
-            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection client = connect(server.port())) {
                 RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n")
                         .read();
                 assertEquals(200, response.status(), "an IPv6 literal with a port is a host");
@@ -584,7 +593,7 @@ public abstract class ConformanceKit {
                 assertRefusedAndClosed(server, 400, head + sizeLine + "\r\nhello\r\n0\r\n\r\n");
             }
             assertRefusedAndClosed(server, 400, head + "5\r\nhello\r\n0;\r\n\r\n");
-            try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection client = connect(server.port())) {
                 RawHttpConnection.Response response = client.send(head + "5 ; a = \"b c\" ;d\r\nhello\r\n0\r\n\r\n")
                         .read();
                 assertEquals(200, response.status(), "whitespace around ; and =, a quoted value: " + response);
@@ -619,7 +628,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void anHttp10ExpectationIsIgnored(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(
                             "POST /echo HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello")
                     .read();
@@ -695,8 +704,8 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void aSecondClientIsServedWhileAFirstSendsGarbage(ModelUnderTest model) throws IOException {
         try (RunningServer server = start(model);
-                RawHttpConnection garbage = new RawHttpConnection(server.port());
-                RawHttpConnection good = new RawHttpConnection(server.port())) {
+                RawHttpConnection garbage = connect(server.port());
+                RawHttpConnection good = connect(server.port())) {
             byte[] noise = new byte[2048];
             new java.util.Random(42).nextBytes(noise);
             noise[0] = 0; // never a valid method
@@ -715,13 +724,13 @@ public abstract class ConformanceKit {
     void aSilentConnectionIsClosedAtTheIdleTimeout(ModelUnderTest model) throws IOException {
         Duration idle = Duration.ofMillis(300);
         try (RunningServer server = start(model, baseConfig().withIdleTimeout(idle))) {
-            try (RawHttpConnection silent = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection silent = connect(server.port())) {
                 long start = System.nanoTime();
                 assertTrue(silent.closedByServer(), "a connection that sends nothing must be closed");
                 long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 assertTrue(elapsedMillis >= idle.toMillis() - 50, "closed after " + elapsedMillis + " ms");
             }
-            try (RawHttpConnection stalled = new RawHttpConnection(server.port())) {
+            try (RawHttpConnection stalled = connect(server.port())) {
                 assertEquals(200, stalled.send(get("/plaintext")).read().status());
                 stalled.send("GET /plaintext HTTP/1.1\r\nHo"); // half a request, then silence
                 assertTrue(stalled.closedByServer(), "a connection stalled mid-request must be closed");
@@ -735,7 +744,7 @@ public abstract class ConformanceKit {
     void simulatedWorkDelaysEachAnswer(ModelUnderTest model) throws IOException {
         int workMillis = 100;
         try (RunningServer server = start(model, baseConfig().withWorkMillis(workMillis));
-                RawHttpConnection client = new RawHttpConnection(server.port())) {
+                RawHttpConnection client = connect(server.port())) {
             long start = System.nanoTime();
             client.send(get("/plaintext") + get("/plaintext"));
             assertEquals(HELLO, client.read().bodyText());
@@ -756,11 +765,11 @@ public abstract class ConformanceKit {
         int port = server.port();
         List<RawHttpConnection> clients = new ArrayList<>();
         try {
-            RawHttpConnection served = new RawHttpConnection(port);
+            RawHttpConnection served = connect(port);
             clients.add(served);
             assertEquals(200, served.send(get("/plaintext")).read().status());
-            clients.add(new RawHttpConnection(port)); // connected, nothing sent
-            clients.add(new RawHttpConnection(port).send("GET /plaintext HTTP/1.1\r\n")); // half a request
+            clients.add(connect(port)); // connected, nothing sent
+            clients.add(connect(port).send("GET /plaintext HTTP/1.1\r\n")); // half a request
         } finally {
             server.close();
         }
@@ -785,8 +794,9 @@ public abstract class ConformanceKit {
                 HttpClient client = HttpClient.newBuilder()
                         .version(HttpClient.Version.HTTP_1_1)
                         .connectTimeout(Duration.ofSeconds(5))
+                        .sslContext(KitTransport.clientContext())
                         .build()) {
-            URI base = URI.create("http://127.0.0.1:" + server.port());
+            URI base = URI.create(transport().scheme() + "://127.0.0.1:" + server.port());
             HttpResponse<String> plaintext = client.send(
                     HttpRequest.newBuilder(base.resolve("/plaintext"))
                             .timeout(Duration.ofSeconds(5))
@@ -827,7 +837,7 @@ public abstract class ConformanceKit {
     @MethodSource("models")
     void curlGetsTheRightAnswers(ModelUnderTest model) throws Exception {
         try (RunningServer server = start(model)) {
-            String base = "http://127.0.0.1:" + server.port();
+            String base = transport().scheme() + "://127.0.0.1:" + server.port();
             String plaintext = curl("-sS", "-i", "--http1.1", base + "/plaintext");
             assertTrue(plaintext.startsWith("HTTP/1.1 200 OK\r\n"), plaintext);
             assertTrue(plaintext.endsWith("\r\n\r\n" + HELLO), plaintext);
@@ -841,8 +851,9 @@ public abstract class ConformanceKit {
 
     // ---------------------------------------------------------------- helpers
 
-    private static String curl(String... args) throws IOException, InterruptedException {
+    private String curl(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("curl", "--max-time", "10"));
+        command.addAll(transport().curlOptions());
         command.addAll(List.of(args));
         Process process;
         try {
@@ -861,13 +872,13 @@ public abstract class ConformanceKit {
     }
 
     /** Sends {@code request} on a new connection: the answer must be {@code status}, then the server closes. */
-    private static void assertRefusedAndClosed(RunningServer server, int status, String request) throws IOException {
+    private void assertRefusedAndClosed(RunningServer server, int status, String request) throws IOException {
         assertRefusedAndClosed(server, status, request.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    private static void assertRefusedAndClosed(RunningServer server, int status, byte[] request) throws IOException {
+    private void assertRefusedAndClosed(RunningServer server, int status, byte[] request) throws IOException {
         String what = new String(request, StandardCharsets.ISO_8859_1);
-        try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+        try (RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(request).read();
             assertEquals(status, response.status(), what + " -> " + response.statusLine() + " " + response.bodyText());
             assertEquals("close", String.valueOf(response.header("Connection")).toLowerCase(), what);
@@ -883,8 +894,8 @@ public abstract class ConformanceKit {
         return out.toByteArray();
     }
 
-    private static void assertServes(RunningServer server, String message) throws IOException {
-        try (RawHttpConnection client = new RawHttpConnection(server.port())) {
+    private void assertServes(RunningServer server, String message) throws IOException {
+        try (RawHttpConnection client = connect(server.port())) {
             RawHttpConnection.Response response = client.send(get("/plaintext")).read();
             assertEquals(200, response.status(), message);
             assertArrayEquals(HELLO.getBytes(StandardCharsets.US_ASCII), response.body(), message);

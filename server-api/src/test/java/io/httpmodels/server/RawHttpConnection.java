@@ -1,5 +1,8 @@
 package io.httpmodels.server;
 
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,10 +39,31 @@ public final class RawHttpConnection implements AutoCloseable {
 
     /** Connects with {@code readTimeoutMillis} for the connect and for every read. */
     public RawHttpConnection(int port, int readTimeoutMillis) throws IOException {
-        socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), readTimeoutMillis);
-        socket.setSoTimeout(readTimeoutMillis);
-        socket.setTcpNoDelay(true);
+        this(port, readTimeoutMillis, null);
+    }
+
+    /**
+     * Connects with {@code readTimeoutMillis} for the connect and for every read; with {@code tls} not null, then
+     * layers TLS over the connection (as {@code localhost}) and finishes the handshake, bounded by the same timeout.
+     * Reads and writes go through TLS from then on; {@link #socket()} is the TLS socket.
+     */
+    public RawHttpConnection(int port, int readTimeoutMillis, SSLSocketFactory tls) throws IOException {
+        Socket plain = new Socket();
+        plain.connect(new InetSocketAddress("127.0.0.1", port), readTimeoutMillis);
+        plain.setSoTimeout(readTimeoutMillis);
+        plain.setTcpNoDelay(true);
+        if (tls == null) {
+            socket = plain;
+        } else {
+            SSLSocket secure = (SSLSocket) tls.createSocket(plain, "localhost", port, true);
+            try {
+                secure.startHandshake();
+            } catch (IOException e) {
+                secure.close();
+                throw e;
+            }
+            socket = secure;
+        }
         in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();
     }
@@ -125,8 +149,8 @@ public final class RawHttpConnection implements AutoCloseable {
             return in.read() < 0;
         } catch (SocketTimeoutException e) {
             return false;
-        } catch (SocketException e) {
-            return true; // reset: closed all the same
+        } catch (SocketException | SSLException e) {
+            return true; // reset, or TLS cut without close_notify: closed all the same
         }
     }
 
@@ -143,7 +167,7 @@ public final class RawHttpConnection implements AutoCloseable {
             return true;
         } catch (SocketTimeoutException e) {
             return false;
-        } catch (SocketException e) {
+        } catch (SocketException | SSLException e) {
             return true;
         }
     }

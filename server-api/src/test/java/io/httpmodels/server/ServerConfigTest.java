@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 class ServerConfigTest {
@@ -45,44 +46,90 @@ class ServerConfigTest {
     void eachWithChangesOneSetting() throws Exception {
         InetAddress any = InetAddress.getByName("0.0.0.0");
         assertEquals(
-                new ServerConfig(any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withBindAddress(any));
         ServerConfig loopback = DEFAULTS;
         InetAddress lo = loopback.bindAddress();
         assertEquals(
-                new ServerConfig(lo, 8080, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo,
+                        8080,
+                        0,
+                        0,
+                        0,
+                        Duration.ofSeconds(30),
+                        H,
+                        B,
+                        8192,
+                        1 << 20,
+                        65536,
+                        "auto",
+                        Optional.empty()),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), Duration.ofSeconds(2), B, 8192, 1 << 20, 65536, "auto"),
+                        lo,
+                        0,
+                        0,
+                        0,
+                        0,
+                        Duration.ofSeconds(30),
+                        Duration.ofSeconds(2),
+                        B,
+                        8192,
+                        1 << 20,
+                        65536,
+                        "auto",
+                        Optional.empty()),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, Duration.ofSeconds(3), 8192, 1 << 20, 65536, "auto"),
+                        lo,
+                        0,
+                        0,
+                        0,
+                        0,
+                        Duration.ofSeconds(30),
+                        H,
+                        Duration.ofSeconds(3),
+                        8192,
+                        1 << 20,
+                        65536,
+                        "auto",
+                        Optional.empty()),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, 65536, "auto", Optional.empty()),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, 65536, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, 65536, "auto", Optional.empty()),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 4096, "auto"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 4096, "auto", Optional.empty()),
                 DEFAULTS.withMaxPendingOutputBytes(4096));
         assertEquals(
-                new ServerConfig(lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "nio"),
+                new ServerConfig(
+                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "nio", Optional.empty()),
                 DEFAULTS.withTransport("nio"));
     }
 
