@@ -55,6 +55,8 @@ public final class NioReactorServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
+        TlsSession.Setup tls = config.tls().map(TlsSession.Setup::of).orElse(null);
         int loopCount = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
         ServerSocketChannel listener = ServerSocketChannel.open();
         ExecutorService workPool = null;
@@ -70,7 +72,7 @@ public final class NioReactorServer implements HttpServerModel {
             }
             String serverHeader = Workload.serverHeader(NAME);
             for (int i = 0; i < loopCount; i++) {
-                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool);
+                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool, tls);
             }
         } catch (IOException | RuntimeException e) {
             listener.close();
@@ -84,7 +86,8 @@ public final class NioReactorServer implements HttpServerModel {
             threads[i] = Thread.ofPlatform().name(NAME + "-loop-" + i).start(loops[i]);
         }
         String description = NAME + ": " + loopCount + " event loop" + (loopCount == 1 ? "" : "s")
-                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads");
+                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads")
+                + config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         return new Running(
                 listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, description);
     }
