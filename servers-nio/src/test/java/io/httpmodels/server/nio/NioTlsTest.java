@@ -13,13 +13,22 @@ import io.httpmodels.server.ServerModels;
 import io.httpmodels.server.tls.TlsProvider;
 import org.junit.jupiter.api.Test;
 
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLSession;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What the reactor does over TLS, beyond the conformance kit run over TLS (slow): the JDK's HttpClient gets its
@@ -93,6 +102,79 @@ class NioTlsTest {
                 assertEquals(200, response.status(), response.statusLine());
                 assertTrue(response.bodyText().startsWith("GET /echo?i=" + i + " HTTP/1.1"), response.bodyText());
             }
+        }
+    }
+
+    /** The close after {@code Connection: close} is TLS's own: the answer, then close_notify, over 1.3 and 1.2. */
+    @Test
+    void aConnectionCloseAnswerEndsWithCloseNotify() throws Exception {
+        try (RunningServer server = start(ServerConfig.defaults())) {
+            for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+                EngineClient.Exchange exchange = EngineClient.exchange(
+                        server.port(),
+                        protocol,
+                        "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+                assertTrue(
+                        exchange.answer().startsWith("HTTP/1.1 200 ")
+                                && exchange.answer().endsWith("Hello, World!"),
+                        protocol + ": " + exchange.answer());
+                assertTrue(exchange.closeNotify(), protocol + ": the stream ended without close_notify");
+            }
+        }
+    }
+
+    /**
+     * A client on the JDK's {@link SSLEngine} over a blocking socket, which tells close_notify (the engine's {@code
+     * CLOSED}) from a bare end of stream, as a socket-level client does not.
+     */
+    private static final class EngineClient {
+
+        record Exchange(String answer, boolean closeNotify) {}
+
+        static Exchange exchange(int port, String protocol, String request) throws IOException {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+                socket.setSoTimeout(5_000);
+                SSLEngine engine = KitTransport.clientContext().createSSLEngine("localhost", port);
+                engine.setUseClientMode(true);
+                engine.setEnabledProtocols(new String[] {protocol});
+                SSLSession session = engine.getSession();
+                ByteBuffer netIn = ByteBuffer.allocate(2 * session.getPacketBufferSize());
+                ByteBuffer netOut = ByteBuffer.allocate(session.getPacketBufferSize());
+                ByteBuffer plain = ByteBuffer.allocate(4 * session.getApplicationBufferSize());
+                ByteBuffer toSend = ByteBuffer.wrap(request.getBytes(StandardCharsets.US_ASCII));
+                engine.beginHandshake();
+                for (int step = 0; step < 1_000; step++) {
+                    HandshakeStatus status = engine.getHandshakeStatus();
+                    if (status == HandshakeStatus.NEED_TASK) {
+                        engine.getDelegatedTask().run();
+                    } else if (status == HandshakeStatus.NEED_WRAP
+                            || (status == HandshakeStatus.NOT_HANDSHAKING && toSend.hasRemaining())) {
+                        netOut.clear();
+                        engine.wrap(toSend, netOut);
+                        socket.getOutputStream().write(netOut.array(), 0, netOut.position());
+                    } else {
+                        netIn.flip();
+                        SSLEngineResult result = engine.unwrap(netIn, plain);
+                        netIn.compact();
+                        if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
+                            return new Exchange(text(plain), true);
+                        }
+                        if (result.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
+                            int n = socket.getInputStream().read(netIn.array(), netIn.position(), netIn.remaining());
+                            if (n < 0) {
+                                return new Exchange(text(plain), false);
+                            }
+                            netIn.position(netIn.position() + n);
+                        }
+                    }
+                }
+                throw new IOException("no end after 1000 steps");
+            }
+        }
+
+        private static String text(ByteBuffer plain) {
+            return new String(plain.array(), 0, plain.position(), StandardCharsets.US_ASCII);
         }
     }
 
