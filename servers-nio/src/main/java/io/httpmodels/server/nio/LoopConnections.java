@@ -38,13 +38,22 @@ import java.util.concurrent.TimeUnit;
  * <p>Backpressure: a connection whose unsent answers pass {@link ServerConfig#maxPendingOutputBytes()} is neither
  * read nor parsed until they are down to {@link ServerConfig#resumeReadingBelowBytes()}; one that stays over it for
  * the idle timeout is closed, so a client that never reads holds at most that bound (and the kernel's buffers).
+ * Over TLS the bound counts what the connection holds unsent, which is encrypted: its {@link TlsSession} encrypts
+ * the answers as the writer hands them over, so the queue holds records (a few dozen bytes per 16 KiB more than
+ * their plaintext), and a stopped connection holds besides at most one read's plaintext and a partial record.
+ *
+ * <p>TLS ({@link ServerConfig#tls()}): each connection has a {@link TlsSession}; a read goes through it (the
+ * handshake answered, the records decrypted) and what it decrypts is parsed as a plaintext read is; the handshake
+ * must finish within the head deadline of the accept, or the connection is closed. Without TLS nothing of it runs
+ * (a null check per read, per answer written and per close).
  *
  * <p>Simulated work ({@link ServerConfig#workMillis()} &gt; 0) runs on the server's work pool, one request of a
  * connection at a time (as a blocking thread would serve them): the answer comes back to the loop through its
  * completion queue, and parsing resumes after it, so pipelined answers keep their order.
  *
  * <p>Deadlines (idle, head, body, write) are checked by {@link #sweep}, which the loop runs a few times per
- * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection a close.
+ * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection or an unfinished
+ * TLS handshake a close.
  *
  * <p>Used only on the loop's thread. The read buffer, the reader that connections between requests share, the
  * response writer and its sink are one per loop: an idle connection holds none of them.

@@ -24,7 +24,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * codec ({@link io.httpmodels.server.http.HttpRequestReader}, resumed where a read ran out) and answered in order; a
  * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. {@link EventLoop}
  * is the thread and its queues; {@link LoopConnections} the serving, backpressure, deadlines and the hand-off of
- * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads.
+ * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads. With {@link
+ * ServerConfig#tls()} it serves HTTPS through the JDK's {@code SSLEngine}, on the same loops ({@link TlsSession}):
+ * handshakes and encryption are the loops' work too, and only the JDK provider is offered.
  *
  * <p>Where it breaks: a loop serves its connections one after another, so anything slow on it (a large echo body
  * copied, a GC pause) delays every connection it owns; with simulated work, the pool's size bounds the requests in

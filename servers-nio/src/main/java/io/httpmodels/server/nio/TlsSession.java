@@ -167,7 +167,11 @@ final class TlsSession {
             SSLEngineResult result = engine.unwrap(in, plain);
             noteFinished(result);
             switch (result.getStatus()) {
-                case OK -> {}
+                case OK -> {
+                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+                        return; // the engine waits for something else (its own output went nowhere): never spin
+                    }
+                }
                 case BUFFER_UNDERFLOW -> {
                     produceHandshake();
                     return; // the rest of a record is still on its way
@@ -191,8 +195,9 @@ final class TlsSession {
             if (status == HandshakeStatus.NEED_TASK) {
                 runDelegatedTasks();
             } else if (status == HandshakeStatus.NEED_WRAP) {
-                if (!wrap(NO_BYTES)) {
-                    return;
+                SSLEngineResult result = wrap(NO_BYTES);
+                if (result.getStatus() == SSLEngineResult.Status.CLOSED || result.bytesProduced() == 0) {
+                    return; // closed, or nothing to say after all: never spin
                 }
             } else {
                 return;
@@ -215,15 +220,19 @@ final class TlsSession {
      */
     void write(ByteBuffer plain) throws IOException {
         while (plain.hasRemaining()) {
-            if (!wrap(plain)) {
+            SSLEngineResult result = wrap(plain);
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
                 throw new SSLException("TLS session closed");
+            }
+            if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+                throw new SSLException("TLS engine took no plaintext (" + result.getHandshakeStatus() + ")");
             }
             produceHandshake(); // a post-handshake message (a key update) may be due
         }
     }
 
-    /** Wraps once from {@code plain} and sends the record made; false once the engine's outbound side is closed. */
-    private boolean wrap(ByteBuffer plain) throws IOException {
+    /** Wraps once from {@code plain} and sends the record made, if any. */
+    private SSLEngineResult wrap(ByteBuffer plain) throws IOException {
         ByteBuffer out = buffers.encryptedOut;
         out.clear();
         SSLEngineResult result = engine.wrap(plain, out);
@@ -232,13 +241,11 @@ final class TlsSession {
         if (out.hasRemaining()) {
             output.send(out);
         }
-        return switch (result.getStatus()) {
-            case OK -> true;
-            case CLOSED -> false;
+        if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
             // Buffers.encryptedOut holds the session's largest record; the engine never needs more than that.
-            case BUFFER_OVERFLOW, BUFFER_UNDERFLOW ->
-                throw new SSLException("TLS wrap: " + result.getStatus() + " with " + out.capacity() + " bytes");
-        };
+            throw new SSLException("TLS output buffer too small: " + out.capacity() + " bytes");
+        }
+        return result;
     }
 
     private void noteFinished(SSLEngineResult result) {
