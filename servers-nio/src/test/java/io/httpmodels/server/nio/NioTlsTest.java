@@ -12,6 +12,8 @@ import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
 import io.httpmodels.server.tls.TlsProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -87,14 +89,17 @@ class NioTlsTest {
         }
     }
 
-    @Test
-    void aPipelinedBurstInOneWriteIsAnsweredInOrder() throws Exception {
+    /** Answered on the loop, and with simulated work (each answer encrypted when the work pool hands it back). */
+    @ParameterizedTest(name = "work {0} ms")
+    @ValueSource(ints = {0, 1})
+    void aPipelinedBurstInOneWriteIsAnsweredInOrder(int workMillis) throws Exception {
         int requests = 50;
         StringBuilder burst = new StringBuilder();
         for (int i = 0; i < requests; i++) {
             burst.append("GET /echo?i=").append(i).append(" HTTP/1.1\r\nHost: localhost\r\n\r\n");
         }
-        try (RunningServer server = start(ServerConfig.defaults().withWorkerThreads(1));
+        try (RunningServer server =
+                        start(ServerConfig.defaults().withWorkerThreads(1).withWorkMillis(workMillis));
                 RawHttpConnection client = KitTransport.TLS.connect(server.port())) {
             client.send(burst.toString());
             for (int i = 0; i < requests; i++) {
