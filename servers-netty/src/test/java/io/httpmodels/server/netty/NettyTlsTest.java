@@ -14,8 +14,12 @@ import io.httpmodels.server.ServerModels;
 import io.httpmodels.server.Workload;
 import io.httpmodels.server.tls.TlsProvider;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleStateEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,11 +31,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * What netty does with {@code config.tls()}: serves HTTPS with the provider asked for and says so, bounds the
- * handshake by the header timeout, closes plaintext and garbage sent to the TLS port without a warning per
+ * handshake by the header timeout (and starts the idle clock at its end), closes plaintext and garbage sent to the TLS port without a warning per
  * connection, and refuses OpenSSL where BoringSSL does not load. The kits run over TLS in the slow set
  * ({@link NettyTlsConformanceTest}).
  */
@@ -131,6 +137,32 @@ class NettyTlsTest {
                 "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n", StandardCharsets.US_ASCII)));
         assertFalse(channel.isOpen(), "closed");
         channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void theIdleClockRestartsWhenAHandshakeCompletes() {
+        List<Object> events = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel();
+        channel.freezeTime();
+        channel.pipeline()
+                .addLast(new NettyServerInitializer.ReaderIdleHandler(1_000), new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                        events.add(evt);
+                    }
+                });
+        after(channel, 900);
+        channel.pipeline().fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
+        after(channel, 900);
+        assertEquals(List.of(SslHandshakeCompletionEvent.SUCCESS), events, "1.8 s after the accept, 0.9 s idle");
+        after(channel, 200);
+        assertTrue(events.getLast() instanceof IdleStateEvent, "1 s after the handshake: " + events);
+        channel.finishAndReleaseAll();
+    }
+
+    private static void after(EmbeddedChannel channel, long millis) {
+        channel.advanceTimeBy(millis, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
     }
 
     @Test
