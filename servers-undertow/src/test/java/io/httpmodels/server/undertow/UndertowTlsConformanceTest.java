@@ -1,0 +1,30 @@
+package io.httpmodels.server.undertow;
+
+import io.httpmodels.server.KitTransport;
+import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.TlsConformanceKit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+
+import java.util.stream.Stream;
+
+/**
+ * The conformance kit over TLS for the undertow model: the same answers as in plaintext, so the same deviations on
+ * record ({@link UndertowDeviations}).
+ */
+// In the slow set (mvn verify -Pslow, which .ci/run runs), as the plaintext kit.
+@Tag("slow")
+class UndertowTlsConformanceTest extends TlsConformanceKit {
+
+    // The kit makes the shared certificate (keytool, a JVM of its own) on first use, inside the first case and its
+    // 60-second timeout; on a busy machine that alone took most of it. Made here, before any case is timed.
+    @BeforeAll
+    static void makeTheSharedCertificate() {
+        KitTransport.clientContext();
+    }
+
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(ModelUnderTest.named(UndertowModel.NAME).withDeviations(UndertowDeviations.all()));
+    }
+}
