@@ -61,7 +61,8 @@ class VertxTlsTest {
             }
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
             assertEquals(-1, read, "the server sends nothing and closes");
-            assertTrue(waited.compareTo(headerTimeout.multipliedBy(3)) < 0, "closed after " + waited);
+            // The slack the TLS hostile kit allows: scheduling on a busy two-core host.
+            assertTrue(waited.compareTo(headerTimeout.plusSeconds(3)) < 0, "closed after " + waited);
         }
     }
 
