@@ -1,11 +1,11 @@
 package io.httpmodels.server.helidon;
 
-import io.httpmodels.server.KitTransport;
 import io.httpmodels.server.ModelUnderTest;
 import io.httpmodels.server.TlsHostileKit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
+import java.io.IOException;
 import java.util.stream.Stream;
 
 /** Clients that get TLS wrong, against the helidon model; see {@link HelidonTlsHostileDeviations}. */
@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 @Tag("slow")
 class HelidonTlsHostileTest extends TlsHostileKit {
 
-    // The shared certificate (keytool) made before any case is timed: see HelidonTlsConformanceTest.
+    // As the conformance kit's: certificate made and handshake warmed before any case is timed.
     @BeforeAll
-    static void makeTheSharedCertificate() {
-        KitTransport.clientContext();
+    static void makeTheSharedCertificateAndWarmTheHandshake() throws IOException {
+        HelidonTlsConformanceTest.warmUp();
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.httpmodels.server.undertow;
 
-import io.httpmodels.server.KitTransport;
 import io.httpmodels.server.ModelUnderTest;
 import io.httpmodels.server.TlsHostileKit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
+import java.io.IOException;
 import java.util.stream.Stream;
 
 /** Clients that get TLS wrong, against the undertow model; see {@link UndertowTlsHostileDeviations}. */
@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 @Tag("slow")
 class UndertowTlsHostileTest extends TlsHostileKit {
 
-    // The shared certificate (keytool) made before any case is timed: see UndertowTlsConformanceTest.
+    // As the conformance kit's: certificate made and handshake warmed before any case is timed.
     @BeforeAll
-    static void makeTheSharedCertificate() {
-        KitTransport.clientContext();
+    static void makeTheSharedCertificateAndWarmTheHandshake() throws IOException {
+        UndertowTlsConformanceTest.warmUp();
     }
 
     @Override
