@@ -32,14 +32,14 @@ import java.net.SocketTimeoutException;
  * answered 408 and the connection closed.
  *
  * <p>Over TLS ({@link ServerConfig#tls()}) the same, on an {@link SSLSocket} layered over the accepted socket
- * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, each of its reads bounded by the
- * header timeout, and a client that stalls in it or sends something other than TLS (garbage, a plaintext request)
- * is closed; the head deadline then counts from the first byte after the handshake. Writes still pass through the
+ * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, bounded by the
+ * header timeout in all (a client that stalls in it, trickles it or sends something other than TLS, such as garbage or
+ * a plaintext request, is closed); the head deadline then counts from the first byte after the handshake. Writes still pass through the
  * accepted socket, so the write deadline bounds a client that never reads.
  *
  * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
  */
-final class BlockingConnectionHandler {
+final class BlockingConnectionHandler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(BlockingConnectionHandler.class);
     // After an error response, how long and how much to keep reading before the close, so the client reads
@@ -60,7 +60,17 @@ final class BlockingConnectionHandler {
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
         this.writerBufferBytes = Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes());
-        this.tls = config.tls().map(TlsLayer::new).orElse(null);
+        this.tls = config.tls()
+                .map(serverTls -> new TlsLayer(serverTls, modelName + "-tls-deadline"))
+                .orElse(null);
+    }
+
+    /** Stops what the handler started for TLS (its handshake timer); connections are the server's to close. */
+    @Override
+    public void close() {
+        if (tls != null) {
+            tls.close();
+        }
     }
 
     /**

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code SSLServerSocket} accepting TLS sockets, for two reasons. Reads and writes still go through the accepted
  * {@link WriteDeadlineServerSocket} socket, so a TLS client that never reads is cut by the same write deadline.
  * And the acceptor never handshakes: a client that connects and stalls its handshake holds the thread that serves
- * it (for at most the header timeout), never the accepting of others, except in the single-thread model, which
+ * it (for at most the header timeout in all, {@link TlsLayer}), never the accepting of others, except in the single-thread model, which
  * serves on its acceptor by design.
  *
  * <p>{@link #close()} stops accepting, closes every open connection (which unblocks the threads reading them),
@@ -156,6 +156,7 @@ final class BlockingServer implements RunningServer {
             closeQuietly(socket);
         }
         acceptor.interrupt(); // the single-thread model may be sleeping its simulated work there
+        handler.close();
         boolean interrupted = false;
         try {
             if (connectionExecutor != null) {
