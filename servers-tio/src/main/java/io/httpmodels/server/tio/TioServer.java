@@ -44,7 +44,8 @@ import java.util.concurrent.TimeUnit;
  * so every handshake is a full one (no session is ever resumed) and pays the context's set-up; its engines take the
  * JDK's default protocols (TLS 1.3 and 1.2 on JDK 25, as {@link ServerTls#PROTOCOLS}) rather than
  * {@link ServerTls#parameters()}; a handshake has no deadline of t-io's but its heartbeat timeout (20 s, as every
- * silence on a t-io connection), not the header timeout; and input that is not TLS is logged as an error with its
+ * silence on a t-io connection), not the header timeout; it sends TLS 1.3's session tickets out of order, so this
+ * model asks the JDK for none ({@link #TLS_TICKETS_PROPERTY}); and input that is not TLS is logged as an error with its
  * stack, then the connection closed. Its HTTP listener throws on every TLS connection (it casts each packet sent,
  * handshake records included, to a response), so over TLS this model gives t-io {@link TioTlsListener} instead.
  */
@@ -58,9 +59,22 @@ public final class TioServer implements HttpServerModel {
     /** The pollers this model asks for: one waits in {@code epoll_wait}, the other takes what it queued. */
     static final int POLLERS = 2;
 
+    /**
+     * The JDK's count of TLS 1.3 session tickets a server sends after each handshake (its default: 1). This model
+     * asks for none: t-io makes a new {@code SSLContext} per connection, so a ticket could never resume a session,
+     * and t-io sends the ticket's record and the first answer's out of the order they were encrypted in, which the
+     * client rejects ({@code bad_record_mac}: 7 of the TLS conformance kit's 52 cases, each on its first answer after
+     * the handshake, 2026-12-04; none without tickets). The JDK reads the property once, when it makes its first TLS
+     * engine or socket, so it is set when this class loads, unless set already, as {@link #POLLERS_PROPERTY}.
+     */
+    static final String TLS_TICKETS_PROPERTY = "jdk.tls.server.newSessionTicketCount";
+
     static {
         if (System.getProperty(POLLERS_PROPERTY) == null) {
             System.setProperty(POLLERS_PROPERTY, String.valueOf(POLLERS));
+        }
+        if (System.getProperty(TLS_TICKETS_PROPERTY) == null) {
+            System.setProperty(TLS_TICKETS_PROPERTY, "0");
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.server.KitTransport;
+import io.httpmodels.server.RawHttpConnection;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
@@ -44,6 +45,24 @@ class TioTlsTest {
                 assertEquals(Workload.PLAINTEXT_BODY, response.body());
             }
             assertTrue(server.description().endsWith(", TLS (jdk)"), server.description());
+        }
+    }
+
+    /** The first answer after a handshake decrypts (t-io once sent it before a session ticket encrypted first). */
+    @Test
+    void everyFreshConnectionDecryptsItsFirstAnswer() throws Exception {
+        ServerConfig config = ServerConfig.defaults().withPort(0).withTls(KitTransport.certificate());
+        try (RunningServer server = ServerModels.byName("tio").start(config)) {
+            for (int i = 0; i < 30; i++) {
+                try (RawHttpConnection client = KitTransport.TLS.connect(server.port())) {
+                    RawHttpConnection.Response response = client.send(
+                                    "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                            .read();
+
+                    assertEquals(200, response.status(), "connection " + i);
+                    assertEquals(Workload.PLAINTEXT_BODY, response.bodyText(), "connection " + i);
+                }
+            }
         }
     }
 
