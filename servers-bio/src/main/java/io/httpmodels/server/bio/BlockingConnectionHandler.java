@@ -32,10 +32,10 @@ import java.net.SocketTimeoutException;
  * answered 408 and the connection closed.
  *
  * <p>Over TLS ({@link ServerConfig#tls()}) the same, on an {@link SSLSocket} layered over the accepted socket
- * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, bounded by the
- * header timeout in all (a client that stalls in it, trickles it or sends something other than TLS, such as garbage or
- * a plaintext request, is closed); the head deadline then counts from the first byte after the handshake. Writes still pass through the
- * accepted socket, so the write deadline bounds a client that never reads.
+ * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, bounded by the header timeout in all
+ * (a client that stalls in it, trickles it, or sends something other than TLS, such as garbage or a plaintext
+ * request, is closed); the head deadline then counts from the first byte after the handshake. Writes still pass
+ * through the accepted socket, so the write deadline bounds a client that never reads.
  *
  * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
  */

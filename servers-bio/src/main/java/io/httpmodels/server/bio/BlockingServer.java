@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code SSLServerSocket} accepting TLS sockets, for two reasons. Reads and writes still go through the accepted
  * {@link WriteDeadlineServerSocket} socket, so a TLS client that never reads is cut by the same write deadline.
  * And the acceptor never handshakes: a client that connects and stalls its handshake holds the thread that serves
- * it (for at most the header timeout in all, {@link TlsLayer}), never the accepting of others, except in the single-thread model, which
- * serves on its acceptor by design.
+ * it (for at most the header timeout in all, {@link TlsLayer}), never the accepting of others, except in the
+ * single-thread model, which serves on its acceptor by design.
  *
  * <p>{@link #close()} stops accepting, closes every open connection (which unblocks the threads reading them),
  * interrupts simulated work, and waits for the acceptor and every executor thread to end.
@@ -156,7 +156,6 @@ final class BlockingServer implements RunningServer {
             closeQuietly(socket);
         }
         acceptor.interrupt(); // the single-thread model may be sleeping its simulated work there
-        handler.close();
         boolean interrupted = false;
         try {
             if (connectionExecutor != null) {
@@ -169,6 +168,7 @@ final class BlockingServer implements RunningServer {
         } catch (InterruptedException e) {
             interrupted = true;
         }
+        handler.close(); // once no thread serves: none can start a handshake after its timer is gone
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -9,8 +9,10 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import java.io.IOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -54,15 +56,20 @@ final class TlsLayer implements AutoCloseable {
      * {@code timeout} in all and each read within it too (the socket timeout in force when it returns; the caller
      * sets its own). Closing the returned socket closes {@code accepted}.
      *
-     * @throws SocketTimeoutException          when the handshake is not done within {@code timeout}
-     * @throws javax.net.ssl.SSLException       when the client sends something other than TLS, or fails it
+     * @throws SocketTimeoutException    when the handshake is not done within {@code timeout}
+     * @throws javax.net.ssl.SSLException when the client sends something other than TLS, or fails it
+     * @throws SocketException           when the connection ends, or the server is closing
      */
     SSLSocket handshake(Socket accepted, Duration timeout) throws IOException {
         SSLSocket secure = (SSLSocket) factory.createSocket(accepted, null, true);
         secure.setSSLParameters(parameters);
         secure.setSoTimeout((int) Math.clamp(timeout.toMillis(), 1, Integer.MAX_VALUE));
-        ScheduledFuture<?> cut =
-                deadlines.schedule(() -> closeQuietly(accepted), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> cut;
+        try {
+            cut = deadlines.schedule(() -> closeQuietly(accepted), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            throw new SocketException("the server is closing");
+        }
         try {
             secure.startHandshake();
         } catch (IOException e) {

@@ -41,13 +41,13 @@ import java.util.concurrent.TimeUnit;
  * {@code SslConfig} reads JKS key store files or streams only; this model builds one with neither and hands it the
  * key managers of {@link ServerTls#keyManagerFactory()}, so the key never touches a file. What t-io does with it,
  * seen in its 3.8.6 sources and recorded by the TLS kits: it makes a new {@code SSLContext} for every connection,
- * so every handshake is a full one (no session is ever resumed) and pays the context's set-up; its engines take the
- * JDK's default protocols (TLS 1.3 and 1.2 on JDK 25, as {@link ServerTls#PROTOCOLS}) rather than
+ * so every handshake is a full one (no session is ever resumed) and pays the context's set-up; its engines take
+ * the JDK's default protocols (TLS 1.3 and 1.2 on JDK 25, as {@link ServerTls#PROTOCOLS}) rather than
  * {@link ServerTls#parameters()}; a handshake has no deadline of t-io's but its heartbeat timeout (20 s, as every
  * silence on a t-io connection), not the header timeout; it sends TLS 1.3's session tickets out of order, so this
- * model asks the JDK for none ({@link #TLS_TICKETS_PROPERTY}); and input that is not TLS is logged as an error with its
- * stack, then the connection closed. Its HTTP listener throws on every TLS connection (it casts each packet sent,
- * handshake records included, to a response), so over TLS this model gives t-io {@link TioTlsListener} instead.
+ * model asks the JDK for none ({@link #TLS_TICKETS_PROPERTY}); input that is not TLS is logged as an error with
+ * its stack, then the connection closed; and its HTTP listener throws on every TLS connection (it casts each packet
+ * sent, handshake records included, to a response), so over TLS this model gives t-io {@link TioTlsListener}.
  */
 public final class TioServer implements HttpServerModel {
 
