@@ -82,19 +82,10 @@ public abstract class TlsHostileKit {
         return model.model().start(model.configure().apply(baseConfig()));
     }
 
-    /**
-     * Each model serves one TLS request under the default deadlines before the cases run. The kit's 1 s head deadline
-     * bounds its well-behaved bystander's handshake too, and the first handshake of a cold JVM (both ends run here)
-     * on a loaded two-core host took longer than that: the bystander, not the hostile client, was cut.
-     */
+    /** See {@link KitTransport#warmUp}. */
     @BeforeAll
     void warmTheTlsPathOfThisJvm() throws IOException {
-        for (ModelUnderTest model : models().toList()) {
-            ServerConfig config = model.configure().apply(KitTransport.TLS.apply(ServerConfig.defaults()));
-            try (RunningServer server = model.model().start(config)) {
-                assertServes(server, model.label() + ", warming up");
-            }
-        }
+        KitTransport.warmUp(models());
     }
 
     /** How a hostile connection ended. */

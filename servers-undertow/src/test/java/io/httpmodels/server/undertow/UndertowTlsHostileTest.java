@@ -2,22 +2,14 @@ package io.httpmodels.server.undertow;
 
 import io.httpmodels.server.ModelUnderTest;
 import io.httpmodels.server.TlsHostileKit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
-import java.io.IOException;
 import java.util.stream.Stream;
 
 /** Clients that get TLS wrong, against the undertow model; see {@link UndertowTlsHostileDeviations}. */
 // In the slow set (mvn verify -Pslow, which .ci/run runs), as the plaintext hostile kit.
 @Tag("slow")
 class UndertowTlsHostileTest extends TlsHostileKit {
-
-    // As the conformance kit's: certificate made and handshake warmed before any case is timed.
-    @BeforeAll
-    static void makeTheSharedCertificateAndWarmTheHandshake() throws IOException {
-        UndertowTlsConformanceTest.warmUp();
-    }
 
     @Override
     protected Stream<ModelUnderTest> models() {
