@@ -381,8 +381,9 @@ class LoadClientTest {
                             .duration(Duration.ofMillis(1_500))
                             .build())
                     .run();
-            // 3,000 intended; the stall (at 0.75 s) delays about 1,000 of them by up to 500 ms, far over 1 %.
-            assertTrue(report.requests() > 2_400, "" + report.requests());
+            // 3,000 intended; the stall (at 0.75 s) delays about 1,000 of them by up to 500 ms, far over 1 %. On a
+            // loaded two-core host the one worker kept up with 1,829 once: half is plenty for the stall to reach p99.
+            assertTrue(report.requests() > 1_500, "" + report.requests());
             assertEquals(0, report.errors().total());
             long corrected = report.latency().valueAt(99.0);
             long uncorrected = report.uncorrected().valueAt(99.0);
