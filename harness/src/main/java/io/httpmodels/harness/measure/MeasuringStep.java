@@ -13,6 +13,7 @@ import io.httpmodels.harness.process.WindowEdges;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
+import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.RunningTarget;
@@ -25,6 +26,8 @@ import io.httpmodels.load.LoadException;
 import io.httpmodels.load.LoadListener;
 import io.httpmodels.load.LoadReport;
 import io.httpmodels.load.Progress;
+import io.httpmodels.load.TlsSettings;
+import io.httpmodels.load.TlsVersion;
 import io.httpmodels.load.Turns;
 import org.HdrHistogram.Histogram;
 
@@ -615,6 +618,10 @@ public final class MeasuringStep {
         Double rate = offeredRate != null ? offeredRate : scenario.rate();
         if (rate != null) {
             b.rate(rate);
+        }
+        if (scenario.isTls()) {
+            // Every server presents the run's self-signed certificate: trusted as curl -k would (wrk checks none).
+            b.tls(new TlsSettings(TlsVersion.TLS_1_3, scenario.tls() == TlsMode.RESUME, true, null, null));
         }
         return b;
     }
