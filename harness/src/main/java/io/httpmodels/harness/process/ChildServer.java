@@ -103,7 +103,7 @@ public final class ChildServer implements AutoCloseable {
         process.onExit().thenRun(() -> listening.completeExceptionally(new IllegalStateException("exited")));
         try {
             Matcher m = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ChildServer(process, m.group(1), Integer.parseInt(m.group(4)), m.group(5), stderrTail, control);
+            return new ChildServer(process, m.group(2), Integer.parseInt(m.group(4)), m.group(5), stderrTail, control);
         } catch (ExecutionException e) {
             joinQuietly(err);
             throw new StartFailure("exited with code " + process.exitValue() + " before listening" + tail(stderrTail));

@@ -1,5 +1,6 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.Locale;
@@ -207,7 +208,8 @@ public record Scenario(
                 mode);
     }
 
-    /** Whether the scenario is served over TLS. */
+    /** Whether the scenario is served over TLS (not a JSON property: {@link #tls()} says it). */
+    @JsonIgnore
     public boolean isTls() {
         return tls != null;
     }
