@@ -98,6 +98,10 @@ class KitRecordTest {
                 SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.HEADER_RULE, RuleWords.HEADER_WORDS)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
+                SecurityConcern.of(
+                        Deviation.of("stall", "waits", RuleWords.TLS_HANDSHAKE_RULE, RuleWords.TLS_HANDSHAKE_WORDS)));
+        assertEquals(
+                Optional.of(SecurityConcern.NO_DEADLINE),
                 SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.BODY_RULE, RuleWords.BODY_WORDS)));
     }
 

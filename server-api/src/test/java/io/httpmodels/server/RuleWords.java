@@ -37,5 +37,12 @@ public final class RuleWords {
     public static final String BODY_WORDS = "a whole request body must arrive within this long of the end of its"
             + " head; else 408 (or, if the request was already answered, just a close)";
 
+    /** The bound on a TLS handshake every model serving HTTPS keeps (see {@code ServerTls}). */
+    public static final String TLS_HANDSHAKE_RULE = "ServerTls: the handshake deadline";
+
+    public static final String TLS_HANDSHAKE_WORDS = "A model serving TLS must finish a handshake within the config's"
+            + " header deadline of accepting the connection, or close it: a client that stops mid-handshake holds a"
+            + " connection no longer than one that stops mid-head.";
+
     private RuleWords() {}
 }

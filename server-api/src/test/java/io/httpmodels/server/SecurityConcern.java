@@ -13,7 +13,7 @@ public enum SecurityConcern {
     REQUEST_SMUGGLING("request smuggling"),
     /** A client that sends and never reads: the server's unsent output is not bounded, or not closed. */
     UNBOUNDED_MEMORY("unbounded memory under a never-reading client"),
-    /** A request head or body that trickles in is not cut at its deadline. */
+    /** A request head or body that trickles in is not cut at its deadline (a stalled TLS handshake counts: a head). */
     NO_DEADLINE("no header or body deadline");
 
     private static final Set<String> SMUGGLING_RULES = Set.of(
@@ -21,7 +21,8 @@ public enum SecurityConcern {
             RuleWords.CHUNK_EXTENSION_RULE,
             RuleWords.TRANSFER_CODING_RULE,
             RuleWords.MESSAGE_LENGTH_RULE);
-    private static final Set<String> DEADLINE_RULES = Set.of(RuleWords.HEADER_RULE, RuleWords.BODY_RULE);
+    private static final Set<String> DEADLINE_RULES =
+            Set.of(RuleWords.HEADER_RULE, RuleWords.BODY_RULE, RuleWords.TLS_HANDSHAKE_RULE);
 
     private final String label;
 

@@ -35,8 +35,14 @@ public record ConformanceMatrix(
     public static final int SCHEMA_VERSION = 1;
 
     /** The kits in the order a reader meets them: the protocol first, then the attacks. */
-    private static final List<String> KIT_ORDER =
-            List.of("ConformanceKit", "HostileClientKit", "DeadlineKit", "BackpressureKit", "LeakKit");
+    private static final List<String> KIT_ORDER = List.of(
+            "ConformanceKit",
+            "HostileClientKit",
+            "DeadlineKit",
+            "BackpressureKit",
+            "LeakKit",
+            "TlsConformanceKit",
+            "TlsHostileKit");
 
     public ConformanceMatrix {
         kits = List.copyOf(kits);

@@ -1,8 +1,12 @@
 package io.httpmodels.server.jdk;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,6 +18,11 @@ import java.util.concurrent.TimeUnit;
  * JDK's default, its dispatcher thread). The JDK reads its limits and timeouts from {@code sun.net.httpserver.*}
  * system properties once per JVM, not per server: {@link ServerConfig}'s limits, deadlines and idle timeout do not
  * reach it, and it keeps the JDK's defaults (documented deviations where the kits notice).
+ *
+ * <p>With {@link ServerConfig#tls()} it is the JDK's {@link HttpsServer} instead, as its users configure it: an
+ * {@link HttpsConfigurator} over the {@link ServerTls}'s context, its protocols limited to
+ * {@link ServerTls#PROTOCOLS}. The JDK runs the handshake on its dispatcher thread, in non-blocking steps between
+ * other connections' events, and bounds it by no deadline of its own but its idle timeout.
  */
 final class JdkServer {
 
@@ -23,11 +32,36 @@ final class JdkServer {
      * @param executor where handlers run, shut down on close; {@code null} for the dispatcher thread
      */
     static RunningServer start(String name, ServerConfig config, ExecutorService executor) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(config.bindAddress(), config.port()), 0);
+        InetSocketAddress address = new InetSocketAddress(config.bindAddress(), config.port());
+        HttpServer server;
+        if (config.tls().isPresent()) {
+            ServerTls tls = config.tls().get();
+            tls.requireJdkProvider(name);
+            HttpsServer https = HttpsServer.create(address, 0);
+            https.setHttpsConfigurator(new Configurator(tls));
+            server = https;
+        } else {
+            server = HttpServer.create(address, 0);
+        }
         server.createContext("/", new WorkloadHandler(name, config));
         server.setExecutor(executor);
         server.start();
         return new Running(name, server, executor);
+    }
+
+    /** Applies the ServerTls's parameters (protocols, no client certificate) to every connection. */
+    private static final class Configurator extends HttpsConfigurator {
+        private final ServerTls tls;
+
+        Configurator(ServerTls tls) {
+            super(tls.sslContext());
+            this.tls = tls;
+        }
+
+        @Override
+        public void configure(HttpsParameters parameters) {
+            parameters.setSSLParameters(tls.parameters());
+        }
     }
 
     private record Running(String name, HttpServer server, ExecutorService executor) implements RunningServer {
@@ -40,7 +74,8 @@ final class JdkServer {
         @Override
         public String description() {
             return name + ": the JDK's HttpServer, handlers on "
-                    + (executor == null ? "its dispatcher thread" : "a virtual thread per exchange");
+                    + (executor == null ? "its dispatcher thread" : "a virtual thread per exchange")
+                    + (server instanceof HttpsServer ? ", TLS (jdk)" : "");
         }
 
         @Override
