@@ -14,6 +14,7 @@ import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.server.tls.ServerTls;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,7 @@ class TlsTargetsTest {
 
     /** A model's JVM (the test-only SSLServerSocket model) serves the run's certificate; a second reuses it. */
     @Test
+    @Tag("slow") // three model JVMs: .ci/run runs it (mvn verify -Pslow)
     void aModelStartedForATlsScenarioServesHttpsWithTheRunsCertificate(@TempDir Path dir) throws Exception {
         TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), Path.of("."), dir);
         TargetSpec model = TargetSpec.model("test-tls", "test");
@@ -112,6 +114,7 @@ class TlsTargetsTest {
 
     /** Skipped where nginx is not installed (scripts/peers/install.sh). */
     @Test
+    @Tag("slow")
     void nginxServesTheRunsCertificateOnItsHttpsServer(@TempDir Path dir) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/sbin/nginx")), "nginx not installed");
         TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), ProjectRoot.find(), dir);
