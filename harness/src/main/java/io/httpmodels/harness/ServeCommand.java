@@ -277,7 +277,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         if ((certificate == null) != (privateKey == null)) {
             throw new IllegalArgumentException(
-                    "--cert and --key go together: give both, or neither for a " + "self-signed certificate");
+                    "--cert and --key go together: give both, or neither for a self-signed certificate");
         }
         TlsProvider provider = tlsProvider == null ? TlsProvider.JDK : TlsProvider.byId(tlsProvider);
         try {

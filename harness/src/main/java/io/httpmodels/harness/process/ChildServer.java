@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * A server running in a child process that announces itself with
- * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} on its standard output, as {@code httpmodels serve}
- * does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
+ * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} (or {@code https://}, {@link #scheme()}) on its standard
+ * output, as {@code httpmodels serve} does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
  * caller polls. Lines it writes after that which start with {@code control } answer its {@link ControlChannel}
  * (asked for with {@code HTTPMODELS_CONTROL=stdin} in its environment). The child is owned: {@link #close()} stops it (SIGTERM, then SIGKILL after a bound) and reaps
  * it, and every started child is registered with {@link ChildProcesses} so a shutdown hook can stop the rest.
