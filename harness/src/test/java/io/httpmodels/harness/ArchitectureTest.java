@@ -58,9 +58,15 @@ import java.util.stream.Stream;
  */
 class ArchitectureTest {
 
-    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http. */
+    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http and tls. */
     private enum Module {
-        SERVER_API("server-api", false, true, "io.httpmodels.server", "io.httpmodels.server.http.."),
+        SERVER_API(
+                "server-api",
+                false,
+                true,
+                "io.httpmodels.server",
+                "io.httpmodels.server.http..",
+                "io.httpmodels.server.tls.."),
         SERVERS_BIO("servers-bio", true, true, "io.httpmodels.server.bio.."),
         SERVERS_NETTY("servers-netty", true, true, "io.httpmodels.server.netty.."),
         SERVERS_NIO("servers-nio", true, true, "io.httpmodels.server.nio.."),

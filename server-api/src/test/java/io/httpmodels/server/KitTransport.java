@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * How a kit reaches the servers it starts: in plaintext, or over TLS with one self-signed certificate made once per
@@ -41,6 +42,29 @@ public enum KitTransport {
     /** {@link #connect(int, int)} with {@link RawHttpConnection#READ_TIMEOUT_MILLIS}. */
     public RawHttpConnection connect(int port) throws IOException {
         return connect(port, RawHttpConnection.READ_TIMEOUT_MILLIS);
+    }
+
+    /** How long a warm-up read may wait: a cold handshake is not a case, so not held to a case's bounds. */
+    private static final int WARM_UP_READ_MILLIS = 30_000;
+
+    /**
+     * Makes the certificate and has each model serve one request over TLS under the default deadlines, before a TLS
+     * kit times any case. On a busy two-core host keytool alone took most of a case's 60 s, and a JVM's first
+     * handshake (JSSE not yet compiled, on both ends, which run in this JVM) more than a second: past the kits' read
+     * bounds and the hostile kit's 1 s head deadline, which a server rightly applies to the kit's bystander too.
+     */
+    public static void warmUp(Stream<ModelUnderTest> models) throws IOException {
+        for (ModelUnderTest model : models.toList()) {
+            ServerConfig config = model.configure().apply(TLS.apply(ServerConfig.defaults()));
+            try (RunningServer server = model.model().start(config);
+                    RawHttpConnection client = TLS.connect(server.port(), WARM_UP_READ_MILLIS)) {
+                RawHttpConnection.Response response = client.send("GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        .read();
+                if (response.status() != 200) {
+                    throw new IOException(model.label() + " warming up over TLS: " + response.statusLine());
+                }
+            }
+        }
     }
 
     /** A client context trusting {@link #certificate()} only. */

@@ -1,7 +1,6 @@
 package io.httpmodels.server;
 
 import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -44,7 +43,8 @@ public final class RawHttpConnection implements AutoCloseable {
 
     /**
      * Connects with {@code readTimeoutMillis} for the connect and for every read; with {@code tls} not null, then
-     * layers TLS over the connection (as {@code localhost}) and finishes the handshake, bounded by the same timeout.
+     * layers TLS over the connection (as {@code localhost}), whose handshake runs on the first send or read, bounded
+     * by the same timeout.
      * Reads and writes go through TLS from then on; {@link #socket()} is the TLS socket.
      */
     public RawHttpConnection(int port, int readTimeoutMillis, SSLSocketFactory tls) throws IOException {
@@ -55,14 +55,9 @@ public final class RawHttpConnection implements AutoCloseable {
         if (tls == null) {
             socket = plain;
         } else {
-            SSLSocket secure = (SSLSocket) tls.createSocket(plain, "localhost", port, true);
-            try {
-                secure.startHandshake();
-            } catch (IOException e) {
-                secure.close();
-                throw e;
-            }
-            socket = secure;
+            // No startHandshake() here: the handshake runs on the first send or read, as a plaintext connection's
+            // first bytes would. A model serving one connection at a time handshakes only once it takes this one.
+            socket = tls.createSocket(plain, "localhost", port, true);
         }
         in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();

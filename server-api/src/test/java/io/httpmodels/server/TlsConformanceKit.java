@@ -1,5 +1,9 @@
 package io.httpmodels.server;
 
+import org.junit.jupiter.api.BeforeAll;
+
+import java.io.IOException;
+
 /**
  * The whole {@link ConformanceKit} once more, over TLS: every case on a connection encrypted with
  * {@link KitTransport#certificate()}, the JDK's HttpClient and curl over https. A model must give the same answers
@@ -16,6 +20,12 @@ package io.httpmodels.server;
  * }</pre>
  */
 public abstract class TlsConformanceKit extends ConformanceKit {
+
+    /** See {@link KitTransport#warmUp}. */
+    @BeforeAll
+    void warmTheTlsPathOfThisJvm() throws IOException {
+        KitTransport.warmUp(models());
+    }
 
     @Override
     protected final KitTransport transport() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -79,6 +80,12 @@ public abstract class TlsHostileKit {
 
     private RunningServer start(ModelUnderTest model) throws IOException {
         return model.model().start(model.configure().apply(baseConfig()));
+    }
+
+    /** See {@link KitTransport#warmUp}. */
+    @BeforeAll
+    void warmTheTlsPathOfThisJvm() throws IOException {
+        KitTransport.warmUp(models());
     }
 
     /** How a hostile connection ended. */

@@ -12,6 +12,8 @@ import io.httpmodels.server.http.WorkloadHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocket;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,9 +31,15 @@ import java.net.SocketTimeoutException;
  * ({@link ServerConfig#headerTimeout()}, {@link ServerConfig#bodyTimeout()}; see {@link DeadlineInputStream})
  * answered 408 and the connection closed.
  *
+ * <p>Over TLS ({@link ServerConfig#tls()}) the same, on an {@link SSLSocket} layered over the accepted socket
+ * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, bounded by the header timeout in all
+ * (a client that stalls in it, trickles it, or sends something other than TLS, such as garbage or a plaintext
+ * request, is closed); the head deadline then counts from the first byte after the handshake. Writes still pass
+ * through the accepted socket, so the write deadline bounds a client that never reads.
+ *
  * <p>Thread-safe: one instance per server, {@link #serve} called by any number of threads at once.
  */
-final class BlockingConnectionHandler {
+final class BlockingConnectionHandler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(BlockingConnectionHandler.class);
     // After an error response, how long and how much to keep reading before the close, so the client reads
@@ -42,6 +50,7 @@ final class BlockingConnectionHandler {
     private final String serverHeader;
     private final ServerConfig config;
     private final int writerBufferBytes;
+    private final TlsLayer tls;
 
     /**
      * @param modelName the model's name, for the {@code Server} header
@@ -51,15 +60,55 @@ final class BlockingConnectionHandler {
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
         this.writerBufferBytes = Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes());
+        this.tls = config.tls()
+                .map(serverTls -> new TlsLayer(serverTls, modelName + "-tls-deadline"))
+                .orElse(null);
+    }
+
+    /** Stops what the handler started for TLS (its handshake timer); connections are the server's to close. */
+    @Override
+    public void close() {
+        if (tls != null) {
+            tls.close();
+        }
     }
 
     /**
      * Serves {@code socket} until the client closes, asks to close, sends something bad, goes silent for the
      * idle timeout, misses a request deadline, or the thread is interrupted. Closes the socket; never throws.
      */
-    public void serve(Socket socket) {
-        try (socket) {
-            socket.setTcpNoDelay(true);
+    public void serve(Socket accepted) {
+        try (accepted) {
+            accepted.setTcpNoDelay(true);
+            if (tls == null) {
+                serveConnection(accepted, accepted);
+                return;
+            }
+            SSLSocket secure;
+            try {
+                secure = tls.handshake(accepted, config.headerTimeout());
+            } catch (SocketTimeoutException e) {
+                log.debug(
+                        "closing {}: no TLS handshake within {} ms",
+                        accepted.getRemoteSocketAddress(),
+                        config.headerTimeout().toMillis());
+                return;
+            } catch (SSLException e) {
+                log.debug("closing {}: TLS handshake failed: {}", accepted.getRemoteSocketAddress(), e.toString());
+                return;
+            }
+            try (secure) {
+                serveConnection(secure, accepted);
+            }
+        } catch (IOException e) {
+            log.debug("connection {} ended: {}", accepted.getRemoteSocketAddress(), e.toString());
+        }
+    }
+
+    // Serves the requests on socket (the accepted one, or TLS over it); the caller closes it. accepted is the
+    // plain socket under it, drained raw by the linger after an error response.
+    private void serveConnection(Socket socket, Socket accepted) {
+        try {
             DeadlineInputStream input = new DeadlineInputStream(socket, config);
             // Answers beyond the buffer go out in a write that blocks until the socket takes them, and nothing is
             // read meanwhile: the bound on unsent answers, kept by blocking.
@@ -71,10 +120,10 @@ final class BlockingConnectionHandler {
             try {
                 serveRequests(reader, input, writer);
             } catch (RequestRejectedException e) {
-                answerAndClose(socket, writer, e.status(), e.detail());
+                answerAndClose(socket, accepted, writer, e.status(), e.detail());
             } catch (DeadlineInputStream.RequestTimeoutException e) {
                 // Every earlier answer was flushed before the read that timed out: nothing of this one has begun.
-                answerAndClose(socket, writer, HttpStatus.REQUEST_TIMEOUT, e.getMessage());
+                answerAndClose(socket, accepted, writer, HttpStatus.REQUEST_TIMEOUT, e.getMessage());
             }
         } catch (SocketTimeoutException e) {
             log.debug("closing idle connection {}", socket.getRemoteSocketAddress());
@@ -110,18 +159,21 @@ final class BlockingConnectionHandler {
     }
 
     // The answer to a request that ends the connection: the status, then a half-close and a bounded drain.
-    private static void answerAndClose(Socket socket, HttpResponseWriter writer, HttpStatus status, String detail)
+    private static void answerAndClose(
+            Socket socket, Socket accepted, HttpResponseWriter writer, HttpStatus status, String detail)
             throws IOException {
         writer.write(HttpResponse.error(status, detail), false, HttpResponseWriter.ConnectionHeader.CLOSE);
         writer.flush();
-        lingerBeforeClose(socket);
+        lingerBeforeClose(socket, accepted);
     }
 
-    private static void lingerBeforeClose(Socket socket) {
+    // Over TLS, the half-close of the SSLSocket sends close_notify, then shuts the accepted socket's output; what
+    // the client still sends is drained from the accepted socket as it comes, undecrypted.
+    private static void lingerBeforeClose(Socket socket, Socket accepted) {
         try {
             socket.shutdownOutput();
-            socket.setSoTimeout(LINGER_MILLIS);
-            InputStream in = socket.getInputStream();
+            accepted.setSoTimeout(LINGER_MILLIS);
+            InputStream in = accepted.getInputStream();
             byte[] sink = new byte[8192];
             long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
             int drained = 0;

@@ -25,6 +25,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>A connection is closed when it sends nothing for the idle timeout, or when a write to it makes no progress
  * for as long ({@link WriteDeadlineServerSocket}).
  *
+ * <p>Over TLS ({@link ServerConfig#tls()}, the JDK's provider only) the listener stays this plain server socket,
+ * and the thread that serves a connection layers an {@code SSLSocket} over the accepted one and runs the handshake
+ * before the first request ({@link TlsLayer}, {@link BlockingConnectionHandler}), rather than an
+ * {@code SSLServerSocket} accepting TLS sockets, for two reasons. Reads and writes still go through the accepted
+ * {@link WriteDeadlineServerSocket} socket, so a TLS client that never reads is cut by the same write deadline.
+ * And the acceptor never handshakes: a client that connects and stalls its handshake holds the thread that serves
+ * it (for at most the header timeout in all, {@link TlsLayer}), never the accepting of others, except in the
+ * single-thread model, which serves on its acceptor by design.
+ *
  * <p>{@link #close()} stops accepting, closes every open connection (which unblocks the threads reading them),
  * interrupts simulated work, and waits for the acceptor and every executor thread to end.
  */
@@ -73,7 +82,11 @@ final class BlockingServer implements RunningServer {
             throws IOException {
         BlockingServer server;
         try {
-            server = new BlockingServer(modelName, config, connectionExecutor, description);
+            config.tls().ifPresent(tls -> tls.requireJdkProvider(modelName));
+            String described = config.tls()
+                    .map(tls -> description + ", TLS (" + tls.provider().id() + ")")
+                    .orElse(description);
+            server = new BlockingServer(modelName, config, connectionExecutor, described);
         } catch (IOException | RuntimeException e) {
             if (connectionExecutor != null) {
                 connectionExecutor.shutdownNow();
@@ -155,6 +168,7 @@ final class BlockingServer implements RunningServer {
         } catch (InterruptedException e) {
             interrupted = true;
         }
+        handler.close(); // once no thread serves: none can start a handshake after its timer is gone
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

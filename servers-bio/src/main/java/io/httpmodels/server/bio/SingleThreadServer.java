@@ -13,6 +13,9 @@ import java.io.IOException;
  * <p>Where it breaks: it serves one connection at a time. A keep-alive client holds the server until it closes
  * or idles out, and every other client waits in the accept queue; any blocking work per request adds straight
  * to every waiting client's latency. Throughput is one connection's round trips, whatever the load.
+ *
+ * <p>Over TLS the handshake, too, runs on its one thread: a client that connects and stalls its handshake holds
+ * the server for at most the header timeout, as one that stalls its request head does.
  */
 public final class SingleThreadServer implements HttpServerModel {
 

@@ -1,14 +1,18 @@
 package io.httpmodels.server.helidon;
 
+import io.helidon.common.tls.Tls;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -44,6 +48,14 @@ import java.util.logging.Logger;
  * since Helidon writes an answer on the connection's thread with a blocking write (its default
  * {@code writeQueueLength} 0). {@link ServerConfig#workerThreads()} and the work pool do not apply.
  *
+ * <p>TLS, when {@link ServerConfig#tls()} is present: the listener's own {@code tls(Tls)}, built as
+ * {@code Tls.builder().sslContext(...)} from {@link ServerTls#sslContext()} (Helidon takes a ready context, so no
+ * key store is written anywhere) with {@code enabledProtocols} (default: the context's, on JDK 25 also TLS 1.3 and
+ * 1.2) set to {@link ServerTls#PROTOCOLS}. Helidon wraps each connection's channel in the JDK's {@code SSLEngine}
+ * ({@code TlsNioSocket}, its default {@code useNio}) on the connection's virtual thread, which does the handshake
+ * as it reads the first request. Helidon has no handshake deadline, as it has no head deadline: a client that
+ * stalls in the handshake holds its virtual thread until it goes away. Only the JDK provider.
+ *
  * <p>Where it breaks: the virtual-threads model's weaknesses (pinned carriers, nothing bounding work in flight, no
  * gain for CPU-bound work), with Helidon's HTTP parser in front; see docs/model-notes/helidon.md for what the kits
  * found. Helidon's INFO logging (its start and stop lines, feature listing) is turned down to WARNING for the
@@ -75,8 +87,11 @@ public final class HelidonServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        WebServer server = WebServer.builder()
-                .address(config.bindAddress())
+        Optional<ServerTls> tls = config.tls();
+        tls.ifPresent(t -> t.requireJdkProvider(NAME));
+        WebServerConfig.Builder builder = WebServer.builder();
+        tls.ifPresent(t -> builder.tls(tls(t)));
+        WebServer server = builder.address(config.bindAddress())
                 .port(config.port())
                 .shutdownHook(false)
                 .maxPayloadSize(config.maxBodyBytes())
@@ -93,7 +108,15 @@ public final class HelidonServer implements HttpServerModel {
             // Helidon logs a failed start (a port in use, say) and returns a stopped server rather than throwing
             throw new IOException("Helidon did not start on " + config.bindAddress() + ":" + config.port());
         }
-        return new Running(server, new InetSocketAddress(config.bindAddress(), server.port()));
+        return new Running(server, new InetSocketAddress(config.bindAddress(), server.port()), tls);
+    }
+
+    /** Helidon's TLS for the listener: {@code tls}'s context, offering {@link ServerTls#PROTOCOLS} only. */
+    static Tls tls(ServerTls tls) {
+        return Tls.builder()
+                .sslContext(tls.sslContext())
+                .enabledProtocols(ServerTls.PROTOCOLS)
+                .build();
     }
 
     /** How often Helidon's timer looks for idle connections: half the timeout, at most Helidon's default. */
@@ -102,13 +125,15 @@ public final class HelidonServer implements HttpServerModel {
         return half.compareTo(DEFAULT_IDLE_CHECK_PERIOD) < 0 ? half : DEFAULT_IDLE_CHECK_PERIOD;
     }
 
-    private record Running(WebServer server, InetSocketAddress address) implements RunningServer {
+    private record Running(WebServer server, InetSocketAddress address, Optional<ServerTls> tls)
+            implements RunningServer {
 
         @Override
         public String description() {
             return NAME + ": Helidon SE 4 webserver, 1 acceptor thread, a virtual thread per connection (on "
                     + Runtime.getRuntime().availableProcessors()
-                    + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)";
+                    + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)"
+                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         }
 
         /**

@@ -7,12 +7,12 @@ import org.junit.jupiter.api.Tag;
 import java.util.stream.Stream;
 
 /** The conformance kit over TLS for both JDK models ({@code HttpsServer}), with the JDK's deviations on record
- * ({@link JdkTlsDeviations}). */
+ * ({@link JdkDeviations}: the same as in plaintext). */
 @Tag("slow")
 class JdkTlsConformanceTest extends TlsConformanceKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return JdkModels.withDeviations(JdkTlsDeviations::of);
+        return JdkModels.withDeviations(name -> JdkDeviations.all());
     }
 }

@@ -20,6 +20,10 @@ import java.io.IOException;
  * <p>Where it breaks: with blocking work, requests/s is bounded by the pool (about 190 x 1000 / workMillis), like the
  * fixed pool's model with a larger pool; a connection trickling its head holds no thread between reads (Jetty reads
  * without blocking), but Jetty has no head or body deadline, only its idle timeout restarted by every byte.
+ *
+ * <p>Over TLS ({@link ServerConfig#tls()}): the same connector with Jetty's {@code SslConnectionFactory} in front,
+ * the JDK's TLS only; {@link JettyTls} names what differs from Jetty's TLS defaults. A handshake, too, is bounded by
+ * the idle timeout alone.
  */
 public final class JettyModel implements HttpServerModel {
 

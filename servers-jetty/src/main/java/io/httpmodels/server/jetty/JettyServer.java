@@ -36,7 +36,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>for {@code jetty-virtual}, {@code QueuedThreadPool.setVirtualThreadsExecutor} with a virtual thread per
  *       task;
  *   <li>{@code close()} wakes the acceptor with a connection of its own before {@code Server.stop()}
- *       ({@link AcceptorFlush}): the stop alone loses connections opened just before it. Only the stop changes.
+ *       ({@link AcceptorFlush}): the stop alone loses connections opened just before it. Only the stop changes;
+ *   <li>with {@link ServerConfig#tls()}, the same connector serves HTTPS through Jetty's own TLS, an
+ *       {@code SslConnectionFactory} before the HTTP/1.1 one and a {@code SecureRequestCustomizer}; its changes from
+ *       Jetty's defaults are {@link JettyTls}'s (the key store in memory, {@code ServerTls.PROTOCOLS}, no SNI host
+ *       check). Only the JDK's TLS: {@code TlsProvider.OPENSSL} is refused at start. A handshake is bounded by the
+ *       idle timeout alone, not by the head deadline.
  * </ul>
  *
  * The threads are Jetty's defaults: {@link ServerConfig#workerThreads()} does not size the pool (the project's
@@ -80,6 +85,7 @@ final class JettyServer {
 
     /** As {@link #start(String, ServerConfig, boolean)}, serving {@code handler}: the tests' way to observe it. */
     static RunningServer start(String name, ServerConfig config, boolean virtual, Handler handler) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         QueuedThreadPool threadPool = new QueuedThreadPool(); // max 200, min 8
         ExecutorService virtualThreads = null;
         if (virtual) {
@@ -93,7 +99,14 @@ final class JettyServer {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setRequestHeaderSize(config.maxHeaderBytes());
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector;
+        if (config.tls().isPresent()) {
+            http.addCustomizer(JettyTls.requestCustomizer());
+            connector = new ServerConnector(
+                    server, JettyTls.connectionFactory(config.tls().get()), new HttpConnectionFactory(http));
+        } else {
+            connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        }
         connector.setHost(config.bindAddress().getHostAddress());
         connector.setPort(config.port());
         connector.setIdleTimeout(config.idleTimeout().toMillis());
@@ -101,8 +114,7 @@ final class JettyServer {
         connector.addBean(acceptorFlush); // an AcceptListener: ServerConnector hands it to its SelectorManager
         server.addConnector(connector);
         server.setHandler(handler);
-        Running running =
-                new Running(name, config.bindAddress(), server, connector, threadPool, virtualThreads, acceptorFlush);
+        Running running = new Running(name, config, server, connector, threadPool, virtualThreads, acceptorFlush);
         try {
             server.start();
         } catch (Exception e) {
@@ -122,6 +134,7 @@ final class JettyServer {
 
         private final String name;
         private final InetAddress bindAddress;
+        private final String tls;
         private final Server server;
         private final ServerConnector connector;
         private final QueuedThreadPool threadPool;
@@ -130,14 +143,17 @@ final class JettyServer {
 
         Running(
                 String name,
-                InetAddress bindAddress,
+                ServerConfig config,
                 Server server,
                 ServerConnector connector,
                 QueuedThreadPool threadPool,
                 ExecutorService virtualThreads,
                 AcceptorFlush acceptorFlush) {
             this.name = name;
-            this.bindAddress = bindAddress;
+            this.bindAddress = config.bindAddress();
+            this.tls = config.tls()
+                    .map(value -> ", TLS (" + value.provider().id() + ")")
+                    .orElse("");
             this.server = server;
             this.connector = connector;
             this.threadPool = threadPool;
@@ -158,7 +174,8 @@ final class JettyServer {
                             threadPool.getMinThreads(),
                             connector.getAcceptors(),
                             connector.getSelectorManager().getSelectorCount(),
-                            virtualThreads != null);
+                            virtualThreads != null)
+                    + tls;
         }
 
         @Override

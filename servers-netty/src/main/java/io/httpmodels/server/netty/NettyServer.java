@@ -14,6 +14,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
@@ -96,12 +97,14 @@ public final class NettyServer implements HttpServerModel {
     /**
      * Binds and returns once the server accepts.
      *
-     * @throws IllegalArgumentException if {@code config.transport()} is unknown or not available here
+     * @throws IllegalArgumentException if {@code config.transport()} is unknown or not available here, or
+     *     {@code config.tls()} asks for OpenSSL and BoringSSL does not load here
      * @throws IOException if the address cannot be bound
      */
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
         NettyTransport transport = NettyTransport.select(config.transport());
+        SslContext sslContext = config.tls().map(NettyTls::serverContext).orElse(null);
         int eventLoops = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
         JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
@@ -118,7 +121,8 @@ public final class NettyServer implements HttpServerModel {
                                 : ", " + config.workMillis() + " ms work on "
                                         + (workThreadsKind == WorkThreads.VIRTUAL
                                                 ? "virtual threads"
-                                                : config.workPoolThreadsOrDefault() + " executor threads"));
+                                                : config.workPoolThreadsOrDefault() + " executor threads"))
+                        + NettyTls.describe(config.tls());
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(
                 acceptor,
@@ -141,7 +145,7 @@ public final class NettyServer implements HttpServerModel {
                             ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
-                    .childHandler(new NettyServerInitializer(config, workExecutor, name));
+                    .childHandler(new NettyServerInitializer(config, workExecutor, sslContext, name));
             ChannelFuture bound =
                     bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
             if (!bound.isSuccess()) {

@@ -13,6 +13,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -30,6 +31,7 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -516,10 +518,16 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // Resets and broken pipes are the client's business; anything else still must not outlive the channel.
-        if (!(cause instanceof IOException)) {
+        // Resets, broken pipes and failed TLS (plaintext or garbage to the TLS port, a bad handshake: SslHandler
+        // wraps the SSLException in a DecoderException) are the client's business; anything else still must not
+        // outlive the channel.
+        if (!(cause instanceof IOException) && !isTlsFailure(cause)) {
             ctx.fireExceptionCaught(cause);
         }
         ctx.close();
+    }
+
+    private static boolean isTlsFailure(Throwable cause) {
+        return cause instanceof DecoderException && cause.getCause() instanceof SSLException;
     }
 }

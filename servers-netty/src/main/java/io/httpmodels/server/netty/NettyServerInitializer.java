@@ -2,16 +2,22 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ServerConfig;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Builds each accepted connection's pipeline, and nothing else: reader-idle timeout, write deadline
+ * Builds each accepted connection's pipeline, and nothing else: for HTTPS an {@link SslHandler} first, its handshake
+ * bounded by the header timeout (so every handler after it sees plaintext, and the deadlines below time decrypted
+ * requests); then reader-idle timeout ({@link ReaderIdleHandler}), write deadline
  * ({@link WriteDeadlineHandler}), request decoder (with the config's limits) inside the two halves of a
  * {@link RequestDeadlineHandler} (raw bytes before it, requests after it), response encoder, then a
  * {@link NettyServerHandler} of its own. No aggregator: a bodiless
@@ -29,15 +35,25 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private final Executor workExecutor;
     private final long idleMillis;
     private final HttpDecoderConfig decoderConfig;
+    private final SslContext sslContext;
+    private final long handshakeTimeoutMillis;
+
+    /** A plaintext pipeline (what bench-jmh's codec benchmark drives). */
+    NettyServerInitializer(ServerConfig config, Executor workExecutor, String model) {
+        this(config, workExecutor, null, model);
+    }
 
     /**
      * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     * @param sslContext what encrypts each connection; {@code null} when {@code config.tls()} is empty
      * @param model the model's name, for the {@code Server} header
      */
-    NettyServerInitializer(ServerConfig config, Executor workExecutor, String model) {
+    NettyServerInitializer(ServerConfig config, Executor workExecutor, SslContext sslContext, String model) {
         this.answers = NettyResponses.forModel(model);
         this.config = config;
         this.workExecutor = workExecutor;
+        this.sslContext = sslContext;
+        this.handshakeTimeoutMillis = config.headerTimeout().toMillis();
         this.idleMillis = config.idleTimeout().toMillis();
         this.decoderConfig = decoderConfig(config);
     }
@@ -64,14 +80,42 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel channel) {
         RequestDeadlineHandler deadlines = new RequestDeadlineHandler(config);
+        if (sslContext != null) {
+            // The handshake's clock starts as the handler is added to this active channel, at the accept: a client
+            // that sends nothing, half a ClientHello or stalls mid-handshake is closed at the header timeout.
+            SslHandler tls = sslContext.newHandler(channel.alloc());
+            tls.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
+            channel.pipeline().addLast(tls);
+        }
         channel.pipeline()
                 .addLast(
-                        new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        new ReaderIdleHandler(idleMillis),
                         new WriteDeadlineHandler(config),
                         deadlines.bytesWatcher(),
                         new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
                         deadlines,
                         new HttpResponseEncoder(),
                         new NettyServerHandler(config, workExecutor, answers));
+    }
+
+    /**
+     * The idle timeout: a connection that sends no request bytes for that long is closed. Its clock restarts when
+     * a TLS handshake completes, so that the handshake's time, bounded by the header timeout of its own, is not
+     * taken from the silence allowed after it: a client is idle from the moment it can send a request, at the
+     * accept in plaintext, at the end of the handshake over TLS. It counts decrypted reads only, so a client that
+     * trickles part of a TLS record is idle all the same.
+     */
+    static final class ReaderIdleHandler extends IdleStateHandler {
+        ReaderIdleHandler(long idleMillis) {
+            super(idleMillis, 0, 0, TimeUnit.MILLISECONDS);
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+            if (evt instanceof SslHandshakeCompletionEvent handshake && handshake.isSuccess()) {
+                resetReadTimeout();
+            }
+            super.userEventTriggered(ctx, evt);
+        }
     }
 }

@@ -71,7 +71,9 @@ final class WriteDeadlineHandler extends ChannelInboundHandlerAdapter {
             timer = ctx.executor().schedule(this::check, leftNanos, TimeUnit.NANOSECONDS);
             return;
         }
-        ctx.close();
+        // From the pipeline's first handler, past any SslHandler: its close would queue a close_notify behind the
+        // answers this peer does not take, wait 3 s for it to leave, then log a WARN and close anyway.
+        ctx.pipeline().firstContext().close();
     }
 
     @Override

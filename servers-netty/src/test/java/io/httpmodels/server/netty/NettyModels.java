@@ -1,6 +1,7 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.tls.TlsProvider;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -53,6 +54,27 @@ final class NettyModels {
 
     static Stream<ModelUnderTest> underTest() {
         return Stream.concat(reference(), besideTheReference());
+    }
+
+    /**
+     * What the TLS kits check (in the slow set): netty on nio with each provider (the JDK's JSSE, BoringSSL), and with
+     * BoringSSL on the transport {@code auto} picks here when that is not nio. netty-virtual shares every handler,
+     * SslHandler included, and is left to the plaintext kits.
+     */
+    static Stream<ModelUnderTest> overTls() {
+        NettyTransport picked = NettyTransport.available().get(0);
+        Stream<ModelUnderTest> onNio =
+                Stream.of(tls(NettyTransport.NIO, TlsProvider.JDK), tls(NettyTransport.NIO, TlsProvider.OPENSSL));
+        return picked == NettyTransport.NIO ? onNio : Stream.concat(onNio, Stream.of(tls(picked, TlsProvider.OPENSSL)));
+    }
+
+    /** netty on {@code transport}, the kit's certificate encrypted by {@code provider}. */
+    static ModelUnderTest tls(NettyTransport transport, TlsProvider provider) {
+        return ModelUnderTest.named(
+                "netty",
+                config -> config.withTransport(transport.id())
+                        .withTls(config.tls().orElseThrow().withProvider(provider)),
+                "netty (" + transport.id() + ", " + provider.id() + ")");
     }
 
     private static ModelUnderTest netty(NettyTransport transport) {

@@ -18,6 +18,8 @@ final class Connection {
     final SocketChannel channel;
     SelectionKey key;
     final OutputQueue output = new OutputQueue();
+    /** Its TLS when the server serves HTTPS, else {@code null}: then the output queue holds encrypted bytes. */
+    TlsSession tls;
 
     /** The connection's own reader while it holds part of a request; else {@code null} (the loop's is used). */
     HttpRequestReader reader;

@@ -49,18 +49,20 @@ final class EventLoop implements Runnable {
      * @param acceptChannel the listening channel, for the loop that accepts; {@code null} for the others
      * @param loops         every loop of the server, this one included, to hand accepted connections round-robin
      * @param workPool      where simulated work runs; {@code null} when there is none
+     * @param tls           the server's TLS; {@code null} for plaintext
      */
     EventLoop(
             ServerConfig config,
             String serverHeader,
             ServerSocketChannel acceptChannel,
             EventLoop[] loops,
-            ExecutorService workPool)
+            ExecutorService workPool,
+            TlsSession.Setup tls)
             throws IOException {
         this.selector = Selector.open();
         this.acceptChannel = acceptChannel;
         this.loops = loops;
-        this.connections = new LoopConnections(config, serverHeader, workPool, this::execute);
+        this.connections = new LoopConnections(config, serverHeader, workPool, this::execute, tls);
         long shortest = Math.min(
                 config.idleTimeout().toNanos(),
                 Math.min(config.headerTimeout().toNanos(), config.bodyTimeout().toNanos()));

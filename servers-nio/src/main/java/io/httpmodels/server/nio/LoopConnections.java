@@ -38,13 +38,22 @@ import java.util.concurrent.TimeUnit;
  * <p>Backpressure: a connection whose unsent answers pass {@link ServerConfig#maxPendingOutputBytes()} is neither
  * read nor parsed until they are down to {@link ServerConfig#resumeReadingBelowBytes()}; one that stays over it for
  * the idle timeout is closed, so a client that never reads holds at most that bound (and the kernel's buffers).
+ * Over TLS the bound counts what the connection holds unsent, which is encrypted: its {@link TlsSession} encrypts
+ * the answers as the writer hands them over, so the queue holds records (a few dozen bytes per 16 KiB more than
+ * their plaintext), and a stopped connection holds besides at most one read's plaintext and a partial record.
+ *
+ * <p>TLS ({@link ServerConfig#tls()}): each connection has a {@link TlsSession}; a read goes through it (the
+ * handshake answered, the records decrypted) and what it decrypts is parsed as a plaintext read is; the handshake
+ * must finish within the head deadline of the accept, or the connection is closed. Without TLS nothing of it runs
+ * (a null check per read, per answer written and per close).
  *
  * <p>Simulated work ({@link ServerConfig#workMillis()} &gt; 0) runs on the server's work pool, one request of a
  * connection at a time (as a blocking thread would serve them): the answer comes back to the loop through its
  * completion queue, and parsing resumes after it, so pipelined answers keep their order.
  *
  * <p>Deadlines (idle, head, body, write) are checked by {@link #sweep}, which the loop runs a few times per
- * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection a close.
+ * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection or an unfinished
+ * TLS handshake a close.
  *
  * <p>Used only on the loop's thread. The read buffer, the reader that connections between requests share, the
  * response writer and its sink are one per loop: an idle connection holds none of them.
@@ -68,15 +77,21 @@ final class LoopConnections {
     private final ConnectionSink sink = new ConnectionSink();
     private final HttpResponseWriter writer;
     private HttpRequestReader sharedReader;
+    private final TlsSession.Setup tls;
+    private final TlsSession.Buffers tlsBuffers;
 
     /**
      * @param workPool where simulated work runs; {@code null} when there is none
      * @param loop     runs a task on the loop's thread, from any thread: where the work's answers come back
+     * @param tls      the server's TLS, each connection's engine made from it; {@code null} for plaintext
      */
-    LoopConnections(ServerConfig config, String serverHeader, ExecutorService workPool, Executor loop) {
+    LoopConnections(
+            ServerConfig config, String serverHeader, ExecutorService workPool, Executor loop, TlsSession.Setup tls) {
         this.config = config;
         this.workPool = workPool;
         this.loop = loop;
+        this.tls = tls;
+        this.tlsBuffers = tls == null ? null : new TlsSession.Buffers(tls);
         this.writer = new HttpResponseWriter(
                 sink, serverHeader, Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes()));
         this.sharedReader = newReader();
@@ -88,7 +103,11 @@ final class LoopConnections {
 
     /** Takes {@code channel} (non-blocking, accepted) into {@code selector}, interested in reads. */
     void register(SocketChannel channel, Selector selector) {
-        Connection c = new Connection(channel, System.nanoTime());
+        long now = System.nanoTime();
+        Connection c = new Connection(channel, now);
+        if (tls != null) {
+            c.tls = new TlsSession(tls.newEngine(), tlsBuffers, bytes -> ConnectionSink.send(c, bytes), now);
+        }
         try {
             c.key = channel.register(selector, SelectionKey.OP_READ, c);
             connections.add(c);
@@ -116,6 +135,10 @@ final class LoopConnections {
     }
 
     private void onReadable(Connection c, long now) throws IOException {
+        if (c.tls != null && !c.lingering) {
+            onTlsReadable(c, now);
+            return;
+        }
         readBuffer.clear();
         int n = c.channel.read(readBuffer);
         if (n == 0) {
@@ -134,6 +157,25 @@ final class LoopConnections {
             c.inputEnded = true;
         }
         parse(c, readBuffer, now);
+        flush(c, now);
+    }
+
+    /**
+     * As {@link #onReadable}, through the connection's TLS: the handshake is answered as its messages arrive, and
+     * what the records decrypt to is parsed as a plaintext read is. Not TLS (a plaintext request, garbage) throws an
+     * {@link javax.net.ssl.SSLException}, and the connection closes (after the engine's alert, if it made one).
+     */
+    private void onTlsReadable(Connection c, long now) throws IOException {
+        int n = c.tls.read(c.channel);
+        if (n == 0) {
+            flush(c, now); // the handshake may have queued a flight the socket did not take
+            return;
+        }
+        c.lastActivityNanos = now;
+        if (n < 0 || c.tls.inboundClosed()) {
+            c.inputEnded = true;
+        }
+        parse(c, tlsBuffers.plain, now);
         flush(c, now);
     }
 
@@ -309,6 +351,9 @@ final class LoopConnections {
         c.lingerUntilNanos = now + LINGER_NANOS;
         c.reader = null;
         c.pending = null;
+        if (c.tls != null) {
+            c.tls.closeOutbound();
+        }
         try {
             c.channel.shutdownOutput();
         } catch (IOException e) {
@@ -346,6 +391,12 @@ final class LoopConnections {
         for (Connection c : connections) {
             if (c.lingering) {
                 if (now - c.lingerUntilNanos >= 0) {
+                    expired.add(c);
+                }
+            } else if (c.tls != null && !c.tls.established()) {
+                // The handshake is bounded as a head is: by the head deadline, from the accept.
+                if (now - c.tls.startNanos() > config.headerTimeout().toNanos() || now - c.lastActivityNanos > idle) {
+                    log.debug("closing {}: no TLS handshake within the head deadline", c.channel);
                     expired.add(c);
                 }
             } else if (c.workInFlight) {
@@ -388,6 +439,9 @@ final class LoopConnections {
     private void close(Connection c) {
         if (c.closed) {
             return;
+        }
+        if (c.tls != null) {
+            c.tls.closeOutbound();
         }
         c.closed = true;
         connections.remove(c);

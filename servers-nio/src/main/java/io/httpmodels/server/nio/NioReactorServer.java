@@ -24,7 +24,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * codec ({@link io.httpmodels.server.http.HttpRequestReader}, resumed where a read ran out) and answered in order; a
  * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. {@link EventLoop}
  * is the thread and its queues; {@link LoopConnections} the serving, backpressure, deadlines and the hand-off of
- * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads.
+ * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads. With {@link
+ * ServerConfig#tls()} it serves HTTPS through the JDK's {@code SSLEngine}, on the same loops ({@link TlsSession}):
+ * handshakes and encryption are the loops' work too, and only the JDK provider is offered.
  *
  * <p>Where it breaks: a loop serves its connections one after another, so anything slow on it (a large echo body
  * copied, a GC pause) delays every connection it owns; with simulated work, the pool's size bounds the requests in
@@ -55,6 +57,8 @@ public final class NioReactorServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
+        TlsSession.Setup tls = config.tls().map(TlsSession.Setup::of).orElse(null);
         int loopCount = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
         ServerSocketChannel listener = ServerSocketChannel.open();
         ExecutorService workPool = null;
@@ -70,7 +74,7 @@ public final class NioReactorServer implements HttpServerModel {
             }
             String serverHeader = Workload.serverHeader(NAME);
             for (int i = 0; i < loopCount; i++) {
-                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool);
+                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool, tls);
             }
         } catch (IOException | RuntimeException e) {
             listener.close();
@@ -84,7 +88,8 @@ public final class NioReactorServer implements HttpServerModel {
             threads[i] = Thread.ofPlatform().name(NAME + "-loop-" + i).start(loops[i]);
         }
         String description = NAME + ": " + loopCount + " event loop" + (loopCount == 1 ? "" : "s")
-                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads");
+                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads")
+                + config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         return new Running(
                 listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, description);
     }

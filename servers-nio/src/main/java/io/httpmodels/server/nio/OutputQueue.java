@@ -6,8 +6,8 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 
 /**
- * One connection's answers that the socket has not taken yet, in order, and how many bytes they are. Written
- * with gathering writes; empty for an idle connection (no buffer is kept).
+ * One connection's answers that the socket has not taken yet (their TLS records, over TLS), in order, and how
+ * many bytes they are. Written with gathering writes; empty for an idle connection (no buffer is kept).
  *
  * <p>Used only by the connection's event loop.
  */

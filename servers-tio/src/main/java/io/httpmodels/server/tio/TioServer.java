@@ -3,6 +3,8 @@ package io.httpmodels.server.tio;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
+import org.tio.core.ssl.SslConfig;
 import org.tio.http.common.HttpConfig;
 import org.tio.http.server.HttpServerStarter;
 import org.tio.utils.Threads;
@@ -33,6 +35,19 @@ import java.util.concurrent.TimeUnit;
  * nothing logged (1,180 to 196,289 short connections into the leak kit's load in about half the runs; see
  * docs/model-notes/tio.md). A second poller takes the queued events while the first waits. The JDK reads the
  * property once, when the JVM makes its first AIO group, so it is set when this class loads, unless set already.
+ *
+ * <p>Over TLS ({@link ServerConfig#tls()}, the JDK's provider only) t-io encrypts with its own {@code SslConfig}:
+ * an {@code SSLEngine} per connection, wrapped and unwrapped on t-io's read and send paths. t-io's
+ * {@code SslConfig} reads JKS key store files or streams only; this model builds one with neither and hands it the
+ * key managers of {@link ServerTls#keyManagerFactory()}, so the key never touches a file. What t-io does with it,
+ * seen in its 3.8.6 sources and recorded by the TLS kits: it makes a new {@code SSLContext} for every connection,
+ * so every handshake is a full one (no session is ever resumed) and pays the context's set-up; its engines take
+ * the JDK's default protocols (TLS 1.3 and 1.2 on JDK 25, as {@link ServerTls#PROTOCOLS}) rather than
+ * {@link ServerTls#parameters()}; a handshake has no deadline of t-io's but its heartbeat timeout (20 s, as every
+ * silence on a t-io connection), not the header timeout; it sends TLS 1.3's session tickets out of order, so this
+ * model asks the JDK for none ({@link #TLS_TICKETS_PROPERTY}); input that is not TLS is logged as an error with
+ * its stack, then the connection closed; and its HTTP listener throws on every TLS connection (it casts each packet
+ * sent, handshake records included, to a response), so over TLS this model gives t-io {@link TioTlsListener}.
  */
 public final class TioServer implements HttpServerModel {
 
@@ -44,9 +59,22 @@ public final class TioServer implements HttpServerModel {
     /** The pollers this model asks for: one waits in {@code epoll_wait}, the other takes what it queued. */
     static final int POLLERS = 2;
 
+    /**
+     * The JDK's count of TLS 1.3 session tickets a server sends after each handshake (its default: 1). This model
+     * asks for none: t-io makes a new {@code SSLContext} per connection, so a ticket could never resume a session,
+     * and t-io sends the ticket's record and the first answer's out of the order they were encrypted in, which the
+     * client rejects ({@code bad_record_mac}: 7 of the TLS conformance kit's 52 cases, each on its first answer after
+     * the handshake, 2026-12-04; none without tickets). The JDK reads the property once, when it makes its first TLS
+     * engine or socket, so it is set when this class loads, unless set already, as {@link #POLLERS_PROPERTY}.
+     */
+    static final String TLS_TICKETS_PROPERTY = "jdk.tls.server.newSessionTicketCount";
+
     static {
         if (System.getProperty(POLLERS_PROPERTY) == null) {
             System.setProperty(POLLERS_PROPERTY, String.valueOf(POLLERS));
+        }
+        if (System.getProperty(TLS_TICKETS_PROPERTY) == null) {
+            System.setProperty(TLS_TICKETS_PROPERTY, "0");
         }
     }
 
@@ -65,6 +93,8 @@ public final class TioServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
+        SslConfig sslConfig = config.tls().isPresent() ? sslConfig(config.tls().get()) : null;
         HttpConfig httpConfig = new HttpConfig(config.port(), false);
         httpConfig.setBindIp(config.bindAddress().getHostAddress());
         // Own executors per server: t-io's default ones are static (Threads.getTioExecutor/getGroupExecutor) and
@@ -88,20 +118,38 @@ public final class TioServer implements HttpServerModel {
         HttpServerStarter starter =
                 new HttpServerStarter(httpConfig, new TioHandler(httpConfig, config), tioExecutor, groupExecutor);
         starter.getTioServer().setCheckLastVersion(false);
+        if (sslConfig != null) {
+            starter.getTioServerConfig().setSslConfig(sslConfig);
+            starter.getTioServerConfig().setTioServerListener(new TioTlsListener());
+        }
         starter.start();
         InetSocketAddress address = (InetSocketAddress)
                 starter.getTioServer().getServerSocketChannel().getLocalAddress();
-        return new Running(starter, address);
+        String tls = config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
+        return new Running(starter, address, tls);
     }
 
-    private record Running(HttpServerStarter starter, InetSocketAddress address) implements RunningServer {
+    // t-io's SslConfig made without a key store (forClient() is the factory that reads none; the server mode comes
+    // from the accepted channel), then given the key managers: each connection's SSLContext is built from them.
+    private static SslConfig sslConfig(ServerTls tls) throws IOException {
+        SslConfig sslConfig;
+        try {
+            sslConfig = SslConfig.forClient();
+        } catch (Exception e) {
+            throw new IOException("t-io cannot set up TLS: " + e, e);
+        }
+        sslConfig.setKeyManagerFactory(tls.keyManagerFactory());
+        return sslConfig;
+    }
+
+    private record Running(HttpServerStarter starter, InetSocketAddress address, String tls) implements RunningServer {
 
         @Override
         public String description() {
             return NAME + ": AIO group (" + System.getProperty(POLLERS_PROPERTY) + " pollers), tio executor up to "
                     + Threads.MAX_POOL_SIZE_FOR_TIO
                     + " threads, group executor up to " + Threads.MAX_POOL_SIZE_FOR_GROUP + " ("
-                    + Threads.AVAILABLE_PROCESSORS + " cores seen)";
+                    + Threads.AVAILABLE_PROCESSORS + " cores seen)" + tls;
         }
 
         /**

@@ -24,6 +24,10 @@ import java.io.IOException;
  * (the poller waits for the rest), but a client that never reads its answers holds one until
  * {@code connectionTimeout}. Tomcat has no whole-head or whole-body deadline; see {@link TomcatServer} for the
  * settings taken from {@link ServerConfig}.
+ *
+ * <p>Over TLS ({@link ServerConfig#tls()}): the same connector with {@code SSLEnabled} and one {@code SSLHostConfig},
+ * the JDK's JSSE only; {@link TomcatTls} names what differs from Tomcat's TLS defaults. A handshake, too, is bounded
+ * by {@code connectionTimeout} alone.
  */
 public final class TomcatModel implements HttpServerModel {
 

@@ -63,7 +63,12 @@ import java.util.stream.Stream;
  *       on the first one's names;
  *   <li>logging: Tomcat logs through JULI onto {@code java.util.logging}; the {@code org.apache.catalina},
  *       {@code org.apache.coyote} and {@code org.apache.tomcat} loggers are held at {@code WARNING} in this JVM, so
- *       the start-up lines and the once-per-connector parse-error notes stay off the console.
+ *       the start-up lines and the once-per-connector parse-error notes stay off the console;
+ *   <li>with {@link ServerConfig#tls()}, the same connector serves HTTPS through Tomcat's own TLS
+ *       ({@code SSLEnabled}, {@code secure}, {@code scheme} https, an {@code SSLHostConfig} with the key store in
+ *       memory, {@code ServerTls.PROTOCOLS}, the JDK's JSSE rather than OpenSSL): {@link TomcatTls}. Only the JDK's
+ *       TLS: {@code TlsProvider.OPENSSL} is refused at start. A handshake is bounded by {@code connectionTimeout}
+ *       alone, not by the head deadline.
  * </ul>
  *
  * <p>Left as shipped: {@code maxThreads} 200 and {@code minSpareThreads} 10 by default, {@code maxConnections} 8192,
@@ -97,6 +102,7 @@ final class TomcatServer {
      *                       the connector's platform worker pool
      */
     static RunningServer start(String name, ServerConfig config, boolean virtualThreads) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         Path baseDir = Files.createTempDirectory("httpmodels-tomcat-");
         Tomcat tomcat = new Tomcat();
         try {
@@ -122,6 +128,7 @@ final class TomcatServer {
             if (!connector.setProperty("useVirtualThreads", String.valueOf(virtualThreads))) {
                 throw new IllegalStateException("the connector has no useVirtualThreads");
             }
+            config.tls().ifPresent(tls -> TomcatTls.configure(connector, protocol, tls));
             tomcat.setConnector(connector);
 
             StandardContext context = (StandardContext) tomcat.addContext("", baseDir.toString());
@@ -142,20 +149,27 @@ final class TomcatServer {
             }
             InetSocketAddress address = new InetSocketAddress(config.bindAddress(), connector.getLocalPort());
             return new Running(
-                    name, tomcat, address, describe(name, protocol, virtualThreads), baseDir, protocol.getExecutor());
+                    name,
+                    tomcat,
+                    address,
+                    describe(name, protocol, virtualThreads, config),
+                    baseDir,
+                    protocol.getExecutor());
         } catch (LifecycleException | IOException | RuntimeException e) {
             stop(tomcat, baseDir, null);
             throw e instanceof IOException io ? io : new IOException(name + ": Tomcat did not start", e);
         }
     }
 
-    private static String describe(String name, Http11NioProtocol protocol, boolean virtualThreads) {
+    private static String describe(
+            String name, Http11NioProtocol protocol, boolean virtualThreads, ServerConfig config) {
         String workers = virtualThreads
                 ? "a virtual thread per request (useVirtualThreads)"
                 : "worker pool minSpareThreads " + protocol.getMinSpareThreads() + " maxThreads "
                         + protocol.getMaxThreads();
         return name + ": Tomcat " + ServerInfo.getServerNumber() + " NIO HTTP/1.1 connector, 1 acceptor, 1 poller, "
-                + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads";
+                + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads"
+                + config.tls().map(tls -> ", TLS (" + tls.provider().id() + ")").orElse("");
     }
 
     /**

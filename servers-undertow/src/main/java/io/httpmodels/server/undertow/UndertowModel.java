@@ -3,13 +3,17 @@ package io.httpmodels.server.undertow;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.Version;
+import org.xnio.Options;
+import org.xnio.Sequence;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -34,6 +38,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * for {@code maxPendingOutputBytes}. The handler writes the {@code Date} field itself (the project's
  * {@link io.httpmodels.server.http.HttpDate}), so Undertow adds none of its own: Undertow's date cache is static and
  * freezes once the server that filled it stops (see {@link UndertowWorkloadHandler}).
+ *
+ * <p>TLS, when {@link ServerConfig#tls()} is present: the one listener is Undertow's HTTPS listener,
+ * {@link Undertow.Builder#addHttpsListener(int, String, javax.net.ssl.SSLContext)} with
+ * {@link ServerTls#sslContext()}, encrypted by the JDK's {@code SSLEngine} in Undertow's own wrapper (on the I/O
+ * threads; the engine's delegated tasks run on the worker pool, Undertow's default). Changed from its defaults:
+ * XNIO's {@link Options#SSL_ENABLED_PROTOCOLS} (default: the context's, which on JDK 25 are also TLS 1.3 and 1.2)
+ * set to {@link ServerTls#PROTOCOLS}. Undertow has no handshake deadline: the handshake is read as the request's
+ * first bytes, so a client that stalls in it is cut as one that sends nothing, by {@code NO_REQUEST_TIMEOUT} and
+ * {@code IDLE_TIMEOUT} (the config's idle timeout), not by the header timeout. Only the JDK provider: Undertow's
+ * core has no OpenSSL engine of its own.
  *
  * <p>Where it breaks: a blocking call on an I/O thread stalls every connection on that thread, which is why the work
  * is dispatched; under work, requests/s is bounded by the worker pool (16 threads on 2 cores: about 16 x 1000 /
@@ -72,9 +86,17 @@ public final class UndertowModel implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         int ioThreads = config.workerThreadsOr(defaultIoThreads());
         int workerThreads = config.workPoolThreads() > 0 ? config.workPoolThreads() : defaultWorkerThreads(ioThreads);
-        Undertow server = Undertow.builder()
-                .addHttpListener(config.port(), config.bindAddress().getHostAddress())
-                .setIoThreads(ioThreads)
+        Optional<ServerTls> tls = config.tls();
+        tls.ifPresent(t -> t.requireJdkProvider(NAME));
+        Undertow.Builder builder = Undertow.builder();
+        String host = config.bindAddress().getHostAddress();
+        if (tls.isPresent()) {
+            builder.addHttpsListener(config.port(), host, tls.get().sslContext())
+                    .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(ServerTls.PROTOCOLS));
+        } else {
+            builder.addHttpListener(config.port(), host);
+        }
+        Undertow server = builder.setIoThreads(ioThreads)
                 .setWorkerThreads(workerThreads)
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.maxHeaderBytes())
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) config.maxBodyBytes())
@@ -95,7 +117,7 @@ public final class UndertowModel implements HttpServerModel {
         }
         InetSocketAddress address =
                 (InetSocketAddress) server.getListenerInfo().getFirst().getAddress();
-        return new Running(server, address, ioThreads, workerThreads);
+        return new Running(server, address, ioThreads, workerThreads, tls);
     }
 
     // ServerConfig bounds every timeout to an int of milliseconds.
@@ -109,13 +131,15 @@ public final class UndertowModel implements HttpServerModel {
         private final InetSocketAddress address;
         private final int ioThreads;
         private final int workerThreads;
+        private final Optional<ServerTls> tls;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        Running(Undertow server, InetSocketAddress address, int ioThreads, int workerThreads) {
+        Running(Undertow server, InetSocketAddress address, int ioThreads, int workerThreads, Optional<ServerTls> tls) {
             this.server = server;
             this.address = address;
             this.ioThreads = ioThreads;
             this.workerThreads = workerThreads;
+            this.tls = tls;
         }
 
         @Override
@@ -126,7 +150,8 @@ public final class UndertowModel implements HttpServerModel {
         @Override
         public String description() {
             return NAME + ": Undertow " + Version.getVersionString() + " core, XNIO " + ioThreads
-                    + " I/O threads, worker pool " + workerThreads + " (Undertow's default: 8 x I/O threads)";
+                    + " I/O threads, worker pool " + workerThreads + " (Undertow's default: 8 x I/O threads)"
+                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         }
 
         /**

@@ -35,6 +35,13 @@ import java.io.IOException;
  * {@link ServerConfig#maxBodyBytes()}), no head or body deadline and no bound on a connection's unsent answers of
  * {@code HttpServerOptions}; the transport is NIO (no native transport on the class path).
  *
+ * <p>TLS, when {@link ServerConfig#tls()} is present: Vert.x's own, {@code HttpServerOptions.setSsl(true)} on the
+ * shared listener, key material {@code KeyCertOptions.wrap(tls.keyManagerFactory())}, the JDK's engine
+ * ({@code JdkSSLEngineOptions}, Netty's {@code SslHandler} over a JDK {@code SSLEngine} on the event loop), the
+ * enabled protocols {@link io.httpmodels.server.tls.ServerTls#PROTOCOLS} (the same as Vert.x's default) and
+ * {@code sslHandshakeTimeout} (10 s by default) set to {@link ServerConfig#headerTimeout()}: a handshake not done by
+ * then is closed. Only the JDK provider (OpenSSL would need netty-tcnative, which the project gives netty only).
+ *
  * <p>Where it breaks: a handler that blocks stalls every connection of its event loop; with work, concurrency is
  * the worker pool's 20 threads (about 20 x 1000 / workMillis requests/s), and requests beyond it queue unbounded
  * in the pool. A head or body trickled a byte at a time is cut only by the idle timeout.

@@ -2,14 +2,18 @@ package io.httpmodels.server.vertx;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.JdkSSLEngineOptions;
+import io.vertx.core.net.KeyCertOptions;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +43,7 @@ final class VertxServer implements RunningServer {
     }
 
     static RunningServer start(String name, ServerConfig config) throws IOException {
+        config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         VertxOptions vertxOptions = new VertxOptions();
         if (config.workerThreads() > 0) {
             vertxOptions.setEventLoopPoolSize(config.workerThreads());
@@ -64,7 +69,10 @@ final class VertxServer implements RunningServer {
             }
             String description = name + ": Vert.x " + eventLoops + " event loops (" + eventLoops
                     + " HttpServer verticle instances sharing the port), worker pool "
-                    + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1 on NIO";
+                    + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1 on NIO"
+                    + config.tls()
+                            .map(tls -> ", TLS (" + tls.provider().id() + ")")
+                            .orElse("");
             return new VertxServer(vertx, new InetSocketAddress(config.bindAddress(), actualPort), description);
         } catch (IOException | RuntimeException e) {
             closeQuietly(vertx);
@@ -73,9 +81,32 @@ final class VertxServer implements RunningServer {
     }
 
     /**
-     * HTTP/1.1 only, with {@link ServerConfig}'s idle timeout and head limits; everything else as Vert.x ships it.
+     * HTTP/1.1 only, with {@link ServerConfig}'s idle timeout and head limits, and TLS when the config asks for it
+     * ({@link #tls(HttpServerOptions, ServerTls, ServerConfig)}); everything else as Vert.x ships it.
      */
     static HttpServerOptions serverOptions(ServerConfig config, int port) {
+        HttpServerOptions options = plainOptions(config, port);
+        config.tls().ifPresent(tls -> tls(options, tls, config));
+        return options;
+    }
+
+    /**
+     * Vert.x's own TLS on the listener: key material from {@code tls}'s key managers
+     * ({@code KeyCertOptions.wrap}), the JDK's engine (Vert.x's default without ALPN, named so that it stays so),
+     * the protocols {@link ServerTls#PROTOCOLS} (Vert.x's default is the same two, named so they stay every model's),
+     * and the handshake deadline ({@code sslHandshakeTimeout}, 10 s by default) set to
+     * {@link ServerConfig#headerTimeout()}, the bound every model keeps on a handshake.
+     */
+    static HttpServerOptions tls(HttpServerOptions options, ServerTls tls, ServerConfig config) {
+        return options.setSsl(true)
+                .setKeyCertOptions(KeyCertOptions.wrap(tls.keyManagerFactory()))
+                .setSslEngineOptions(new JdkSSLEngineOptions())
+                .setEnabledSecureTransportProtocols(new LinkedHashSet<>(ServerTls.PROTOCOLS))
+                .setSslHandshakeTimeout(config.headerTimeout().toMillis())
+                .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
+    }
+
+    private static HttpServerOptions plainOptions(ServerConfig config, int port) {
         return new HttpServerOptions()
                 .setHost(config.bindAddress().getHostAddress())
                 .setPort(port)

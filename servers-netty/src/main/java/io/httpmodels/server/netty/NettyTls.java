@@ -1,0 +1,69 @@
+package io.httpmodels.server.netty;
+
+import io.httpmodels.server.tls.ServerTls;
+import io.httpmodels.server.tls.TlsProvider;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+
+import javax.net.ssl.SSLException;
+import java.util.Optional;
+
+/**
+ * The Netty side of {@link ServerTls}: one server {@link SslContext} per started server, with the key and chain
+ * every model presents, {@link ServerTls#PROTOCOLS} only, and the engine its {@link TlsProvider} names: the JDK's
+ * JSSE, or BoringSSL through {@code netty-tcnative-boringssl-static} ({@link SslProvider#OPENSSL}, engines freed with
+ * their connection, no reference counting to get wrong).
+ */
+final class NettyTls {
+
+    private NettyTls() {}
+
+    /**
+     * A server context for {@code tls}.
+     *
+     * @throws IllegalArgumentException when OpenSSL is asked for and BoringSSL does not load here, with the reason
+     */
+    static SslContext serverContext(ServerTls tls) {
+        SslProvider provider = provider(tls.provider());
+        if (provider == SslProvider.OPENSSL) {
+            requireOpenSsl(OpenSsl.isAvailable(), OpenSsl.unavailabilityCause());
+        }
+        try {
+            return SslContextBuilder.forServer(tls.key(), tls.chain())
+                    .sslProvider(provider)
+                    .protocols(ServerTls.PROTOCOLS)
+                    .build();
+        } catch (SSLException e) {
+            throw new IllegalArgumentException(
+                    "cannot build a " + tls.provider().id() + " TLS context: " + e, e);
+        }
+    }
+
+    /**
+     * Refuses OpenSSL where BoringSSL did not load ({@link OpenSsl#isAvailable()} false), saying why.
+     *
+     * @param unavailabilityCause {@link OpenSsl#unavailabilityCause()}
+     * @throws IllegalArgumentException when not {@code available}
+     */
+    static void requireOpenSsl(boolean available, Throwable unavailabilityCause) {
+        if (!available) {
+            throw new IllegalArgumentException(
+                    "--tls-provider openssl: BoringSSL (netty-tcnative) does not load here: " + unavailabilityCause,
+                    unavailabilityCause);
+        }
+    }
+
+    static SslProvider provider(TlsProvider provider) {
+        return switch (provider) {
+            case JDK -> SslProvider.JDK;
+            case OPENSSL -> SslProvider.OPENSSL;
+        };
+    }
+
+    /** How a running server says it encrypts: {@code ", TLS (jdk)"}, or nothing in plaintext. */
+    static String describe(Optional<ServerTls> tls) {
+        return tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
+    }
+}
