@@ -42,7 +42,7 @@ if [ -n "$https_port" ]; then
 fi
 if [ -n "$cert$key" ]; then
     [ -n "$https_port" ] || { echo "nginx.sh: --cert and --key need --https-port" >&2; exit 2; }
-    [ -n "$cert" ] && [ -n "$key" ] || { echo "nginx.sh: --cert and --key go together" >&2; exit 2; }
+    if [ -z "$cert" ] || [ -z "$key" ]; then echo "nginx.sh: --cert and --key go together" >&2; exit 2; fi
     for f in "$cert" "$key"; do
         [ -r "$f" ] || { echo "nginx.sh: cannot read '$f'" >&2; exit 2; }
     done
