@@ -175,7 +175,16 @@ public final class MeasuringStep {
                 report = client.run();
             } catch (LoadException e) {
                 sampler.stop();
-                return new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched);
+                long failedAt = System.nanoTime() - startNanos;
+                // A cold JVM's first TLS handshakes can outlast a chunk, so that none of its connections succeeded:
+                // over TLS, a server still alive is warmed on, up to the bound.
+                if (load.isTls()
+                        && running.death().isEmpty()
+                        && failedAt < rule.maximum().toNanos()) {
+                    listener.warming(failedAt / 1e9);
+                    continue;
+                }
+                return new Warmup(failedAt / 1e9, false, jitWatched);
             } finally {
                 current.remove(client);
             }
