@@ -2,27 +2,30 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--https-port N] [--cpu N]   start in the background;
-#                                                     prints "127.0.0.1:PORT PID" (and "https 127.0.0.1:HTTPS_PORT")
+#   scripts/peers/nginx.sh start [--port N] [--https-port N [--cert F --key F]] [--cpu N]   start in the
+#       background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with --https-port)
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
 # --port defaults to 8480; --cpu pins nginx (master and worker) to that core with taskset. --https-port also serves
 # /plaintext over TLS 1.2/1.3 (nginx-https.conf.template) with a self-signed EC P-256 certificate for 127.0.0.1 and
-# localhost, made by openssl on first use (cert.pem, key.pem); clients need --insecure (curl -k) or cert.pem.
+# localhost, made by openssl on first use (cert.pem, key.pem), or the PEM files --cert and --key give (copied in:
+# the harness's TLS runs give every server the same one); clients need --insecure (curl -k) or cert.pem.
 # Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""; https_port=""
+port=8480; cpu=""; https_port=""; cert=""; key=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
         --cpu) cpu="${2:?--cpu needs a number}"; shift 2 ;;
         --https-port) https_port="${2:?--https-port needs a number}"; shift 2 ;;
+        --cert) cert="${2:?--cert needs a file}"; shift 2 ;;
+        --key) key="${2:?--key needs a file}"; shift 2 ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -36,6 +39,13 @@ if [ -n "$https_port" ]; then
         || [ "$https_port" -eq "$port" ]; then
         echo "nginx.sh: bad https port '$https_port' (1-65535, not the http port)" >&2; exit 2
     fi
+fi
+if [ -n "$cert$key" ]; then
+    [ -n "$https_port" ] || { echo "nginx.sh: --cert and --key need --https-port" >&2; exit 2; }
+    if [ -z "$cert" ] || [ -z "$key" ]; then echo "nginx.sh: --cert and --key go together" >&2; exit 2; fi
+    for f in "$cert" "$key"; do
+        [ -r "$f" ] || { echo "nginx.sh: cannot read '$f'" >&2; exit 2; }
+    done
 fi
 
 run_dir="$HTTPMODELS_ROOT/target/peers/nginx-$port"
@@ -52,8 +62,16 @@ case "$action" in
             "$(dirname "$0")/nginx.conf.template" > "$run_dir/nginx.conf"
         : > "$run_dir/https-server.conf"
         if [ -n "$https_port" ]; then
-            command -v openssl >/dev/null || { echo "nginx.sh: --https-port needs openssl to make a certificate" >&2; exit 1; }
+            if [ -n "$cert" ]; then
+                # Copied under temporary names and moved into place; the key stays readable by its owner only.
+                (umask 077 && cp "$key" "$run_dir/key.pem.tmp")
+                cp "$cert" "$run_dir/cert.pem.tmp"
+                mv "$run_dir/key.pem.tmp" "$run_dir/key.pem"
+                mv "$run_dir/cert.pem.tmp" "$run_dir/cert.pem"
+            fi
             if [ ! -s "$run_dir/cert.pem" ] || [ ! -s "$run_dir/key.pem" ]; then
+                command -v openssl >/dev/null \
+                    || { echo "nginx.sh: --https-port needs openssl to make a certificate" >&2; exit 1; }
                 # Written under temporary names and moved into place, so a failed run leaves no half a pair.
                 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 \
                     -subj /CN=localhost -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
@@ -75,8 +93,8 @@ case "$action" in
             sleep 0.1
         done
         [ -s "$run_dir/nginx.pid" ] || { echo "nginx.sh: nginx did not start; see $run_dir/error.log" >&2; exit 1; }
-        echo "127.0.0.1:$port $(cat "$run_dir/nginx.pid")"
         [ -z "$https_port" ] || echo "https 127.0.0.1:$https_port"
+        echo "127.0.0.1:$port $(cat "$run_dir/nginx.pid")"
         ;;
     stop)
         [ -f "$run_dir/nginx.pid" ] || { echo "nginx.sh: no nginx started on port $port" >&2; exit 1; }

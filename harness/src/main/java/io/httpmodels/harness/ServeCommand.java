@@ -8,6 +8,8 @@ import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
+import io.httpmodels.server.tls.ServerTls;
+import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,14 +19,17 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code httpmodels serve MODEL}: starts one model in the foreground, prints the address it listens on, and
- * stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. {@code --list} lists the models instead.
+ * stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. {@code --list} lists the models instead. {@code --tls} serves
+ * HTTPS with a self-signed certificate or the PEM files {@code --cert} and {@code --key} give.
  */
 @Command(
         name = "serve",
@@ -33,13 +38,18 @@ import java.util.concurrent.CountDownLatch;
         defaultValueProvider = ServeCommand.DeadlineDefaults.class,
         description = {
             "Start a server model in the foreground; Ctrl-C stops it.",
-            "Prints '<model> listening on http://HOST:PORT (<what runs>)' once it accepts connections."
+            "Prints '<model> listening on http://HOST:PORT (<what runs>)' once it accepts connections.",
+            "With --tls it serves HTTPS on that one port (https://HOST:PORT), with a fresh self-signed certificate "
+                    + "or the one --cert and --key give. Clients of a self-signed certificate must skip its check: "
+                    + "'scripts/load.sh https://127.0.0.1:PORT/plaintext -k' (--insecure), 'curl -k', or trust "
+                    + "the --cert file (curl --cacert FILE)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped cleanly, or --list",
             "1:could not start (address in use...)",
-            "2:usage error: unknown model, bad flag"
+            "2:usage error: unknown model, bad flag, --cert/--key/--tls-provider without --tls, a PEM file that "
+                    + "cannot be read"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -132,6 +142,31 @@ final class ServeCommand implements Callable<Integer> {
     int maxBodyBytes = DEFAULTS.maxBodyBytes();
 
     @Option(
+            names = "--tls",
+            description = "Serve HTTPS (TLS 1.3 and 1.2) instead of plain HTTP: with a fresh self-signed certificate "
+                    + "for localhost and 127.0.0.1 (made by the JDK's keytool), or --cert and --key.")
+    boolean tls;
+
+    @Option(
+            names = "--cert",
+            paramLabel = "FILE.pem",
+            description = "With --tls: the certificate chain, PEM, the server's certificate first (with --key).")
+    Path certificate;
+
+    @Option(
+            names = "--key",
+            paramLabel = "FILE.pem",
+            description = "With --tls: its private key, PEM, unencrypted PKCS#8 'PRIVATE KEY' (with --cert).")
+    Path privateKey;
+
+    @Option(
+            names = "--tls-provider",
+            paramLabel = "jdk|openssl",
+            description = "With --tls: who encrypts: the JDK's JSSE (default), or OpenSSL (BoringSSL, netty only; "
+                    + "other models refuse to start).")
+    String tlsProvider;
+
+    @Option(
             names = "--exit-with-parent",
             paramLabel = "PID",
             hidden = true,
@@ -207,8 +242,8 @@ final class ServeCommand implements Callable<Integer> {
             exitWithParent(parentPid);
         }
         out.printf(
-                "%s listening on http://%s:%d (%s)%n",
-                model.name(), hostForUrl(server), server.port(), server.description());
+                "%s listening on %s://%s:%d (%s)%n",
+                model.name(), config.scheme(), hostForUrl(server), server.port(), server.description());
         out.flush();
         if (ControlProtocol.STDIN.equals(control)) {
             ControlLoop.start(System.in, out, model.name());
@@ -217,8 +252,47 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The config the parsed flags describe; package-private for tests. */
+    /**
+     * The config the parsed flags describe; package-private for tests.
+     *
+     * @throws IllegalArgumentException for a bad address, TLS flags without {@code --tls}, a PEM file that cannot be
+     *                                  read (naming it)
+     */
     ServerConfig config() {
+        ServerConfig plain = plainConfig();
+        Optional<ServerTls> serverTls = serverTls();
+        return serverTls.map(plain::withTls).orElse(plain);
+    }
+
+    /**
+     * What {@code --tls}, {@code --cert}, {@code --key} and {@code --tls-provider} ask for: empty without
+     * {@code --tls}.
+     */
+    private Optional<ServerTls> serverTls() {
+        if (!tls) {
+            if (certificate != null || privateKey != null || tlsProvider != null) {
+                throw new IllegalArgumentException("--cert, --key and --tls-provider need --tls");
+            }
+            return Optional.empty();
+        }
+        if ((certificate == null) != (privateKey == null)) {
+            throw new IllegalArgumentException(
+                    "--cert and --key go together: give both, or neither for a self-signed certificate");
+        }
+        TlsProvider provider = tlsProvider == null ? TlsProvider.JDK : TlsProvider.byId(tlsProvider);
+        try {
+            ServerTls keys = certificate == null ? ServerTls.selfSigned() : ServerTls.fromPem(certificate, privateKey);
+            return Optional.of(keys.withProvider(provider));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(
+                    certificate == null
+                            ? "--tls: cannot make a self-signed certificate: " + e.getMessage()
+                            : "--tls: cannot read " + e.getMessage() + " ("
+                                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private ServerConfig plainConfig() {
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);

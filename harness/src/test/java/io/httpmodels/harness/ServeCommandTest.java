@@ -1,15 +1,22 @@
 package io.httpmodels.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.targets.RunCertificate;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.ServerTls;
+import io.httpmodels.server.tls.TlsProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 @Timeout(30)
@@ -85,6 +92,76 @@ class ServeCommandTest {
         CliRun word = CliRun.of("serve", "netty", "--body-timeout", "soon");
         assertEquals(2, word.exitCode());
         assertTrue(word.err().contains("'soon' is not a duration"), word.err());
+    }
+
+    @Test
+    void tlsFlagsWithoutTlsOrHalfAPairOrAnUnknownProviderAreUsageErrors() {
+        CliRun noTls = CliRun.of("serve", "netty", "--cert", "cert.pem", "--key", "key.pem");
+        assertEquals(2, noTls.exitCode(), noTls.err());
+        assertTrue(noTls.err().contains("--cert, --key and --tls-provider need --tls"), noTls.err());
+        CliRun providerAlone = CliRun.of("serve", "netty", "--tls-provider", "openssl");
+        assertEquals(2, providerAlone.exitCode(), providerAlone.err());
+        assertTrue(providerAlone.err().contains("need --tls"), providerAlone.err());
+        CliRun half = CliRun.of("serve", "netty", "--tls", "--cert", "cert.pem");
+        assertEquals(2, half.exitCode(), half.err());
+        assertTrue(half.err().contains("--cert and --key go together"), half.err());
+        CliRun provider = CliRun.of("serve", "netty", "--tls", "--tls-provider", "gnutls");
+        assertEquals(2, provider.exitCode(), provider.err());
+        assertTrue(provider.err().contains("unknown TLS provider 'gnutls'; known: jdk, openssl"), provider.err());
+    }
+
+    @Test
+    @Timeout(90)
+    void aMissingOrBadPemFileIsAUsageErrorNamingIt(@TempDir Path dir) throws Exception {
+        RunCertificate good = RunCertificate.write(ServerTls.selfSigned(), dir);
+        Path missing = dir.resolve("missing.pem");
+        CliRun none = CliRun.of(
+                "serve",
+                "netty",
+                "--tls",
+                "--cert",
+                missing.toString(),
+                "--key",
+                good.key().toString());
+        assertEquals(2, none.exitCode(), none.err());
+        assertTrue(none.err().contains("cannot read " + missing), none.err());
+        Path garbage = Files.writeString(dir.resolve("garbage.pem"), "not a key\n");
+        CliRun bad = CliRun.of(
+                "serve", "netty", "--tls", "--cert", good.certificate().toString(), "--key", garbage.toString());
+        assertEquals(2, bad.exitCode(), bad.err());
+        assertTrue(bad.err().contains(garbage + " holds no PEM block"), bad.err());
+    }
+
+    @Test
+    @Timeout(120) // two certificates made by keytool, each a JVM of its own
+    void tlsReachesTheConfigWithTheGivenCertificateOrASelfSignedOneAndTheProvider(@TempDir Path dir) throws Exception {
+        ServerTls made = ServerTls.selfSigned();
+        RunCertificate files = RunCertificate.write(made, dir);
+        ServerConfig given = parse(
+                "netty",
+                "--tls",
+                "--cert",
+                files.certificate().toString(),
+                "--key",
+                files.key().toString());
+        assertEquals("https", given.scheme());
+        assertEquals(made.certificate(), given.tls().orElseThrow().certificate());
+        assertEquals(TlsProvider.JDK, given.tls().orElseThrow().provider());
+
+        ServerConfig selfSigned = parse("netty", "--tls", "--tls-provider", "openssl");
+        assertEquals(TlsProvider.OPENSSL, selfSigned.tls().orElseThrow().provider());
+        assertNotEquals(made.certificate(), selfSigned.tls().orElseThrow().certificate(), "a fresh one");
+
+        assertTrue(parse("netty").tls().isEmpty(), "plain HTTP without --tls");
+    }
+
+    @Test
+    void theHelpSaysHowClientsReachASelfSignedServer() {
+        CliRun help = CliRun.of("serve", "--help");
+        String text = help.out().replaceAll("\\s+", " ");
+        assertTrue(text.contains("--tls Serve HTTPS"), help.out());
+        assertTrue(text.contains("-k' (--insecure), 'curl -k'"), help.out());
+        assertTrue(text.contains("--tls-provider=jdk|openssl"), help.out());
     }
 
     private static ServerConfig parse(String... args) {

@@ -22,7 +22,11 @@ final class CellRunner {
 
     CellRunner(Plan plan) {
         this.plan = plan;
-        this.step = new MeasuringStep(new TargetLauncher(plan.pinning(), plan.projectRoot()), plan.measure());
+        // A TLS scenario's servers all get one certificate, kept with the results (tls/cert.pem, tls/key.pem).
+        this.step = new MeasuringStep(
+                new TargetLauncher(
+                        plan.pinning(), plan.projectRoot(), plan.outputDir().resolve("tls")),
+                plan.measure());
     }
 
     /**

@@ -342,7 +342,8 @@ public final class CompareCommand implements Callable<Integer> {
                 rate != null ? rate : base.rate(),
                 rateFractions != null ? rateFractions : base.rateFractions(),
                 idleConnections != null ? idleConnections : base.idleConnections(),
-                slowConnections != null ? slowConnections : base.slowConnections());
+                slowConnections != null ? slowConnections : base.slowConnections(),
+                base.tls());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ModelCatalog.all();
         ModelSelection selection = ModelSelection.of(models, found);

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.TlsMode;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,6 +68,15 @@ public enum Profile {
                     + " requests/s, threads, RSS and memory per idle connection",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of())
                     .withBackground(10_000, 0),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
+            1),
+    TLS(
+            "HTTPS (docs/tls.md): GET /plaintext, 40 connections, no work, over TLS: keep-alive, a new connection per"
+                    + " request with full handshakes, and with resumed sessions; handshakes/s and server CPU per"
+                    + " handshake beside CPU per request",
+            axes(List.of("/plaintext"), List.of(0), List.of(true, false), List.of(40), 1, null, List.of())
+                    .overTls(),
             Duration.ofSeconds(2),
             Duration.ofSeconds(5),
             1);
@@ -184,6 +194,9 @@ public enum Profile {
      * @param idleConnections idle keep-alive connections held beside the measured ones; when this or
      *                      {@code slowConnections} is set, each shape runs alone first and then beside them
      * @param slowConnections slowloris connections held beside the measured ones
+     * @param tls           every scenario over HTTPS: a keep-alive one once (sessions resumed, as the client does by
+     *                      default), one with a new connection per request twice, with full handshakes and with
+     *                      resumed sessions
      */
     public record Axes(
             List<String> routes,
@@ -194,7 +207,32 @@ public enum Profile {
             Double rate,
             List<Double> rateFractions,
             int idleConnections,
-            int slowConnections) {
+            int slowConnections,
+            boolean tls) {
+
+        /** Plain HTTP axes. */
+        public Axes(
+                List<String> routes,
+                List<Integer> workMillis,
+                List<Boolean> keepAlive,
+                List<Integer> connections,
+                int pipeline,
+                Double rate,
+                List<Double> rateFractions,
+                int idleConnections,
+                int slowConnections) {
+            this(
+                    routes,
+                    workMillis,
+                    keepAlive,
+                    connections,
+                    pipeline,
+                    rate,
+                    rateFractions,
+                    idleConnections,
+                    slowConnections,
+                    false);
+        }
 
         /** Axes without background connections. */
         public Axes(
@@ -210,7 +248,22 @@ public enum Profile {
 
         /** The same axes with these background connections. */
         public Axes withBackground(int idle, int slow) {
-            return new Axes(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions, idle, slow);
+            return new Axes(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions, idle, slow, tls);
+        }
+
+        /** The same axes over HTTPS ({@link #tls()}). */
+        public Axes overTls() {
+            return new Axes(
+                    routes,
+                    workMillis,
+                    keepAlive,
+                    connections,
+                    pipeline,
+                    rate,
+                    rateFractions,
+                    idleConnections,
+                    slowConnections,
+                    true);
         }
 
         public Axes {
@@ -223,9 +276,26 @@ public enum Profile {
 
         /**
          * Every combination, route by route, then work, keep-alive and connections; rates after closed loops. With
-         * background connections each shape runs alone, then beside them, so the two compare in the same run.
+         * background connections each shape runs alone, then beside them, so the two compare in the same run. Over
+         * TLS a keep-alive shape runs once, a shape with a new connection per request twice: full handshakes, then
+         * resumed sessions.
          */
         public List<Scenario> scenarios() {
+            List<Scenario> plain = plainScenarios();
+            if (!tls) {
+                return plain;
+            }
+            List<Scenario> all = new ArrayList<>();
+            for (Scenario s : plain) {
+                if (!s.keepAlive()) {
+                    all.add(s.overTls(TlsMode.FULL));
+                }
+                all.add(s.overTls(TlsMode.RESUME));
+            }
+            return all;
+        }
+
+        private List<Scenario> plainScenarios() {
             List<Scenario> closed = new ArrayList<>();
             for (String route : routes) {
                 for (int work : workMillis) {

@@ -3,6 +3,7 @@ package io.httpmodels.harness.compare;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Scenario;
@@ -150,7 +151,9 @@ final class Summaries {
                                 .filter(CellResult::profiled)
                                 .map(c -> c.flameGraph().event())
                                 .findFirst()
-                                .orElse(null));
+                                .orElse(null))
+                .withHandshakes(
+                        Handshakes.medianOf(ok.stream().map(CellResult::tls).toList()));
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {

@@ -12,6 +12,7 @@ import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.FigureSource;
 import io.httpmodels.harness.results.FlameGraph;
+import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.JvmFigures;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
@@ -26,6 +27,7 @@ import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.results.WhyFigures;
 import io.httpmodels.load.BackgroundReport;
 import io.httpmodels.load.ErrorKind;
+import io.httpmodels.load.LatencySummary;
 import io.httpmodels.load.LoadReport;
 
 import java.util.Comparator;
@@ -63,31 +65,52 @@ final class CellFigures {
         int turns = r.config().turns() == null ? 1 : r.config().turns().count();
         double loaded = r.durationSeconds() / turns;
         return new CellResult(
-                scenarioId,
-                target,
-                window.repetition(),
-                CellStatus.OK,
-                null,
-                new Throughput(
-                        open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
-                        loaded,
-                        r.requests(),
-                        turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
-                        r.intervals().stream()
-                                .map(i -> i.requestsPerSecond() * turns)
-                                .toList()),
-                new Latencies(
-                        Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
-                        Latency.of(LatencyKind.CORRECTED, r.corrected()),
-                        Latency.of(LatencyKind.SERVICE, r.uncorrected()),
-                        Distribution.of(r.histogram())),
-                new Responses(errors(r), r.statusCounts(), r.abortReason()),
-                new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
-                server(serverPid, usage, seconds, r.requests()),
-                client(usage, seconds, settings),
-                warmup,
-                window.hlogName(),
-                background(r.background()));
+                        scenarioId,
+                        target,
+                        window.repetition(),
+                        CellStatus.OK,
+                        null,
+                        new Throughput(
+                                open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
+                                loaded,
+                                r.requests(),
+                                turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
+                                r.intervals().stream()
+                                        .map(i -> i.requestsPerSecond() * turns)
+                                        .toList()),
+                        new Latencies(
+                                Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
+                                Latency.of(LatencyKind.CORRECTED, r.corrected()),
+                                Latency.of(LatencyKind.SERVICE, r.uncorrected()),
+                                Distribution.of(r.histogram())),
+                        new Responses(errors(r), r.statusCounts(), r.abortReason()),
+                        new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
+                        server(serverPid, usage, seconds, r.requests()),
+                        client(usage, seconds, settings),
+                        warmup,
+                        window.hlogName(),
+                        background(r.background()))
+                .withHandshakes(handshakes(r.tls(), loaded, usage.serverCpuSeconds()));
+    }
+
+    /**
+     * An https window's handshakes per second of {@code loadedSeconds} and the server's CPU per handshake; null for
+     * plain HTTP.
+     */
+    static Handshakes handshakes(LoadReport.Tls tls, double loadedSeconds, Double serverCpuSeconds) {
+        if (tls == null) {
+            return null;
+        }
+        LatencySummary time = tls.handshake();
+        boolean timed = time != null && time.count() > 0;
+        return new Handshakes(
+                tls.version().label(),
+                tls.handshakes(),
+                tls.resumed(),
+                loadedSeconds > 0 ? tls.handshakes() / loadedSeconds : 0.0,
+                timed ? time.valueAt(50.0) : null,
+                timed ? time.valueAt(99.0) : null,
+                serverCpuSeconds == null ? null : Stats.cpuMicrosPerRequest(serverCpuSeconds, tls.handshakes()));
     }
 
     /** Errors by the load client's kinds, in its order, then their total. */

@@ -51,13 +51,15 @@ public final class MeasuredTarget implements AutoCloseable {
 
     /**
      * Refuses a load this server was not started for: its work per request and header deadline are the server's
-     * own flags, so only the client's side of a scenario (connections, pipelining, keep-alive) may differ.
+     * own flags, as is whether it serves TLS, so only the client's side of a scenario (connections, pipelining,
+     * keep-alive, session resumption) may differ.
      */
     void checkServes(Scenario load) {
         if (load.workMillis() != scenario.workMillis()
-                || load.headerTimeoutMillis() != scenario.headerTimeoutMillis()) {
+                || load.headerTimeoutMillis() != scenario.headerTimeoutMillis()
+                || load.isTls() != scenario.isTls()) {
             throw new IllegalArgumentException("a server started for " + scenario.id() + " cannot serve " + load.id()
-                    + ": its work per request and header deadline are fixed when it starts");
+                    + ": its work per request, header deadline and TLS are fixed when it starts");
         }
     }
 

@@ -13,6 +13,7 @@ import io.httpmodels.harness.process.WindowEdges;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
+import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.RunningTarget;
@@ -25,6 +26,8 @@ import io.httpmodels.load.LoadException;
 import io.httpmodels.load.LoadListener;
 import io.httpmodels.load.LoadReport;
 import io.httpmodels.load.Progress;
+import io.httpmodels.load.TlsSettings;
+import io.httpmodels.load.TlsVersion;
 import io.httpmodels.load.Turns;
 import org.HdrHistogram.Histogram;
 
@@ -172,7 +175,16 @@ public final class MeasuringStep {
                 report = client.run();
             } catch (LoadException e) {
                 sampler.stop();
-                return new Warmup((System.nanoTime() - startNanos) / 1e9, false, jitWatched);
+                long failedAt = System.nanoTime() - startNanos;
+                // A cold JVM's first TLS handshakes can outlast a chunk, so that none of its connections succeeded:
+                // over TLS, a server still alive is warmed on, up to the bound.
+                if (load.isTls()
+                        && running.death().isEmpty()
+                        && failedAt < rule.maximum().toNanos()) {
+                    listener.warming(failedAt / 1e9);
+                    continue;
+                }
+                return new Warmup(failedAt / 1e9, false, jitWatched);
             } finally {
                 current.remove(client);
             }
@@ -615,6 +627,10 @@ public final class MeasuringStep {
         Double rate = offeredRate != null ? offeredRate : scenario.rate();
         if (rate != null) {
             b.rate(rate);
+        }
+        if (scenario.isTls()) {
+            // Every server presents the run's self-signed certificate: trusted as curl -k would (wrk checks none).
+            b.tls(new TlsSettings(TlsVersion.TLS_1_3, scenario.tls() == TlsMode.RESUME, true, null, null));
         }
         return b;
     }

@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * A server running in a child process that announces itself with
- * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} on its standard output, as {@code httpmodels serve}
- * does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
+ * {@code NAME listening on http://HOST:PORT (WHAT RUNS)} (or {@code https://}, {@link #scheme()}) on its standard
+ * output, as {@code httpmodels serve} does. {@link #start} returns once that line came, so the real port is known (port 0 works, no race) and no
  * caller polls. Lines it writes after that which start with {@code control } answer its {@link ControlChannel}
  * (asked for with {@code HTTPMODELS_CONTROL=stdin} in its environment). The child is owned: {@link #close()} stops it (SIGTERM, then SIGKILL after a bound) and reaps
  * it, and every started child is registered with {@link ChildProcesses} so a shutdown hook can stop the rest.
@@ -28,18 +28,25 @@ import java.util.regex.Pattern;
 public final class ChildServer implements AutoCloseable {
 
     private static final Pattern LISTENING =
-            Pattern.compile("^(\\S+) listening on http://(\\[[^]]+]|[^:/\\s]+):(\\d+) \\((.*)\\)\\s*$");
+            Pattern.compile("^(\\S+) listening on (https?)://(\\[[^]]+]|[^:/\\s]+):(\\d+) \\((.*)\\)\\s*$");
     private static final int STDERR_LINES = 20;
 
     private final Process process;
+    private final String scheme;
     private final int port;
     private final String description;
     private final ArrayDeque<String> stderrTail;
     private final ControlChannel control;
 
     private ChildServer(
-            Process process, int port, String description, ArrayDeque<String> stderrTail, ControlChannel control) {
+            Process process,
+            String scheme,
+            int port,
+            String description,
+            ArrayDeque<String> stderrTail,
+            ControlChannel control) {
         this.process = process;
+        this.scheme = scheme;
         this.port = port;
         this.description = description;
         this.stderrTail = stderrTail;
@@ -96,7 +103,7 @@ public final class ChildServer implements AutoCloseable {
         process.onExit().thenRun(() -> listening.completeExceptionally(new IllegalStateException("exited")));
         try {
             Matcher m = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ChildServer(process, Integer.parseInt(m.group(3)), m.group(4), stderrTail, control);
+            return new ChildServer(process, m.group(2), Integer.parseInt(m.group(4)), m.group(5), stderrTail, control);
         } catch (ExecutionException e) {
             joinQuietly(err);
             throw new StartFailure("exited with code " + process.exitValue() + " before listening" + tail(stderrTail));
@@ -112,6 +119,11 @@ public final class ChildServer implements AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** {@code http}, or {@code https} for a server that said it listens over TLS. */
+    public String scheme() {
+        return scheme;
     }
 
     public int port() {

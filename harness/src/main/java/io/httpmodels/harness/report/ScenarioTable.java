@@ -1,6 +1,7 @@
 package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
@@ -120,6 +121,13 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
         columns.add(new Column("p99", kind, true));
         columns.add(new Column("p99.9", kind, true));
         columns.add(new Column("server CPU", "µs/req", true));
+        boolean tls = scenario.isTls();
+        if (tls) {
+            columns.add(new Column("handshakes/s", null, true));
+            columns.add(new Column("resumed", null, true));
+            columns.add(new Column("handshake", "p50", true));
+            columns.add(new Column("server CPU", "µs/handshake", true));
+        }
         columns.add(new Column("server CPU", "% of a core", true));
         columns.add(new Column("RSS peak", "MiB", true));
         columns.add(new Column("threads peak", null, true));
@@ -157,6 +165,9 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
             cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p99()) + cellKind));
             cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p999()) + cellKind));
             cells.add(Cell.of(Format.cpuMicros(s.cpuMicrosPerRequest())));
+            if (tls) {
+                cells.addAll(handshakeCells(s.tls()));
+            }
             cells.add(Cell.of(Format.percent(s.serverCpuPercent())));
             cells.add(Cell.of(Format.mebibytes(s.rssPeakBytes())));
             cells.add(Cell.of(Format.count(s.threadsPeak())));
@@ -173,6 +184,9 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
         }
 
         List<String> footnotes = new ArrayList<>(latencyNotes);
+        if (tls) {
+            footnotes.add(TLS_NOTE);
+        }
         if (anyBound) {
             footnotes.add(clientBoundNote(results, scenario));
         }
@@ -182,6 +196,27 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
                     + " the timeouts here do.");
         }
         return new ScenarioTable(scenario, List.copyOf(columns), List.copyOf(rows), List.copyOf(footnotes));
+    }
+
+    /** What a TLS scenario's own columns are, under its table. */
+    static final String TLS_NOTE = "handshakes/s: TLS handshakes the client completed per second of the window (a"
+            + " keep-alive window has next to none: its connections shook hands before it); resumed: the share of"
+            + " them that resumed a session; handshake p50: from the TCP connection's establishment to the"
+            + " handshake's end; server CPU µs/handshake: the server's CPU time over the window per handshake (with a"
+            + " new connection per request it holds that request's work too: compare it with µs/req). See"
+            + " docs/tls.md.";
+
+    /** A TLS row's handshakes/s, resumed share, median handshake time and server CPU per handshake. */
+    static List<Cell> handshakeCells(Handshakes h) {
+        if (h == null) {
+            return List.of(Cell.of(Format.NONE), Cell.of(Format.NONE), Cell.of(Format.NONE), Cell.of(Format.NONE));
+        }
+        Double resumed = h.resumedShare();
+        return List.of(
+                Cell.of(Format.requestsPerSecond(h.perSecond())),
+                Cell.of(resumed == null ? Format.NONE : Format.percent(100 * resumed)),
+                Cell.of(Format.micros(h.p50Micros())),
+                Cell.of(Format.cpuMicros(h.serverCpuMicrosPerHandshake())));
     }
 
     /** Whether any target is nginx, by name or kind: then every table has a "vs nginx" column. */

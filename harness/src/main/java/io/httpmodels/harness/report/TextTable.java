@@ -1,5 +1,6 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
@@ -61,6 +62,9 @@ public final class TextTable {
                 }
             }
             out.append('\n');
+            if (scenario.isTls()) {
+                out.append(handshakes(results, scenario)).append('\n');
+            }
             WhyTable why = WhyTable.of(results, scenario, false);
             if (why != null) {
                 out.append(why(why));
@@ -77,9 +81,54 @@ public final class TextTable {
         out.append(cut("client: client CPU, % of one core; " + ScenarioTable.CLIENT_BOUND
                         + ": the client was saturated, compare µs/req there"))
                 .append('\n');
+        if (results.scenarios().stream().anyMatch(Scenario::isTls)) {
+            out.append(wrap("TLS: hs/s: handshakes per second; resumed: share resumed; hs p50/p99: handshake"
+                    + " time; µs/hs: server CPU per handshake (with a new connection per request it holds the"
+                    + " request's work too), beside µs/req. docs/tls.md."));
+        }
         if (!WhyTable.all(results, false).isEmpty()) {
             out.append(wrap("why, " + WhyTable.LEGEND + "; " + WhyTable.PARTIAL
                     + " partial (see the note under its table). Sources and blind spots: docs/why.md."));
+        }
+        return out.toString();
+    }
+
+    private static final List<String> TLS_HEADERS =
+            List.of("target", "hs/s", "resumed", "hs p50", "hs p99", "µs/hs", "µs/req");
+
+    /** A TLS scenario's handshakes, one line per target that has figures, under its main table. */
+    private static String handshakes(Results results, Scenario scenario) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(TLS_HEADERS);
+        for (TargetInfo target : results.targets()) {
+            Summary s = results.summary(scenario.id(), target.name());
+            if (s == null || !s.ok()) {
+                continue;
+            }
+            Handshakes h = s.tls();
+            Double resumed = h == null ? null : h.resumedShare();
+            rows.add(List.of(
+                    target.name(),
+                    h == null ? Format.NONE : Format.requestsPerSecond(h.perSecond()),
+                    resumed == null ? Format.NONE : Format.percent(100 * resumed),
+                    h == null ? Format.NONE : Format.micros(h.p50Micros()),
+                    h == null ? Format.NONE : Format.micros(h.p99Micros()),
+                    h == null ? Format.NONE : Format.cpuMicros(h.serverCpuMicrosPerHandshake()),
+                    Format.cpuMicros(s.cpuMicrosPerRequest())));
+        }
+        int[] widths = new int[TLS_HEADERS.size()];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        List<Boolean> numeric = new ArrayList<>();
+        for (int i = 0; i < TLS_HEADERS.size(); i++) {
+            numeric.add(i > 0);
+        }
+        StringBuilder out = new StringBuilder(cut("  TLS handshakes  [" + scenario.id() + "]")).append('\n');
+        for (List<String> row : rows) {
+            out.append(whyLine(row, widths, numeric)).append('\n');
         }
         return out.toString();
     }

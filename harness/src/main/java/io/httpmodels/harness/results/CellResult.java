@@ -1,5 +1,6 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.Objects;
@@ -31,6 +32,8 @@ import java.util.Objects;
  *                    allocation and GC per request; null when not measured ({@code --why off}, a merged run)
  * @param flameGraph  the window's flame graph when one was asked for ({@code --flamegraphs}), else null: a
  *                    profiled cell's other figures are perturbed by the profiling
+ * @param tls         a TLS scenario's handshakes and the server's CPU per handshake; null (and absent from
+ *                    results.json) over plain HTTP
  */
 public record CellResult(
         String scenarioId,
@@ -48,7 +51,46 @@ public record CellResult(
         String hlog,
         Background background,
         WhyFigures why,
-        FlameGraph flameGraph) {
+        FlameGraph flameGraph,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
+
+    /** A plain HTTP cell, as every run before TLS wrote. */
+    public CellResult(
+            String scenarioId,
+            String target,
+            int repetition,
+            CellStatus status,
+            String failure,
+            Throughput throughput,
+            Latencies latencies,
+            Responses responses,
+            ConnectionCounts connectionCounts,
+            ServerUsage server,
+            ClientUsage client,
+            Warmup warmup,
+            String hlog,
+            Background background,
+            WhyFigures why,
+            FlameGraph flameGraph) {
+        this(
+                scenarioId,
+                target,
+                repetition,
+                status,
+                failure,
+                throughput,
+                latencies,
+                responses,
+                connectionCounts,
+                server,
+                client,
+                warmup,
+                hlog,
+                background,
+                why,
+                flameGraph,
+                null);
+    }
 
     /** A cell without why figures and flame graph, as every run before them wrote. */
     public CellResult(
@@ -81,6 +123,7 @@ public record CellResult(
                 warmup,
                 hlog,
                 background,
+                null,
                 null,
                 null);
     }
@@ -132,7 +175,8 @@ public record CellResult(
                 hlog,
                 background,
                 why,
-                flameGraph);
+                flameGraph,
+                tls);
     }
 
     /** The same cell with its why figures and flame graph. */
@@ -153,7 +197,30 @@ public record CellResult(
                 hlog,
                 background,
                 figures,
-                graph);
+                graph,
+                tls);
+    }
+
+    /** The same cell with its TLS handshakes. */
+    public CellResult withHandshakes(Handshakes value) {
+        return new CellResult(
+                scenarioId,
+                target,
+                repetition,
+                status,
+                failure,
+                throughput,
+                latencies,
+                responses,
+                connectionCounts,
+                server,
+                client,
+                warmup,
+                hlog,
+                background,
+                why,
+                flameGraph,
+                value);
     }
 
     /** Whether a flame graph was asked for in this cell, so that its figures are perturbed by profiling. */

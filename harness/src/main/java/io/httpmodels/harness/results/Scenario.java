@@ -1,5 +1,8 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Locale;
 import java.util.Objects;
 
@@ -23,6 +26,8 @@ import java.util.Objects;
  * @param slowIntervalMillis time between two bytes of a slow connection
  * @param headerTimeoutMillis the server's deadline for a whole request head, passed as {@code serve
  *                          --header-timeout} only when positive (0: the server's own default, flag not passed)
+ * @param tls               HTTPS, with the client resuming sessions or not; null for plain HTTP (and absent from
+ *                          results.json, as in every run before TLS)
  */
 public record Scenario(
         String id,
@@ -36,7 +41,8 @@ public record Scenario(
         int idleConnections,
         int slowConnections,
         int slowIntervalMillis,
-        int headerTimeoutMillis) {
+        int headerTimeoutMillis,
+        @JsonInclude(JsonInclude.Include.NON_NULL) TlsMode tls) {
 
     /** Time between two bytes of a slow connection unless a scenario says otherwise. */
     public static final int DEFAULT_SLOW_INTERVAL_MILLIS = 1_000;
@@ -63,6 +69,36 @@ public record Scenario(
         }
     }
 
+    /** A plain HTTP scenario. */
+    public Scenario(
+            String id,
+            String route,
+            int workMillis,
+            boolean keepAlive,
+            int connections,
+            int pipeline,
+            Double rate,
+            Double rateFraction,
+            int idleConnections,
+            int slowConnections,
+            int slowIntervalMillis,
+            int headerTimeoutMillis) {
+        this(
+                id,
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                rate,
+                rateFraction,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                headerTimeoutMillis,
+                null);
+    }
+
     /** A scenario without background connections and with the server's own header deadline. */
     public Scenario(
             String id,
@@ -78,7 +114,7 @@ public record Scenario(
 
     /** A closed-loop scenario named from its shape. */
     public static Scenario closedLoop(String route, int workMillis, boolean keepAlive, int connections, int pipeline) {
-        return named(route, workMillis, keepAlive, connections, pipeline, null, null, 0, 0, 0, 0);
+        return named(route, workMillis, keepAlive, connections, pipeline, null, null, 0, 0, 0, 0, null);
     }
 
     /** The same shape in open loop at a fixed total rate. */
@@ -94,7 +130,8 @@ public record Scenario(
                 idleConnections,
                 slowConnections,
                 slowIntervalMillis,
-                headerTimeoutMillis);
+                headerTimeoutMillis,
+                tls);
     }
 
     /** The same shape in open loop at a fraction of each target's measured peak. */
@@ -110,7 +147,8 @@ public record Scenario(
                 idleConnections,
                 slowConnections,
                 slowIntervalMillis,
-                headerTimeoutMillis);
+                headerTimeoutMillis,
+                tls);
     }
 
     /**
@@ -132,7 +170,8 @@ public record Scenario(
                 idle,
                 slow,
                 slowIntervalMillis,
-                headerTimeoutMillis);
+                headerTimeoutMillis,
+                tls);
     }
 
     /** The same scenario with the server told this header deadline (0: the server's default, not passed). */
@@ -148,7 +187,31 @@ public record Scenario(
                 idleConnections,
                 slowConnections,
                 slowIntervalMillis,
-                millis);
+                millis,
+                tls);
+    }
+
+    /** The same load over HTTPS, the client resuming sessions or not as {@code mode} says; null for plain HTTP. */
+    public Scenario overTls(TlsMode mode) {
+        return named(
+                route,
+                workMillis,
+                keepAlive,
+                connections,
+                pipeline,
+                rate,
+                rateFraction,
+                idleConnections,
+                slowConnections,
+                slowIntervalMillis,
+                headerTimeoutMillis,
+                mode);
+    }
+
+    /** Whether the scenario is served over TLS (not a JSON property: {@link #tls()} says it). */
+    @JsonIgnore
+    public boolean isTls() {
+        return tls != null;
     }
 
     /** Whether the client holds idle or slow connections beside the measured ones. */
@@ -173,7 +236,8 @@ public record Scenario(
             int idle,
             int slow,
             int slowIntervalMillis,
-            int headerTimeoutMillis) {
+            int headerTimeoutMillis,
+            TlsMode tls) {
         int interval = slowIntervalMillis == 0 ? DEFAULT_SLOW_INTERVAL_MILLIS : slowIntervalMillis;
         StringBuilder id = new StringBuilder(idOf(route, workMillis, keepAlive, connections, pipeline, rate, fraction));
         if (idle > 0) {
@@ -188,6 +252,9 @@ public record Scenario(
         if (headerTimeoutMillis > 0) {
             id.append("-ht").append(headerTimeoutMillis).append("ms");
         }
+        if (tls != null) {
+            id.append(tls.idSuffix());
+        }
         return new Scenario(
                 id.toString(),
                 route,
@@ -200,7 +267,8 @@ public record Scenario(
                 idle,
                 slow,
                 interval,
-                headerTimeoutMillis);
+                headerTimeoutMillis,
+                tls);
     }
 
     /** Whether the client paces itself (open loop), so latency counts from each request's intended send time. */
@@ -221,7 +289,8 @@ public record Scenario(
                 idleConnections,
                 slowConnections,
                 slowIntervalMillis,
-                headerTimeoutMillis);
+                headerTimeoutMillis,
+                tls);
     }
 
     /** Words for report headings: {@code GET /plaintext, 40 connections, keep-alive, no work}. */
@@ -252,6 +321,11 @@ public record Scenario(
         }
         if (headerTimeoutMillis > 0) {
             sb.append(", server header deadline ").append(headerTimeoutMillis).append(" ms");
+        }
+        if (tls == TlsMode.FULL) {
+            sb.append(", over TLS, every handshake full");
+        } else if (tls != null) {
+            sb.append(keepAlive ? ", over TLS" : ", over TLS, sessions resumed");
         }
         return sb.toString();
     }

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -34,6 +36,8 @@ import java.util.List;
  *                            measured
  * @param profiledWith        the profiling event when any repetition was profiled (its figures are perturbed), or
  *                            null
+ * @param tls                 a TLS scenario's handshakes: counts summed, rates, times and server CPU per handshake
+ *                            the medians of the repetitions'; null (absent from results.json) over plain HTTP
  */
 public record Summary(
         String scenarioId,
@@ -61,7 +65,66 @@ public record Summary(
         Double relativeToNginx,
         List<PercentilePoint> distribution,
         WhyFigures why,
-        String profiledWith) {
+        String profiledWith,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
+
+    /** A plain HTTP row, as every run before TLS wrote. */
+    public Summary(
+            String scenarioId,
+            String target,
+            CellStatus status,
+            String failure,
+            int repetitions,
+            int okRepetitions,
+            Double requestsPerSecond,
+            Double requestsPerSecondMin,
+            Double requestsPerSecondMax,
+            Latency latency,
+            int connections,
+            Integer connectionsServed,
+            long timeouts,
+            long errors,
+            Double serverCpuPercent,
+            Double cpuMicrosPerRequest,
+            Long rssPeakBytes,
+            Long rssMeanBytes,
+            Integer threadsPeak,
+            Double clientCpuPercent,
+            boolean clientBound,
+            Double relativeToBest,
+            Double relativeToNginx,
+            List<PercentilePoint> distribution,
+            WhyFigures why,
+            String profiledWith) {
+        this(
+                scenarioId,
+                target,
+                status,
+                failure,
+                repetitions,
+                okRepetitions,
+                requestsPerSecond,
+                requestsPerSecondMin,
+                requestsPerSecondMax,
+                latency,
+                connections,
+                connectionsServed,
+                timeouts,
+                errors,
+                serverCpuPercent,
+                cpuMicrosPerRequest,
+                rssPeakBytes,
+                rssMeanBytes,
+                threadsPeak,
+                clientCpuPercent,
+                clientBound,
+                relativeToBest,
+                relativeToNginx,
+                distribution,
+                why,
+                profiledWith,
+                null);
+    }
 
     /** A row without why figures, as every run before them wrote. */
     public Summary(
@@ -114,6 +177,7 @@ public record Summary(
                 relativeToBest,
                 relativeToNginx,
                 distribution,
+                null,
                 null,
                 null);
     }
@@ -183,7 +247,8 @@ public record Summary(
                 toNginx,
                 distribution,
                 why,
-                profiledWith);
+                profiledWith,
+                tls);
     }
 
     /** The same row with its why figures and profiling said. */
@@ -214,6 +279,39 @@ public record Summary(
                 relativeToNginx,
                 distribution,
                 value,
-                profiled);
+                profiled,
+                tls);
+    }
+
+    /** The same row with its TLS handshakes. */
+    public Summary withHandshakes(Handshakes value) {
+        return new Summary(
+                scenarioId,
+                target,
+                status,
+                failure,
+                repetitions,
+                okRepetitions,
+                requestsPerSecond,
+                requestsPerSecondMin,
+                requestsPerSecondMax,
+                latency,
+                connections,
+                connectionsServed,
+                timeouts,
+                errors,
+                serverCpuPercent,
+                cpuMicrosPerRequest,
+                rssPeakBytes,
+                rssMeanBytes,
+                threadsPeak,
+                clientCpuPercent,
+                clientBound,
+                relativeToBest,
+                relativeToNginx,
+                distribution,
+                why,
+                profiledWith,
+                value);
     }
 }

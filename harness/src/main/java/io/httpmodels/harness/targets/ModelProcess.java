@@ -20,7 +20,7 @@ public final class ModelProcess implements RunningTarget {
 
     @Override
     public String url(String route) {
-        return "http://127.0.0.1:" + child.port() + route;
+        return child.scheme() + "://127.0.0.1:" + child.port() + route;
     }
 
     @Override

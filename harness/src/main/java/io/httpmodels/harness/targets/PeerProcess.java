@@ -20,20 +20,24 @@ import java.util.Optional;
  * project's own config, one worker; a Go peer built offline), pinned with the servers. Each script starts its
  * server in the background, prints {@code HOST:PORT PID} and stops it by that pid, so a cleanup is registered for
  * the harness's shutdown hook meanwhile. A script that fails (Go not installed, say) is a {@link StartFailure}
- * whose message is the script's own: the row says why it did not start and the run goes on.
+ * whose message is the script's own: the row says why it did not start and the run goes on. Over TLS nginx also
+ * serves its https server (with the run's {@link RunCertificate}), which is then the one measured; the Go peers
+ * serve plain HTTP only.
  */
 public final class PeerProcess implements RunningTarget {
 
     private final Peer peer;
     private final Path script;
     private final int port;
+    private final String measuredUrl;
     private final long pid;
     private final Runnable cleanup;
 
-    private PeerProcess(Peer peer, Path script, int port, long pid) {
+    private PeerProcess(Peer peer, Path script, int port, String measuredUrl, long pid) {
         this.peer = peer;
         this.script = script;
         this.port = port;
+        this.measuredUrl = measuredUrl;
         this.pid = pid;
         this.cleanup = this::stop;
         ChildProcesses.registerCleanup(cleanup);
@@ -41,6 +45,19 @@ public final class PeerProcess implements RunningTarget {
 
     /** Starts {@code peer} on a free loopback port, pinned to {@code cpu} when not null. */
     public static PeerProcess start(Peer peer, Path projectRoot, Integer cpu) throws StartFailure {
+        return start(peer, projectRoot, cpu, null);
+    }
+
+    /**
+     * Starts {@code peer} on a free loopback port, pinned to {@code cpu} when not null, and serving HTTPS with
+     * {@code tls} on another free port when it is not null.
+     *
+     * @throws StartFailure also for TLS asked of a peer that has no https server (the Go peers)
+     */
+    public static PeerProcess start(Peer peer, Path projectRoot, Integer cpu, RunCertificate tls) throws StartFailure {
+        if (tls != null && peer != Peer.NGINX) {
+            throw new StartFailure(peer.label() + " serves plain HTTP only here: no https server to measure");
+        }
         Path script = projectRoot.resolve("scripts/peers").resolve(peer.script());
         if (!Files.isExecutable(script)) {
             throw new StartFailure("no " + script + ": --with " + peer.label() + " needs the project's scripts");
@@ -50,7 +67,22 @@ public final class PeerProcess implements RunningTarget {
         if (cpu != null) {
             command.addAll(List.of("--cpu", String.valueOf(cpu)));
         }
-        return new PeerProcess(peer, script, port, pidOf(script, run(command)));
+        String url = "http://127.0.0.1:" + port;
+        if (tls != null) {
+            int httpsPort = freePort();
+            for (int tries = 0; httpsPort == port && tries < 10; tries++) {
+                httpsPort = freePort();
+            }
+            command.addAll(List.of(
+                    "--https-port",
+                    String.valueOf(httpsPort),
+                    "--cert",
+                    tls.certificate().toString(),
+                    "--key",
+                    tls.key().toString()));
+            url = "https://127.0.0.1:" + httpsPort;
+        }
+        return new PeerProcess(peer, script, port, url, pidOf(script, run(command)));
     }
 
     /**
@@ -76,7 +108,7 @@ public final class PeerProcess implements RunningTarget {
 
     @Override
     public String url(String route) {
-        return "http://127.0.0.1:" + port + route;
+        return measuredUrl + route;
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +20,8 @@ import java.util.Map;
  * it cannot outlive the harness — running {@code httpmodels serve MODEL --port 0}; the port it prints is the one
  * measured, and its control channel is on ({@code HTTPMODELS_CONTROL=stdin}, which an older build ignores). A
  * {@link Peer} (nginx, Go) is started from {@code scripts/peers} on the servers' first CPU; an external server is
- * only looked up.
+ * only looked up. For a TLS scenario every server is started over HTTPS with the run's one {@link RunCertificate},
+ * made when the first one starts: a model with {@code serve --tls --cert --key}, nginx with its https server.
  */
 public final class TargetLauncher {
 
@@ -33,14 +36,29 @@ public final class TargetLauncher {
 
     private final Pinning pinning;
     private final Path projectRoot;
+    private final Path certificateFolder;
+    private RunCertificate certificate;
 
     /**
+     * A launcher whose TLS certificate, if a TLS scenario asks for one, goes to a temporary folder.
+     *
      * @param pinning     the servers' CPUs
      * @param projectRoot the project's folder, for {@code scripts/peers}
      */
     public TargetLauncher(Pinning pinning, Path projectRoot) {
+        this(pinning, projectRoot, null);
+    }
+
+    /**
+     * @param pinning           the servers' CPUs
+     * @param projectRoot       the project's folder, for {@code scripts/peers}
+     * @param certificateFolder where the run's certificate is written when a TLS scenario first asks for it (the
+     *                          run's results folder's {@code tls/}); null for a temporary folder
+     */
+    public TargetLauncher(Pinning pinning, Path projectRoot, Path certificateFolder) {
         this.pinning = pinning;
         this.projectRoot = projectRoot;
+        this.certificateFolder = certificateFolder;
     }
 
     /**
@@ -50,18 +68,26 @@ public final class TargetLauncher {
      * @throws StartFailure when it does not come up; the message says why
      */
     public RunningTarget start(TargetSpec target, ModelJvm jvm, Scenario scenario) throws StartFailure {
+        RunCertificate tls = scenario.isTls() ? certificate() : null;
         return switch (target.kind()) {
             case MODEL ->
                 new ModelProcess(ChildServer.start(
-                        modelCommand(target.name(), jvm, scenario),
+                        modelCommand(target.name(), jvm, scenario, tls),
                         Map.of(ControlProtocol.ENVIRONMENT, ControlProtocol.STDIN),
                         START_TIMEOUT));
             case NGINX, PEER ->
                 PeerProcess.start(
                         Peer.of(target.name()),
                         projectRoot,
-                        pinning.enabled() ? pinning.serverCpus().get(0) : null);
-            case EXTERNAL -> new ExternalServer(target.baseUrl());
+                        pinning.enabled() ? pinning.serverCpus().get(0) : null,
+                        tls);
+            case EXTERNAL -> {
+                if (tls != null) {
+                    throw new StartFailure(
+                            "an external server (--target) is measured over http only, not in a TLS " + "scenario");
+                }
+                yield new ExternalServer(target.baseUrl());
+            }
             case MERGED, AGENT -> throw new StartFailure(target.kind() + " is not a server to start");
         };
     }
@@ -71,6 +97,11 @@ public final class TargetLauncher {
      * path when the build keeps it in one: {@link ModelFolders}), {@code serve} and its flags.
      */
     public List<String> modelCommand(String model, ModelJvm jvm, Scenario scenario) {
+        return modelCommand(model, jvm, scenario, null);
+    }
+
+    /** {@link #modelCommand(String, ModelJvm, Scenario)}, serving HTTPS with {@code tls} when it is not null. */
+    List<String> modelCommand(String model, ModelJvm jvm, Scenario scenario, RunCertificate tls) {
         List<String> serve = new ArrayList<>(List.of(
                 "serve",
                 model,
@@ -90,8 +121,30 @@ public final class TargetLauncher {
             // Only when asked for: a server without the option keeps its own default and still starts.
             serve.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
         }
+        if (tls != null) {
+            serve.addAll(List.of(
+                    "--tls",
+                    "--cert",
+                    tls.certificate().toString(),
+                    "--key",
+                    tls.key().toString()));
+        }
         List<String> flags = new ArrayList<>(LAUNCHER_FLAGS);
         flags.addAll(jvm.jvmFlags());
         return ModelCatalog.launchFor(jvm.build(), model).command(pinning.serverPrefix(), flags, serve);
+    }
+
+    /** The run's certificate, made and written the first time a TLS scenario asks. */
+    private synchronized RunCertificate certificate() throws StartFailure {
+        if (certificate == null) {
+            try {
+                Path folder =
+                        certificateFolder != null ? certificateFolder : Files.createTempDirectory("httpmodels-tls-");
+                certificate = RunCertificate.make(folder);
+            } catch (IOException e) {
+                throw new StartFailure("cannot make the run's TLS certificate: " + e.getMessage());
+            }
+        }
+        return certificate;
     }
 }

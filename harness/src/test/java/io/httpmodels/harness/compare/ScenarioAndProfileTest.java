@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.harness.targets.TargetSpec;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,22 @@ class ScenarioAndProfileTest {
                         "plaintext-c40-close-w1"),
                 scenarios.stream().map(Scenario::id).toList());
         assertTrue(scenarios.stream().noneMatch(Scenario::openLoop));
+    }
+
+    @Test
+    void theTlsProfileRunsKeepAliveThenFullHandshakesThenResumedOnesAllOverTls() {
+        List<Scenario> scenarios = Profile.TLS.axes().scenarios();
+        assertEquals(
+                List.of("plaintext-c40-ka-w0-tls", "plaintext-c40-close-w0-tls-full", "plaintext-c40-close-w0-tls"),
+                scenarios.stream().map(Scenario::id).toList());
+        assertEquals(
+                List.of(TlsMode.RESUME, TlsMode.FULL, TlsMode.RESUME),
+                scenarios.stream().map(Scenario::tls).toList());
+        assertTrue(scenarios.stream().allMatch(s -> s.connections() == 40 && s.workMillis() == 0));
+        assertTrue(Profile.help(100).contains("tls"), Profile.help(100));
+        assertTrue(Profile.DEFAULT.axes().scenarios().stream().noneMatch(Scenario::isTls), "no other profile is TLS");
+        Scenario rate = Profile.TLS.axes().scenarios().get(1).atPeakFraction(0.5);
+        assertEquals(TlsMode.FULL, rate.closedLoopShape().tls(), "a derived scenario keeps its TLS");
     }
 
     @Test

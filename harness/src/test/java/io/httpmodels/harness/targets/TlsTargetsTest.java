@@ -1,0 +1,160 @@
+package io.httpmodels.harness.targets;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.harness.process.ProjectRoot;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.TlsMode;
+import io.httpmodels.server.tls.ServerTls;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A TLS scenario's targets: every server of the run started over HTTPS with the run's one certificate, written as
+ * PEM files that {@code serve --tls --cert --key} and nginx read, and reached by clients that trust exactly it.
+ */
+@Timeout(180) // keytool makes each certificate in a JVM of its own
+class TlsTargetsTest {
+
+    private static final Scenario PLAIN = Scenario.closedLoop("/plaintext", 0, true, 40, 1);
+    private static final Scenario TLS = PLAIN.overTls(TlsMode.RESUME);
+    private static final ModelJvm JVM = new ModelJvm(HarnessJvm.current(), List.of(), 0, ModelJvm.AUTO_TRANSPORT);
+
+    @Test
+    void theRunsCertificateIsWrittenAsPemFilesThatReadBackAsTheSameKeyAndChain(@TempDir Path dir) throws Exception {
+        ServerTls made = ServerTls.selfSigned();
+        RunCertificate files = RunCertificate.write(made, dir.resolve("tls"));
+        ServerTls read = ServerTls.fromPem(files.certificate(), files.key());
+        assertEquals(made.certificate(), read.certificate());
+        assertArrayEquals(made.key().getEncoded(), read.key().getEncoded());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files.key())));
+        assertTrue(Files.readString(files.key()).startsWith("-----BEGIN PRIVATE KEY-----\n"));
+        try (var names = Files.list(dir.resolve("tls"))) {
+            assertEquals(
+                    List.of("cert.pem", "key.pem"),
+                    names.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no temporary file left");
+        }
+    }
+
+    @Test
+    void aTlsScenarioAddsServeTlsWithTheCertificateAndAPlainOneDoesNot(@TempDir Path dir) throws Exception {
+        TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), Path.of("."), dir);
+        RunCertificate files = RunCertificate.write(ServerTls.selfSigned(), dir);
+        List<String> command = launcher.modelCommand("netty", JVM, TLS, files);
+        int tls = command.indexOf("--tls");
+        assertTrue(tls > command.indexOf("serve"), command.toString());
+        assertEquals(
+                List.of(
+                        "--tls",
+                        "--cert",
+                        files.certificate().toString(),
+                        "--key",
+                        files.key().toString()),
+                command.subList(tls, tls + 5));
+        assertFalse(launcher.modelCommand("netty", JVM, PLAIN).contains("--tls"));
+    }
+
+    /** A model's JVM (the test-only SSLServerSocket model) serves the run's certificate; a second reuses it. */
+    @Test
+    @Tag("slow") // three model JVMs: .ci/run runs it (mvn verify -Pslow)
+    void aModelStartedForATlsScenarioServesHttpsWithTheRunsCertificate(@TempDir Path dir) throws Exception {
+        TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), Path.of("."), dir);
+        TargetSpec model = TargetSpec.model("test-tls", "test");
+        try (RunningTarget first = launcher.start(model, JVM, TLS)) {
+            String url = first.url("/plaintext");
+            assertTrue(url.startsWith("https://127.0.0.1:"), url);
+            assertTrue(first.running().contains("TLS (jdk)"), first.running());
+            Path certificate = dir.resolve(RunCertificate.CERTIFICATE_FILE);
+            byte[] before = Files.readAllBytes(certificate);
+            assertHelloOverHttps(url, certificate);
+            try (RunningTarget second = launcher.start(model, JVM, PLAIN.overTls(TlsMode.FULL))) {
+                assertHelloOverHttps(second.url("/plaintext"), certificate);
+            }
+            assertArrayEquals(before, Files.readAllBytes(certificate), "one certificate a run");
+        }
+        try (RunningTarget plain = launcher.start(model, JVM, PLAIN)) {
+            assertTrue(plain.url("/").startsWith("http://"), plain.url("/"));
+        }
+    }
+
+    @Test
+    void peersWithoutAnHttpsServerAndExternalUrlsRefuseATlsScenarioSayingWhy(@TempDir Path dir) {
+        TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), ProjectRoot.find(), dir);
+        StartFailure go =
+                assertThrows(StartFailure.class, () -> launcher.start(TargetSpec.peer(Peer.GO_NETHTTP), JVM, TLS));
+        assertTrue(go.getMessage().contains("go-nethttp serves plain HTTP only"), go.getMessage());
+        StartFailure external = assertThrows(
+                StartFailure.class, () -> launcher.start(TargetSpec.external("far=http://127.0.0.1:9"), JVM, TLS));
+        assertTrue(external.getMessage().contains("over http only"), external.getMessage());
+    }
+
+    /** Skipped where nginx is not installed (scripts/peers/install.sh). */
+    @Test
+    @Tag("slow")
+    void nginxServesTheRunsCertificateOnItsHttpsServer(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/sbin/nginx")), "nginx not installed");
+        TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), ProjectRoot.find(), dir);
+        long pid;
+        try (RunningTarget nginx = launcher.start(TargetSpec.nginx(), JVM, TLS)) {
+            pid = nginx.pid();
+            assertTrue(nginx.url("/plaintext").startsWith("https://127.0.0.1:"), nginx.url("/plaintext"));
+            assertHelloOverHttps(nginx.url("/plaintext"), dir.resolve(RunCertificate.CERTIFICATE_FILE));
+        }
+        java.util.Optional<ProcessHandle> left = ProcessHandle.of(pid);
+        if (left.isPresent()) {
+            left.get().onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "nginx outlived its stop");
+    }
+
+    /** GET {@code url} with the JDK's client trusting only the certificate in {@code pem} (host name checked). */
+    static void assertHelloOverHttps(String url, Path pem) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry(
+                "run",
+                ServerTls.fromPem(pem, pem.resolveSibling(RunCertificate.KEY_FILE))
+                        .certificate());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        try (HttpClient client = HttpClient.newBuilder()
+                .sslContext(context)
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(20)) // the handshake included, on a busy machine
+                .build()) {
+            HttpResponse<String> answer = client.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(20))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answer.statusCode());
+            assertEquals("Hello, World!", answer.body());
+        }
+    }
+}
