@@ -1,5 +1,6 @@
 package io.httpmodels.load;
 
+import javax.net.ssl.SSLContext;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -31,6 +32,8 @@ final class Connection {
     SocketChannel channel;
     /** Its TLS over {@code channel} for an {@code https://} load; null for plain HTTP. */
     TlsChannel tls;
+    /** This slot's own TLS context, and so its own session cache, kept across reconnects; null for plain HTTP. */
+    SSLContext tlsContext;
 
     SelectionKey key;
     State state = State.CLOSED;

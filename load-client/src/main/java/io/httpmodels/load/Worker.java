@@ -2,7 +2,6 @@ package io.httpmodels.load;
 
 import org.HdrHistogram.Histogram;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -87,8 +86,6 @@ final class Worker implements Runnable {
     private final Histogram totalTimes;
     /** TLS settings of an https:// load, or null for plain HTTP. */
     private final TlsSettings tls;
-    /** This worker's own TLS context (and so its own session cache), or null for plain HTTP. */
-    private final SSLContext tlsContext;
     /** TLS handshake times, from the TCP connection's establishment to the handshake's end; null for plain HTTP. */
     private final Histogram handshakeTimes;
 
@@ -163,6 +160,9 @@ final class Worker implements Runnable {
             ResponseParser parser = new ResponseParser(statusCounts);
             parser.noBody(noBody);
             connections[i] = new Connection(i, parser, requests, pipeline);
+            // A context per connection slot, so a session cache per slot: see TlsSettings#newContext.
+            connections[i].tlsContext =
+                    config.tls() == null ? null : config.tls().newContext();
         }
         this.slotServed = new boolean[connectionCount];
         this.reopen = new ArrayDeque<>(connectionCount);
@@ -176,7 +176,6 @@ final class Worker implements Runnable {
         this.waitTimes = keepAlive ? null : newHistogram();
         this.totalTimes = keepAlive ? null : newHistogram();
         this.tls = config.tls();
-        this.tlsContext = tls == null ? null : tls.newContext();
         this.handshakeTimes = tls == null ? null : newHistogram();
     }
 
@@ -413,7 +412,7 @@ final class Worker implements Runnable {
         c.state = Connection.State.HANDSHAKING;
         c.handshakeStartNanos = now;
         try {
-            c.tls = new TlsChannel(tls.newEngine(tlsContext, address.getHostString(), address.getPort()), c.channel);
+            c.tls = new TlsChannel(tls.newEngine(c.tlsContext, address.getHostString(), address.getPort()), c.channel);
         } catch (IOException | RuntimeException e) {
             tlsFailed(c, e);
             return;
