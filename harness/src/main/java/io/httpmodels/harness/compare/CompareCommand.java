@@ -28,6 +28,7 @@ import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -202,6 +203,22 @@ public final class CompareCommand implements Callable<Integer> {
             defaultValue = ServerConfig.AUTO_TRANSPORT,
             description = "Netty's transport: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
     String transport;
+
+    @Option(
+            names = "--tls-provider",
+            paramLabel = "jdk|openssl",
+            converter = TlsProviderConverter.class,
+            description = "Who encrypts in a TLS scenario (--profile tls): the JDK's JSSE (default) or, netty only,"
+                    + " OpenSSL (BoringSSL); a model without it refuses to start.")
+    TlsProvider tlsProvider = TlsProvider.JDK;
+
+    /** {@code jdk} or {@code openssl}, as {@link TlsProvider#byId} reads them. */
+    static final class TlsProviderConverter implements CommandLine.ITypeConverter<TlsProvider> {
+        @Override
+        public TlsProvider convert(String value) {
+            return TlsProvider.byId(value);
+        }
+    }
 
     @Mixin
     ServerJvmOptions serverJvm;
@@ -400,7 +417,7 @@ public final class CompareCommand implements Callable<Integer> {
                 measure,
                 recorded,
                 repetitions != null ? repetitions : profile.repetitions(),
-                new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport),
+                new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport, tlsProvider),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),

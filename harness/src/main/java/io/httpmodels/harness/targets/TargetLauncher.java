@@ -5,6 +5,7 @@ import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.server.tls.TlsProvider;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,6 +129,9 @@ public final class TargetLauncher {
                     tls.certificate().toString(),
                     "--key",
                     tls.key().toString()));
+            if (jvm.tlsProvider() != TlsProvider.JDK) {
+                serve.addAll(List.of("--tls-provider", jvm.tlsProvider().id()));
+            }
         }
         List<String> flags = new ArrayList<>(LAUNCHER_FLAGS);
         flags.addAll(jvm.jvmFlags());

@@ -14,6 +14,7 @@ import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.server.tls.ServerTls;
+import io.httpmodels.server.tls.TlsProvider;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -75,7 +76,14 @@ class TlsTargetsTest {
                         "--key",
                         files.key().toString()),
                 command.subList(tls, tls + 5));
+        assertFalse(command.contains("--tls-provider"), "the JDK's is every model's default: not passed");
         assertFalse(launcher.modelCommand("netty", JVM, PLAIN).contains("--tls"));
+        ModelJvm openssl =
+                new ModelJvm(HarnessJvm.current(), List.of(), 0, ModelJvm.AUTO_TRANSPORT, TlsProvider.OPENSSL);
+        List<String> withOpenSsl = launcher.modelCommand("netty", openssl, TLS, files);
+        int provider = withOpenSsl.indexOf("--tls-provider");
+        assertEquals("openssl", withOpenSsl.get(provider + 1), withOpenSsl.toString());
+        assertFalse(launcher.modelCommand("netty", openssl, PLAIN).contains("--tls-provider"), "plain: no TLS flag");
     }
 
     /** A model's JVM (the test-only SSLServerSocket model) serves the run's certificate; a second reuses it. */
