@@ -159,50 +159,21 @@ public record CellResult(
 
     /** The same cell with its warm-up said. */
     public CellResult withWarmup(Warmup value) {
-        return new CellResult(
-                scenarioId,
-                target,
-                repetition,
-                status,
-                failure,
-                throughput,
-                latencies,
-                responses,
-                connectionCounts,
-                server,
-                client,
-                value,
-                hlog,
-                background,
-                why,
-                flameGraph,
-                tls);
+        return with(value, why, flameGraph, tls);
     }
 
     /** The same cell with its why figures and flame graph. */
     public CellResult withWhy(WhyFigures figures, FlameGraph graph) {
-        return new CellResult(
-                scenarioId,
-                target,
-                repetition,
-                status,
-                failure,
-                throughput,
-                latencies,
-                responses,
-                connectionCounts,
-                server,
-                client,
-                warmup,
-                hlog,
-                background,
-                figures,
-                graph,
-                tls);
+        return with(warmup, figures, graph, tls);
     }
 
     /** The same cell with its TLS handshakes. */
     public CellResult withHandshakes(Handshakes value) {
+        return with(warmup, why, flameGraph, value);
+    }
+
+    // The one copy of the cell's measured figures that the withers above share.
+    private CellResult with(Warmup warmupSaid, WhyFigures whyFigures, FlameGraph graph, Handshakes handshakes) {
         return new CellResult(
                 scenarioId,
                 target,
@@ -215,12 +186,12 @@ public record CellResult(
                 connectionCounts,
                 server,
                 client,
-                warmup,
+                warmupSaid,
                 hlog,
                 background,
-                why,
-                flameGraph,
-                value);
+                whyFigures,
+                graph,
+                handshakes);
     }
 
     /** Whether a flame graph was asked for in this cell, so that its figures are perturbed by profiling. */

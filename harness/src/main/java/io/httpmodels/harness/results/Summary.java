@@ -221,6 +221,21 @@ public record Summary(
 
     /** The same row with its relative figures set. */
     public Summary withRelative(Double toBest, Double toNginx) {
+        return with(toBest, toNginx, why, profiledWith, tls);
+    }
+
+    /** The same row with its why figures and profiling said. */
+    public Summary withWhy(WhyFigures value, String profiled) {
+        return with(relativeToBest, relativeToNginx, value, profiled, tls);
+    }
+
+    /** The same row with its TLS handshakes. */
+    public Summary withHandshakes(Handshakes value) {
+        return with(relativeToBest, relativeToNginx, why, profiledWith, value);
+    }
+
+    // The one copy of the row's measured figures that the withers above share: they set only what is derived later.
+    private Summary with(Double toBest, Double toNginx, WhyFigures whyFigures, String profiled, Handshakes handshakes) {
         return new Summary(
                 scenarioId,
                 target,
@@ -246,72 +261,8 @@ public record Summary(
                 toBest,
                 toNginx,
                 distribution,
-                why,
-                profiledWith,
-                tls);
-    }
-
-    /** The same row with its why figures and profiling said. */
-    public Summary withWhy(WhyFigures value, String profiled) {
-        return new Summary(
-                scenarioId,
-                target,
-                status,
-                failure,
-                repetitions,
-                okRepetitions,
-                requestsPerSecond,
-                requestsPerSecondMin,
-                requestsPerSecondMax,
-                latency,
-                connections,
-                connectionsServed,
-                timeouts,
-                errors,
-                serverCpuPercent,
-                cpuMicrosPerRequest,
-                rssPeakBytes,
-                rssMeanBytes,
-                threadsPeak,
-                clientCpuPercent,
-                clientBound,
-                relativeToBest,
-                relativeToNginx,
-                distribution,
-                value,
+                whyFigures,
                 profiled,
-                tls);
-    }
-
-    /** The same row with its TLS handshakes. */
-    public Summary withHandshakes(Handshakes value) {
-        return new Summary(
-                scenarioId,
-                target,
-                status,
-                failure,
-                repetitions,
-                okRepetitions,
-                requestsPerSecond,
-                requestsPerSecondMin,
-                requestsPerSecondMax,
-                latency,
-                connections,
-                connectionsServed,
-                timeouts,
-                errors,
-                serverCpuPercent,
-                cpuMicrosPerRequest,
-                rssPeakBytes,
-                rssMeanBytes,
-                threadsPeak,
-                clientCpuPercent,
-                clientBound,
-                relativeToBest,
-                relativeToNginx,
-                distribution,
-                why,
-                profiledWith,
-                value);
+                handshakes);
     }
 }
