@@ -1,69 +1,15 @@
 package io.httpmodels.server.undertow;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.TlsSmokeKit;
 
-import io.httpmodels.server.KitTransport;
-import io.httpmodels.server.RunningServer;
-import io.httpmodels.server.ServerConfig;
-import io.httpmodels.server.ServerModels;
-import io.httpmodels.server.tls.TlsProvider;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import java.util.stream.Stream;
 
-import javax.net.ssl.SSLParameters;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+/** The TLS smoke kit for the undertow model: HTTPS on its one listener, the JDK's TLS only. */
+class UndertowTlsTest extends TlsSmokeKit {
 
-/** With {@link ServerConfig#tls()} the undertow model serves HTTPS on its one listener, with the JDK's TLS only. */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
-class UndertowTlsTest {
-
-    private static final ServerConfig TLS =
-            KitTransport.TLS.apply(ServerConfig.defaults().withPort(0));
-
-    @Test
-    void servesPlaintextOverTls13And12AndSaysSo() throws Exception {
-        try (RunningServer server = ServerModels.byName(UndertowModel.NAME).start(TLS)) {
-            assertTrue(server.description().endsWith(", TLS (jdk)"), server.description());
-            for (String protocol : new String[] {"TLSv1.3", "TLSv1.2"}) {
-                HttpResponse<String> answer = plaintext(server.port(), protocol);
-                assertEquals(200, answer.statusCode());
-                assertEquals("Hello, World!", answer.body());
-                assertEquals(protocol, answer.sslSession().orElseThrow().getProtocol());
-            }
-        }
-    }
-
-    @Test
-    void refusesTheOpenSslProvider() {
-        ServerConfig openssl = TLS.withTls(KitTransport.certificate().withProvider(TlsProvider.OPENSSL));
-        IllegalArgumentException refused = assertThrows(
-                IllegalArgumentException.class,
-                () -> ServerModels.byName(UndertowModel.NAME).start(openssl));
-        assertTrue(refused.getMessage().startsWith(UndertowModel.NAME + " "), refused.getMessage());
-    }
-
-    /** GET https://127.0.0.1:port/plaintext by a client trusting the kit's certificate and offering {@code protocol}. */
-    private static HttpResponse<String> plaintext(int port, String protocol) throws Exception {
-        SSLParameters parameters = new SSLParameters();
-        parameters.setProtocols(new String[] {protocol});
-        try (HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .sslContext(KitTransport.clientContext())
-                .sslParameters(parameters)
-                .connectTimeout(Duration.ofSeconds(20))
-                .build()) {
-            return client.send(
-                    HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/plaintext"))
-                            .timeout(Duration.ofSeconds(20))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-        }
+    @Override
+    protected Stream<ModelUnderTest> models() {
+        return Stream.of(ModelUnderTest.named(UndertowModel.NAME));
     }
 }
