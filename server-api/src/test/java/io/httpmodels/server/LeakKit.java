@@ -138,7 +138,8 @@ public abstract class LeakKit {
     }
 
     // Requests on short connections from a few threads at once: half closed by the server (Connection: close),
-    // half by the client after its answer (all by the client, for a model that leaves Connection: close open). Every one must be answered 200. The load stops at the first failure:
+    // half by the client after its answer (all by the client, for a model that leaves Connection: close open). Every
+    // one must be answered 200. The load stops at the first failure:
     // a server that stops answering would otherwise cost every request left the client's read timeout (t-io,
     // docs/model-notes/tio.md: 100,000 requests at 5 s each, four at a time, is far past the class's timeout).
     private static void load(int port, int requests, boolean awaitServerClose) throws InterruptedException {
