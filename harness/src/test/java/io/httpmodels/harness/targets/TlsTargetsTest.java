@@ -165,7 +165,9 @@ class TlsTargetsTest {
         KeyStore trusted = KeyStore.getInstance("PKCS12");
         trusted.load(null, null);
         trusted.setCertificateEntry(
-                "run", ServerTls.fromPem(pem, pem.resolveSibling(RunCertificate.KEY_FILE)).certificate());
+                "run",
+                ServerTls.fromPem(pem, pem.resolveSibling(RunCertificate.KEY_FILE))
+                        .certificate());
         TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(trusted);
         SSLContext context = SSLContext.getInstance("TLS");
