@@ -15,6 +15,12 @@ import java.util.Optional;
  * every model presents, {@link ServerTls#PROTOCOLS} only, and the engine its {@link TlsProvider} names: the JDK's
  * JSSE, or BoringSSL through {@code netty-tcnative-boringssl-static} ({@link SslProvider#OPENSSL}, engines freed with
  * their connection, no reference counting to get wrong).
+ *
+ * <p>Both resume TLS 1.3 sessions by tickets: BoringSSL's own, and the JDK's stateless ones, which it sends only while
+ * the JVM-wide {@code jdk.tls.server.newSessionTicketCount} is above 0 (default 1, read once per JVM). t-io's model
+ * sets it to 0; it did so when its class loaded, so in every {@code serve} JVM (which lists all models), and netty
+ * with the JDK's provider resumed no session while BoringSSL resumed all (issue 21, docs/tls.md). Now only a JVM
+ * that starts t-io over TLS has it.
  */
 final class NettyTls {
 

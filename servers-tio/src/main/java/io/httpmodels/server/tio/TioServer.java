@@ -64,17 +64,17 @@ public final class TioServer implements HttpServerModel {
      * asks for none: t-io makes a new {@code SSLContext} per connection, so a ticket could never resume a session,
      * and t-io sends the ticket's record and the first answer's out of the order they were encrypted in, which the
      * client rejects ({@code bad_record_mac}: 7 of the TLS conformance kit's 52 cases, each on its first answer after
-     * the handshake, 2026-12-04; none without tickets). The JDK reads the property once, when it makes its first TLS
-     * engine or socket, so it is set when this class loads, unless set already, as {@link #POLLERS_PROPERTY}.
+     * the handshake, 2026-12-04; none without tickets). The property is the JVM's and the JDK reads it once, when it
+     * makes its first TLS engine or socket, so it is set by {@link #start} over TLS only, unless set already
+     * ({@link #askTheJdkForNoTickets}), never when this class loads: every JVM that lists the models loads this class
+     * ({@code ServerModels.all()}, which {@code serve} calls whichever model it starts), and a ticket count of 0 set
+     * there took TLS 1.3 resumption from every other model's JVM, netty with the JDK's provider among them (issue 21).
      */
     static final String TLS_TICKETS_PROPERTY = "jdk.tls.server.newSessionTicketCount";
 
     static {
         if (System.getProperty(POLLERS_PROPERTY) == null) {
             System.setProperty(POLLERS_PROPERTY, String.valueOf(POLLERS));
-        }
-        if (System.getProperty(TLS_TICKETS_PROPERTY) == null) {
-            System.setProperty(TLS_TICKETS_PROPERTY, "0");
         }
     }
 
@@ -94,6 +94,9 @@ public final class TioServer implements HttpServerModel {
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
         config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
+        if (config.tls().isPresent()) {
+            askTheJdkForNoTickets();
+        }
         SslConfig sslConfig = config.tls().isPresent() ? sslConfig(config.tls().get()) : null;
         HttpConfig httpConfig = new HttpConfig(config.port(), false);
         httpConfig.setBindIp(config.bindAddress().getHostAddress());
@@ -127,6 +130,16 @@ public final class TioServer implements HttpServerModel {
                 starter.getTioServer().getServerSocketChannel().getLocalAddress();
         String tls = config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         return new Running(starter, address, tls);
+    }
+
+    /**
+     * Sets {@link #TLS_TICKETS_PROPERTY} to 0 unless it is set already: before this JVM's first TLS engine, so before
+     * t-io makes one. Not at class load: see {@link #TLS_TICKETS_PROPERTY}.
+     */
+    static void askTheJdkForNoTickets() {
+        if (System.getProperty(TLS_TICKETS_PROPERTY) == null) {
+            System.setProperty(TLS_TICKETS_PROPERTY, "0");
+        }
     }
 
     // t-io's SslConfig made without a key store (forClient() is the factory that reads none; the server mode comes
