@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,22 @@ import java.util.stream.Stream;
  * ({@code mvn verify -Pslow}, which {@code .ci/run} runs, selecting the kit by its tag) runs the issue's full size,
  * 100,000, and {@code -Dhttpmodels.leak.requests=N} any other. Every wait is bounded: the child's answers by
  * {@link ProbeChild#ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
+ *
+ * <p><b>Pools that grow on demand</b> ({@link #poolsGrowOnDemand()}). A server whose pool starts threads when a task
+ * finds none idle and keeps them longer than the kit waits (Jetty's {@code QueuedThreadPool}: 60 s, then one thread
+ * per 60 s; Tomcat's worker pool: 60 s; the JDK's virtual-thread scheduler: a carrier, or a compensating one while a
+ * virtual thread blocks in file I/O, 30 s) has, after the 400-request warm-up, only the threads that warm-up's
+ * concurrency happened to need; after a longer load, or after the hostile pass's first use of a code path, it may have
+ * more, up to its bound, in some runs and not others. That is a pool filling as shipped, not a leak, and a check that
+ * fails on it in some runs only can be neither trusted nor recorded as a deviation (which must fail on every run).
+ * Waiting longer than the keep-alive does not make it deterministic either (60 s for each surplus Jetty thread). So
+ * for such models the warm-up is a whole round of what is checked, the same number of requests on short connections
+ * and then the hostile pass, and the baseline is taken once the counts have been still for longer than the models'
+ * idle timeout ({@link #POOLED_QUIET_MILLIS}); the checks then ask the same question as for every other model, no
+ * more threads or descriptors than the baseline, after a second round of the same shape: no growth from one load to
+ * the next. A leak of one thread or descriptor per K requests (K at most the request count) still fails it, as
+ * {@code LeakKitSelfTest} shows, and the other models are checked exactly as before. The cost: such a model runs the
+ * load twice.
  */
 @Tag("leak")
 @ExtendWith(DocumentedDeviations.class)
@@ -46,6 +63,12 @@ public abstract class LeakKit {
     private static final long SETTLE_MILLIS = 10_000;
     private static final Duration IDLE_TIMEOUT = Duration.ofMillis(500);
 
+    /**
+     * How long the counts must stay unchanged before a pooled model's baseline is taken: longer than
+     * {@link #IDLE_TIMEOUT}, so that no connection of the warm-up round's hostile pass is still waiting to be closed.
+     */
+    private static final long POOLED_QUIET_MILLIS = 2 * IDLE_TIMEOUT.toMillis();
+
     /** The models this module checks. */
     protected abstract Stream<ModelUnderTest> models();
 
@@ -56,6 +79,21 @@ public abstract class LeakKit {
      */
     protected boolean mayCloseThePipelinedPostsUnanswered() {
         return false;
+    }
+
+    /**
+     * Whether the models' thread pools start threads on demand and keep them longer than the kit waits, so that the
+     * warm-up must be a whole round of the checked load and hostile pass (see the class comment). Off by default:
+     * every model the project writes, and every framework whose threads are fixed at start, is checked against a
+     * short warm-up.
+     */
+    protected boolean poolsGrowOnDemand() {
+        return false;
+    }
+
+    /** Class path entries for the child before the test's own: a self-test's model registration. */
+    List<Path> childClassPath() {
+        return List.of();
     }
 
     private static int requests() {
@@ -70,14 +108,21 @@ public abstract class LeakKit {
     @MethodSource("modelsToCheck")
     void threadsAndDescriptorsComeBackAfterLoadAndHostileClients(ModelUnderTest model) throws Exception {
         String transport = model.configure().apply(ServerConfig.defaults()).transport();
-        try (ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, List.of())) {
+        try (ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, List.of(), childClassPath())) {
             int port = Integer.parseInt(child.expect("port")[1]);
-            load(port, WARM_UP_REQUESTS);
-            String[] warm = child.ask("steady " + SETTLE_MILLIS, "count");
+            int requests = requests();
+            String[] warm;
+            if (poolsGrowOnDemand()) {
+                load(port, Math.max(WARM_UP_REQUESTS, requests));
+                hostilePass(port, mayCloseThePipelinedPostsUnanswered());
+                warm = child.ask("steady " + SETTLE_MILLIS + " " + POOLED_QUIET_MILLIS, "count");
+            } else {
+                load(port, WARM_UP_REQUESTS);
+                warm = child.ask("steady " + SETTLE_MILLIS, "count");
+            }
             int threads = Integer.parseInt(warm[1]);
             int fds = Integer.parseInt(warm[2]);
 
-            int requests = requests();
             long start = System.nanoTime();
             load(port, requests);
             long loaded = System.nanoTime();
@@ -89,7 +134,7 @@ public abstract class LeakKit {
             // For the report: where the time went, and the counts the model came back to.
             System.out.printf(
                     "%s: %d requests in %d ms, settled in %d ms; hostile pass %d ms, settled in %d ms;"
-                            + " %d threads and %d fds after the warm-up%n",
+                            + " %d threads and %d fds after the warm-up%s%n",
                     model,
                     requests,
                     TimeUnit.NANOSECONDS.toMillis(loaded - start),
@@ -97,7 +142,8 @@ public abstract class LeakKit {
                     TimeUnit.NANOSECONDS.toMillis(hostile - settled),
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - hostile),
                     threads,
-                    fds);
+                    fds,
+                    poolsGrowOnDemand() ? " (a round of the same load and the hostile pass)" : "");
 
             String[] closed = child.ask("close", "closed");
             int threadsAfter = Integer.parseInt(closed[1]);

@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  *
  * <ul>
  *   <li>{@code count}: {@code count <threads> <fds>};
- *   <li>{@code steady <millis>}: waits, bounded, until neither count has changed for a while, then answers like
- *       {@code count};
+ *   <li>{@code steady <millis> [<quiet millis>]}: waits, bounded by {@code millis}, until neither count has
+ *       changed for a while (200 ms unless {@code quiet millis} says otherwise), then answers like {@code count};
  *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there have been at most that many threads
  *       and descriptors for a while, then answers like {@code count} with the last counts it saw;
  *   <li>{@code heap}: runs a full collection, then answers {@code heap <KiB of heap in use>};
@@ -75,7 +75,10 @@ public final class LeakProbe {
             switch (command[0]) {
                 case "count" -> out.println("count " + threads() + " " + fds());
                 case "steady" -> {
-                    int[] steady = steady(Long.parseLong(command[1]));
+                    long quietNanos = command.length > 2
+                            ? TimeUnit.MILLISECONDS.toNanos(Long.parseLong(command[2]))
+                            : STABLE_NANOS;
+                    int[] steady = steady(Long.parseLong(command[1]), quietNanos);
                     out.println("count " + steady[0] + " " + steady[1]);
                 }
                 case "heap" -> out.println("heap " + heapUsedAfterCollectionKiB());
@@ -144,14 +147,14 @@ public final class LeakProbe {
     }
 
     /**
-     * Polls, bounded, until the counts have not changed for {@link #STABLE_NANOS}, and returns them, {threads,
-     * fds}: a baseline taken while the last connections of a load are still closing would be too high.
+     * Polls, bounded, until the counts have not changed for {@code quietNanos}, and returns them, {threads, fds}: a
+     * baseline taken while the last connections of a load are still closing would be too high.
      */
-    private static int[] steady(long millis) {
+    private static int[] steady(long millis, long quietNanos) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         int[] last = {threads(), fds()};
         long since = System.nanoTime();
-        while (System.nanoTime() - since < STABLE_NANOS && System.nanoTime() < deadline) {
+        while (System.nanoTime() - since < quietNanos && System.nanoTime() < deadline) {
             LockSupport.parkNanos(SETTLE_POLL_NANOS);
             int[] now = {threads(), fds()};
             if (now[0] != last[0] || now[1] != last[1]) {
