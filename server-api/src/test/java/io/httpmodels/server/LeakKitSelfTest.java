@@ -56,17 +56,15 @@ class LeakKitSelfTest {
         Files.createDirectories(services);
         Files.write(
                 services.resolve(HttpServerModel.class.getName()),
-                List.of(
-                        LeakingModels.ThreadLeaking.class.getName(),
-                        LeakingModels.DescriptorLeaking.class.getName()));
+                List.of(LeakingModels.ThreadLeaking.class.getName(), LeakingModels.DescriptorLeaking.class.getName()));
     }
 
     private static void assertTheKitFails(String model, boolean pooled, String counted) throws IOException {
         register();
         AssertionError failure = assertThrows(
                 AssertionError.class,
-                () -> new Kit(pooled).threadsAndDescriptorsComeBackAfterLoadAndHostileClients(
-                        ModelUnderTest.named(model)));
+                () -> new Kit(pooled)
+                        .threadsAndDescriptorsComeBackAfterLoadAndHostileClients(ModelUnderTest.named(model)));
         assertTrue(
                 failure.getMessage().contains(" requests on short connections: ")
                         && failure.getMessage().contains(counted + ", "),

@@ -113,15 +113,16 @@ final class LeakingModels {
         // On the acceptor thread only; close() reads the lists once the acceptor has ended.
         private void leakOne() throws IOException {
             switch (leak) {
-                case THREAD -> leakedThreads.add(Thread.ofPlatform()
-                        .name(name + "-leaked-" + leakedThreads.size())
-                        .start(() -> {
-                            try {
-                                closing.await();
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                            }
-                        }));
+                case THREAD ->
+                    leakedThreads.add(Thread.ofPlatform()
+                            .name(name + "-leaked-" + leakedThreads.size())
+                            .start(() -> {
+                                try {
+                                    closing.await();
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            }));
                 case DESCRIPTOR -> leakedPipes.add(Pipe.open());
             }
         }
