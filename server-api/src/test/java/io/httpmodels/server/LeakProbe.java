@@ -37,6 +37,8 @@ import java.util.stream.Collectors;
  *       changed for a while (200 ms unless {@code quiet millis} says otherwise), then answers like {@code count};
  *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there have been at most that many threads
  *       and descriptors for a while, then answers like {@code count} with the last counts it saw;
+ *   <li>{@code names}: {@code names <the name of every thread, from /proc/self/task/<id>/comm, comma-separated>},
+ *       the JVM's own threads among them: what a failure quotes;
  *   <li>{@code heap}: runs a full collection, then answers {@code heap <KiB of heap in use>};
  *   <li>{@code close}: closes the server, waits (bounded) for the counts from before it started, and answers
  *       {@code closed <threads> <fds> <threads before start> <fds before start> <names of threads it left>}, then
@@ -82,6 +84,7 @@ public final class LeakProbe {
                     out.println("count " + steady[0] + " " + steady[1]);
                 }
                 case "heap" -> out.println("heap " + heapUsedAfterCollectionKiB());
+                case "names" -> out.println("names " + threadNames());
                 case "settle" -> {
                     int[] settled = settle(
                             Integer.parseInt(command[1]), Integer.parseInt(command[2]), Long.parseLong(command[3]));
@@ -219,6 +222,23 @@ public final class LeakProbe {
         System.gc();
         System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1024;
+    }
+
+    /** The kernel's names of this process's threads (15 characters at most), sorted, spaces as underscores. */
+    static String threadNames() {
+        String[] tasks = new File("/proc/self/task").list();
+        List<String> names = new ArrayList<>();
+        for (String task : tasks == null ? new String[0] : tasks) {
+            try {
+                names.add(Files.readString(Path.of("/proc/self/task", task, "comm"))
+                        .strip()
+                        .replace(' ', '_'));
+            } catch (IOException e) {
+                // ended meanwhile
+            }
+        }
+        names.sort(null);
+        return String.join(",", names);
     }
 
     static int threads() {
