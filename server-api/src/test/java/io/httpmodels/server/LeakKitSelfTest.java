@@ -69,6 +69,12 @@ class LeakKitSelfTest {
                 failure.getMessage().contains(" requests on short connections: ")
                         && failure.getMessage().contains(counted + ", "),
                 "the kit failed, but not on what the model leaked: " + failure.getMessage());
+        if (counted.equals("threads")) {
+            // the leaked threads by name (the kernel's, 15 characters), for a failure no rerun may repeat
+            assertTrue(
+                    failure.getMessage().contains(model.substring(0, 15)),
+                    "the kit did not name the leaked threads: " + failure.getMessage());
+        }
     }
 
     @Test
