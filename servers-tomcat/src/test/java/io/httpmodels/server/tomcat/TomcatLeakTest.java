@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * <p>Tomcat's worker pool (minSpareThreads 10, maxThreads 200, as shipped) starts threads above its core when tasks
  * queue and keeps them 60 s idle, so the kit warms the model up with a whole round of the load and the hostile pass
  * ({@link LeakKit#poolsGrowOnDemand()}) and checks that a second round grows nothing. Measured 2026-12-04 (JDK 25,
- * the shared 2-core machine): 31 threads and 11 fds after the warm-up round, and no more after either check, in 4
+ * the shared 2-core machine): 31 threads and 11 fds after the warm-up round, and no more after either check, in 5
  * runs of 2,000 requests (each round's requests in 1.4-2.2 s, the hostile pass 4.2-4.3 s, the class about 30 s for
  * this model); 29 threads and 11 fds in 1 run of 100,000 (each round's requests in 33 s, 96 s for this model).
  *
