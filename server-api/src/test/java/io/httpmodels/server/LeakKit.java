@@ -2,6 +2,7 @@ package io.httpmodels.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
@@ -13,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,24 @@ import java.util.stream.Stream;
  * ({@code mvn verify -Pslow}, which {@code .ci/run} runs, selecting the kit by its tag) runs the issue's full size,
  * 100,000, and {@code -Dhttpmodels.leak.requests=N} any other. Every wait is bounded: the child's answers by
  * {@link ProbeChild#ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
+ *
+ * <p><b>Pools that grow on demand</b> ({@link #poolsGrowOnDemand()}). A server whose pool starts threads when a task
+ * finds none idle and keeps them longer than the kit waits (Jetty's {@code QueuedThreadPool}: 60 s, then one thread
+ * per 60 s; Tomcat's worker pool: 60 s; the JDK's virtual-thread scheduler: a carrier, or a compensating one while a
+ * virtual thread blocks in file I/O, 30 s) has, after the 400-request warm-up, only the threads that warm-up's
+ * concurrency happened to need; after a longer load, or after the hostile pass's first use of a code path, it may have
+ * more, up to its bound, in some runs and not others. That is a pool filling as shipped, not a leak, and a check that
+ * fails on it in some runs only can be neither trusted nor recorded as a deviation (which must fail on every run).
+ * Waiting longer than the keep-alive does not make it deterministic either (60 s for each surplus Jetty thread). So
+ * for such models the warm-up is a whole round of what is checked, the same number of requests on short connections
+ * and then the hostile pass, and the baseline is taken once the counts have been still for longer than the models'
+ * idle timeout ({@link #idleTimeout()}); the checks then ask the same question as for every other model, no
+ * more threads or descriptors than the baseline, after a second round of the same shape: no growth from one load to
+ * the next. A leak of one thread or descriptor per K requests (K at most the request count) still fails it, as
+ * {@code LeakKitSelfTest} shows, and the other models are checked exactly as before. The cost: such a model runs the
+ * load twice. It is not enough for a pool whose peak varies from one round to the next: Jetty's, in 1 run of 4
+ * (2026-12-04, {@code JettyLeakTest}, disabled), and {@code tomcat-virtual}'s one varying thread
+ * ({@code TomcatLeakTest}); when a check fails the kit names the threads that were not there after the warm-up.
  */
 @Tag("leak")
 @ExtendWith(DocumentedDeviations.class)
@@ -69,6 +89,30 @@ public abstract class LeakKit {
         return false;
     }
 
+    /**
+     * Whether the models' thread pools start threads on demand and keep them longer than the kit waits, so that the
+     * warm-up must be a whole round of the checked load and hostile pass (see the class comment). Off by default:
+     * every model the project writes, and every framework whose threads are fixed at start, is checked against a
+     * short warm-up.
+     */
+    protected boolean poolsGrowOnDemand() {
+        return false;
+    }
+
+    /**
+     * The models' idle timeout, 500 ms unless a module needs longer (a server that, cold, closes its first
+     * connections unanswered within 500 ms). A pooled model's baseline is taken once the counts have been still for
+     * twice as long, so that no connection of the warm-up round's hostile pass is still waiting to be closed.
+     */
+    protected Duration idleTimeout() {
+        return IDLE_TIMEOUT;
+    }
+
+    /** Class path entries for the child before the test's own: a self-test's model registration. */
+    List<Path> childClassPath() {
+        return List.of();
+    }
+
     private static int requests() {
         return Integer.getInteger("httpmodels.leak.requests", DEFAULT_REQUESTS);
     }
@@ -81,27 +125,41 @@ public abstract class LeakKit {
     @MethodSource("modelsToCheck")
     void threadsAndDescriptorsComeBackAfterLoadAndHostileClients(ModelUnderTest model) throws Exception {
         String transport = model.configure().apply(ServerConfig.defaults()).transport();
-        try (ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, List.of())) {
+        try (ProbeChild child = ProbeChild.start(model.name(), transport, idleTimeout(), List.of(), childClassPath())) {
             int port = Integer.parseInt(child.expect("port")[1]);
+            int requests = requests();
             boolean awaitServerClose = !leavesOpenWhatItAnswersWithClose();
-            load(port, WARM_UP_REQUESTS, awaitServerClose);
-            String[] warm = child.ask("steady " + SETTLE_MILLIS, "count");
+            String[] warm;
+            if (poolsGrowOnDemand()) {
+                load(port, Math.max(WARM_UP_REQUESTS, requests), awaitServerClose);
+                hostilePass(port, mayCloseThePipelinedPostsUnanswered());
+                warm = child.ask(
+                        "steady " + SETTLE_MILLIS + " " + 2 * idleTimeout().toMillis(), "count");
+            } else {
+                load(port, WARM_UP_REQUESTS, awaitServerClose);
+                warm = child.ask("steady " + SETTLE_MILLIS, "count");
+            }
             int threads = Integer.parseInt(warm[1]);
             int fds = Integer.parseInt(warm[2]);
+            List<String> warmThreadNames = threadNames(child);
 
-            int requests = requests();
             long start = System.nanoTime();
             load(port, requests, awaitServerClose);
             long loaded = System.nanoTime();
-            assertSettles(child, threads, fds, model + " after " + requests + " requests on short connections");
+            assertSettles(
+                    child,
+                    threads,
+                    fds,
+                    warmThreadNames,
+                    model + " after " + requests + " requests on short connections");
             long settled = System.nanoTime();
             hostilePass(port, mayCloseThePipelinedPostsUnanswered());
             long hostile = System.nanoTime();
-            assertSettles(child, threads, fds, model + " after the hostile clients");
+            assertSettles(child, threads, fds, warmThreadNames, model + " after the hostile clients");
             // For the report: where the time went, and the counts the model came back to.
             System.out.printf(
                     "%s: %d requests in %d ms, settled in %d ms; hostile pass %d ms, settled in %d ms;"
-                            + " %d threads and %d fds after the warm-up%n",
+                            + " %d threads and %d fds after the warm-up%s%n",
                     model,
                     requests,
                     TimeUnit.NANOSECONDS.toMillis(loaded - start),
@@ -109,7 +167,8 @@ public abstract class LeakKit {
                     TimeUnit.NANOSECONDS.toMillis(hostile - settled),
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - hostile),
                     threads,
-                    fds);
+                    fds,
+                    poolsGrowOnDemand() ? " (a round of the same load and the hostile pass)" : "");
 
             String[] closed = child.ask("close", "closed");
             int threadsAfter = Integer.parseInt(closed[1]);
@@ -129,12 +188,25 @@ public abstract class LeakKit {
         }
     }
 
-    private static void assertSettles(ProbeChild child, int threads, int fds, String when) throws IOException {
+    private static void assertSettles(ProbeChild child, int threads, int fds, List<String> warmThreadNames, String when)
+            throws IOException {
         String[] now = child.ask("settle " + threads + " " + fds + " " + SETTLE_MILLIS, "count");
         int threadsNow = Integer.parseInt(now[1]);
         int fdsNow = Integer.parseInt(now[2]);
-        assertTrue(threadsNow <= threads, when + ": " + threadsNow + " threads, " + threads + " after the warm-up");
+        if (threadsNow > threads) {
+            // Which thread is one too many: a failure that happens in some runs only cannot be rerun at will.
+            List<String> more = threadNames(child);
+            warmThreadNames.forEach(more::remove);
+            fail(when + ": " + threadsNow + " threads, " + threads + " after the warm-up; threads not there then: "
+                    + more);
+        }
         assertTrue(fdsNow <= fds, when + ": " + fdsNow + " fds, " + fds + " after the warm-up");
+    }
+
+    /** The child's thread names, one entry a thread (the kernel's names: the JVM's own threads among them). */
+    private static List<String> threadNames(ProbeChild child) throws IOException {
+        String[] names = child.ask("names", "names");
+        return names.length > 1 ? new ArrayList<>(List.of(names[1].split(","))) : new ArrayList<>();
     }
 
     // Requests on short connections from a few threads at once: half closed by the server (Connection: close),

@@ -33,10 +33,12 @@ import java.util.stream.Collectors;
  *
  * <ul>
  *   <li>{@code count}: {@code count <threads> <fds>};
- *   <li>{@code steady <millis>}: waits, bounded, until neither count has changed for a while, then answers like
- *       {@code count};
+ *   <li>{@code steady <millis> [<quiet millis>]}: waits, bounded by {@code millis}, until neither count has
+ *       changed for a while (200 ms unless {@code quiet millis} says otherwise), then answers like {@code count};
  *   <li>{@code settle <threads> <fds> <millis>}: waits, bounded, until there have been at most that many threads
  *       and descriptors for a while, then answers like {@code count} with the last counts it saw;
+ *   <li>{@code names}: {@code names <the name of every thread, from /proc/self/task/<id>/comm, comma-separated>},
+ *       the JVM's own threads among them: what a failure quotes;
  *   <li>{@code heap}: runs a full collection, then answers {@code heap <KiB of heap in use>};
  *   <li>{@code close}: closes the server, waits (bounded) for the counts from before it started, and answers
  *       {@code closed <threads> <fds> <threads before start> <fds before start> <names of threads it left>}, then
@@ -75,10 +77,14 @@ public final class LeakProbe {
             switch (command[0]) {
                 case "count" -> out.println("count " + threads() + " " + fds());
                 case "steady" -> {
-                    int[] steady = steady(Long.parseLong(command[1]));
+                    long quietNanos = command.length > 2
+                            ? TimeUnit.MILLISECONDS.toNanos(Long.parseLong(command[2]))
+                            : STABLE_NANOS;
+                    int[] steady = steady(Long.parseLong(command[1]), quietNanos);
                     out.println("count " + steady[0] + " " + steady[1]);
                 }
                 case "heap" -> out.println("heap " + heapUsedAfterCollectionKiB());
+                case "names" -> out.println("names " + threadNames());
                 case "settle" -> {
                     int[] settled = settle(
                             Integer.parseInt(command[1]), Integer.parseInt(command[2]), Long.parseLong(command[3]));
@@ -144,14 +150,14 @@ public final class LeakProbe {
     }
 
     /**
-     * Polls, bounded, until the counts have not changed for {@link #STABLE_NANOS}, and returns them, {threads,
-     * fds}: a baseline taken while the last connections of a load are still closing would be too high.
+     * Polls, bounded, until the counts have not changed for {@code quietNanos}, and returns them, {threads, fds}: a
+     * baseline taken while the last connections of a load are still closing would be too high.
      */
-    private static int[] steady(long millis) {
+    private static int[] steady(long millis, long quietNanos) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         int[] last = {threads(), fds()};
         long since = System.nanoTime();
-        while (System.nanoTime() - since < STABLE_NANOS && System.nanoTime() < deadline) {
+        while (System.nanoTime() - since < quietNanos && System.nanoTime() < deadline) {
             LockSupport.parkNanos(SETTLE_POLL_NANOS);
             int[] now = {threads(), fds()};
             if (now[0] != last[0] || now[1] != last[1]) {
@@ -216,6 +222,23 @@ public final class LeakProbe {
         System.gc();
         System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1024;
+    }
+
+    /** The kernel's names of this process's threads (15 characters at most), sorted, spaces as underscores. */
+    static String threadNames() {
+        String[] tasks = new File("/proc/self/task").list();
+        List<String> names = new ArrayList<>();
+        for (String task : tasks == null ? new String[0] : tasks) {
+            try {
+                names.add(Files.readString(Path.of("/proc/self/task", task, "comm"))
+                        .strip()
+                        .replace(' ', '_'));
+            } catch (IOException e) {
+                // ended meanwhile
+            }
+        }
+        names.sort(null);
+        return String.join(",", names);
     }
 
     static int threads() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -58,13 +59,27 @@ final class ProbeChild implements AutoCloseable {
      */
     static ProbeChild start(String model, String transport, Duration idleTimeout, List<String> jvmFlags)
             throws IOException {
+        return start(model, transport, idleTimeout, jvmFlags, List.of());
+    }
+
+    /**
+     * As {@link #start(String, String, Duration, List)}, with {@code extraClassPath} before this test's class path: how a
+     * kit's self-test registers a model of its own in the child alone (not on the class path of every module that
+     * uses the kits, whose registry tests would then find it).
+     */
+    static ProbeChild start(
+            String model, String transport, Duration idleTimeout, List<String> jvmFlags, List<Path> extraClassPath)
+            throws IOException {
+        List<String> classPath = new ArrayList<>();
+        extraClassPath.forEach(entry -> classPath.add(entry.toAbsolutePath().toString()));
+        classPath.add(System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(LeakProbe.stableJvmFlags());
         command.addAll(jvmFlags);
         command.addAll(List.of(
                 "-cp",
-                System.getProperty("java.class.path"),
+                String.join(File.pathSeparator, classPath),
                 LeakProbe.class.getName(),
                 model,
                 transport,
