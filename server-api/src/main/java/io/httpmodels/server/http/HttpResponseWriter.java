@@ -119,13 +119,20 @@ public final class HttpResponseWriter implements Flushable {
         flush();
     }
 
-    /** Sends everything buffered in one write; does nothing when the buffer is empty. */
+    /**
+     * Sends everything buffered in one write; does nothing when the buffer is empty. What a failed write could not
+     * send is dropped all the same: it belonged to a connection that is now broken, and a writer shared by many
+     * connections (the reactor's, pointed at each in turn) must never hand it to the next one.
+     */
     @Override
     public void flush() throws IOException {
         if (count > 0) {
-            out.write(buf, 0, count);
-            out.flush();
-            count = 0;
+            try {
+                out.write(buf, 0, count);
+                out.flush();
+            } finally {
+                count = 0;
+            }
         }
     }
 

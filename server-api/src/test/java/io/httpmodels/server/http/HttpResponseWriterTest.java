@@ -323,4 +323,46 @@ class HttpResponseWriterTest {
         HttpRequest request = new HttpRequest("GET", "/plaintext", interned, List.of(), new byte[0], keepAlive);
         assertEquals(expected, HttpResponseWriter.ConnectionHeader.forRequest(request));
     }
+
+    /**
+     * The reactor shares one writer among the connections of its loop, pointing its output at each in turn: an answer
+     * whose write failed (its peer gone) must not be sent again, to the next connection, in front of that one's own.
+     */
+    @Test
+    void anAnswerWhoseWriteFailedIsDroppedNotSentToTheNextConnection() throws Exception {
+        ByteArrayOutputStream next = new ByteArrayOutputStream();
+        boolean[] broken = {true};
+        OutputStream pointed = new OutputStream() {
+            @Override
+            public void write(int b) {
+                throw new AssertionError("no byte-at-a-time writes");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (broken[0]) {
+                    throw new java.io.IOException("Broken pipe");
+                }
+                next.write(b, off, len);
+            }
+        };
+        HttpResponseWriter writer = new HttpResponseWriter(pointed, "t");
+        writer.write(
+                HttpResponse.ok("text/plain", ascii("for the first connection")),
+                false,
+                HttpResponseWriter.ConnectionHeader.NONE);
+        assertThrows(java.io.IOException.class, writer::flush);
+
+        broken[0] = false; // pointed at the next connection
+        writer.write(
+                HttpResponse.ok("text/plain", ascii("for the second")),
+                false,
+                HttpResponseWriter.ConnectionHeader.NONE);
+        writer.flush();
+
+        String sent = next.toString(StandardCharsets.ISO_8859_1);
+        assertEquals(1, sent.split("HTTP/1.1 200", -1).length - 1, sent);
+        assertTrue(sent.endsWith("for the second"), sent);
+        assertTrue(!sent.contains("for the first connection"), sent);
+    }
 }

@@ -129,7 +129,7 @@ final class LoopConnections {
                 onReadable(c, now);
             }
         } catch (IOException | CancelledKeyException e) {
-            log.debug("connection {} ended: {}", c.channel, e.toString());
+            log.debug("connection {} ended: {}", c.channel, e.toString(), e);
             close(c);
         }
     }
@@ -219,10 +219,26 @@ final class LoopConnections {
             answerAndClose(c, e.status(), e.detail());
         } catch (EOFException e) {
             c.closeAfterOutput = true; // the peer closed inside a request: there is nothing to answer
+        } catch (IOException | RuntimeException e) {
+            forgetSharedReader(reader);
+            throw e;
         }
-        writer.flush();
+        try {
+            writer.flush();
+        } catch (IOException | RuntimeException e) {
+            forgetSharedReader(reader);
+            throw e;
+        }
         keepWhatIsLeft(c, source);
         keepReaderIfItHoldsARequest(c, reader, now);
+    }
+
+    // The connection ends (the caller closes it) with a failure: what it left in the loop's shared reader must not
+    // reach the next connection the reader parses for. (The shared writer drops its own bytes as its write fails.)
+    private void forgetSharedReader(HttpRequestReader reader) {
+        if (reader == sharedReader) {
+            sharedReader = newReader();
+        }
     }
 
     private void answer(Connection c, HttpRequest request) throws IOException {
