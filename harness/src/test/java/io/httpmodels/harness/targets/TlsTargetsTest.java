@@ -207,18 +207,8 @@ class TlsTargetsTest {
 
     /** GET {@code url} with the JDK's client trusting only the certificate in {@code pem} (host name checked). */
     static void assertHelloOverHttps(String url, Path pem) throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry(
-                "run",
-                ServerTls.fromPem(pem, pem.resolveSibling(RunCertificate.KEY_FILE))
-                        .certificate());
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
         try (HttpClient client = HttpClient.newBuilder()
-                .sslContext(context)
+                .sslContext(trusting(pem))
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(20)) // the handshake included, on a busy machine
                 .build()) {
