@@ -2,6 +2,7 @@ package io.httpmodels.server.tomcat;
 
 import io.httpmodels.server.LeakKit;
 import io.httpmodels.server.ModelUnderTest;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 
 import java.util.stream.Stream;
@@ -25,9 +26,16 @@ import java.util.stream.Stream;
  * virtual-thread scheduler, whose carriers start on demand and end after 30 s idle, not verified. A check that
  * fails in some runs only, and a documented deviation must fail in every run, so neither holds; the kit now names
  * the threads that were not there after the warm-up when it fails, so that the next run that meets it says
- * which. In the slow set ({@code mvn verify -Pslow}).
+ * which.
+ *
+ * <p><b>{@code tomcat} fails in some runs too</b>, so the class is disabled: at 100,000 requests (2026-12-05 00:30
+ * UTC, the lead's run after the merge, a quiet machine) it had 30 threads after the first check against 29 after the
+ * warm-up round, the one more a worker of the connector's pool ({@code http-nio-127.0.}, the name cut by the
+ * kernel). A warm-up round does not always reach the peak the next round's load reaches, as with Jetty. To run it
+ * anyway: {@code -Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition}.
  */
 @Tag("slow")
+@Disabled("fails in some runs only: the connector pool's peak varies from round to round (see the class comment)")
 class TomcatLeakTest extends LeakKit {
 
     @Override
