@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -56,6 +57,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * it has seen each step, so nothing here sleeps.
  */
 @Timeout(60)
+// Nothing runs beside it: beside the classes that load both cores (CapacityTest's climb) the in-process mock API server
+// missed the client's request timeout (an updateStatus, TimeoutException; stop 36 under helpers' load, and a
+// 2026-12-05 check beside CapacityTest).
+@Isolated
 class KubernetesLauncherTest {
 
     private static final String NS = "bench";
