@@ -308,14 +308,21 @@ class TlsLoadTest {
                     "--json",
                     json.toString());
             assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
-            assertTrue(out.toString(StandardCharsets.UTF_8)
-                    .contains("  TLS 1.2: 2 handshakes, 0 resumed, handshake p50 "));
             JsonNode root = new ObjectMapper().readTree(json.toFile());
             assertEquals("1.2", root.get("config").get("tls").get("version").textValue());
             assertEquals(false, root.get("config").get("tls").get("resume").booleanValue());
             assertEquals(true, root.get("config").get("tls").get("insecure").booleanValue());
-            assertEquals(2, root.get("tls").get("handshakes").longValue());
-            assertEquals(2, root.get("tls").get("handshake").get("count").longValue());
+            // One handshake a connection: two, or one on a slow machine, where the first connection may carry all
+            // 50 requests before the second's handshake ends (as in the keep-alive test above).
+            long handshakes = root.get("tls").get("handshakes").longValue();
+            assertTrue(handshakes == 1 || handshakes == 2, handshakes + " handshakes on 2 keep-alive connections");
+            assertEquals(
+                    handshakes, root.get("tls").get("handshake").get("count").longValue());
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertTrue(
+                    text.contains("  TLS 1.2: " + handshakes + (handshakes == 1 ? " handshake" : " handshakes")
+                            + ", 0 resumed, handshake p50 "),
+                    text);
             assertEquals(0, root.get("errors").get("tls").longValue());
         }
     }
