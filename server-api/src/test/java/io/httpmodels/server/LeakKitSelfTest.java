@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 /**
  * The leak kit can still fail: its case, run on a model that leaks one thread, or one descriptor, every
  * {@value LeakingModels#LEAK_EVERY} connections, fails with the kit's assertion, with the short warm-up and with the
- * warm-up round of {@link LeakKit#poolsGrowOnDemand()} alike. The models are registered in the kit's child JVM only
+ * rounds of {@link LeakKit#poolsGrowOnDemand()} alike (there, because its count rises after every round). The models are registered in the kit's child JVM only
  * (a service file in a temporary directory before its class path), so no module's registry sees them. At the kit's
  * default request count: not tagged, so in {@code mvn verify}.
  */
