@@ -114,7 +114,11 @@ public abstract class LeakKit {
         return List.of();
     }
 
-    private static int requests() {
+    /**
+     * Requests per load: {@code httpmodels.leak.requests}, or {@value #DEFAULT_REQUESTS}; a self-test of the kit's
+     * logic keeps the default whatever size the slow set asks of the models.
+     */
+    int requests() {
         return Integer.getInteger("httpmodels.leak.requests", DEFAULT_REQUESTS);
     }
 
