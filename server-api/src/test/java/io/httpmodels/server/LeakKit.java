@@ -176,8 +176,8 @@ public abstract class LeakKit {
 
     /**
      * The check for a model whose pools grow on demand (see the class comment): a warm-up round, then rounds of the
-     * same load and hostile pass until one grows the thread count past the highest seen after any round before it,
-     * at most {@value #MAX_ROUNDS} rounds. Descriptors must come back to the warm-up round's count after every load.
+     * same load and hostile pass until one ends with no more threads than the highest count after any round before
+     * it, at most {@value #MAX_ROUNDS} rounds. Descriptors must come back to the warm-up round's count after every load.
      */
     private void roundsUntilThePoolStopsGrowing(
             ProbeChild child, ModelUnderTest model, int port, int requests, boolean awaitServerClose)
@@ -222,15 +222,14 @@ public abstract class LeakKit {
             }
             peaks.add(highest);
         }
-        List<String> more = threadNames(child);
-        warmThreadNames.forEach(more::remove);
         fail(model + " after " + requests + " requests on short connections: " + peaks.get(peaks.size() - 1)
                 + " threads, " + peaks.get(0) + " after the warm-up round, more after each of " + MAX_ROUNDS
-                + " rounds of the same load (" + peaks + "); threads not there after the warm-up: " + more);
+                + " rounds of the same load (" + peaks + "); threads not there after the warm-up: "
+                + threadsNotAmong(child, warmThreadNames));
     }
 
-    // The thread count once the counts are at or below the given ones, or, after a bounded wait, the highest they
-    // came down to; a descriptor more than after the warm-up fails at once.
+    // The thread count once the counts are at or below the given ones, or, after a bounded wait, the last count seen;
+    // a descriptor more than after the warm-up fails at once.
     private static int settledThreads(ProbeChild child, ModelUnderTest model, int threads, int fds, String when)
             throws IOException {
         String[] now = child.ask("settle " + threads + " " + fds + " " + SETTLE_MILLIS, "count");
@@ -266,12 +265,17 @@ public abstract class LeakKit {
         int fdsNow = Integer.parseInt(now[2]);
         if (threadsNow > threads) {
             // Which thread is one too many: a failure that happens in some runs only cannot be rerun at will.
-            List<String> more = threadNames(child);
-            warmThreadNames.forEach(more::remove);
             fail(when + ": " + threadsNow + " threads, " + threads + " after the warm-up; threads not there then: "
-                    + more);
+                    + threadsNotAmong(child, warmThreadNames));
         }
         assertTrue(fdsNow <= fds, when + ": " + fdsNow + " fds, " + fds + " after the warm-up");
+    }
+
+    /** The child's threads now that are not among {@code earlier} (names, one entry a thread): what a failure names. */
+    private static List<String> threadsNotAmong(ProbeChild child, List<String> earlier) throws IOException {
+        List<String> now = threadNames(child);
+        earlier.forEach(now::remove);
+        return now;
     }
 
     /** The child's thread names, one entry a thread (the kernel's names: the JVM's own threads among them). */
