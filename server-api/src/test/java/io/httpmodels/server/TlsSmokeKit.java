@@ -32,8 +32,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * What every model that serves HTTPS must do, fast enough for every build ({@link TlsConformanceKit} and
- * {@link TlsHostileKit} go case by case in the slow set): with {@link ServerConfig#tls()} it serves the JDK's
+ * What every model that serves HTTPS must do, in a few cases ({@link TlsConformanceKit} and {@link TlsHostileKit} go
+ * case by case; all three run in the slow set): with {@link ServerConfig#tls()} it serves the JDK's
  * HttpClient over each protocol of {@link ServerTls#PROTOCOLS}, says so in its description, answers no plaintext
  * request on its TLS port, and refuses the OpenSSL provider (netty's alone) at start, naming itself. A module runs it
  * for its models, adding only what is its own:

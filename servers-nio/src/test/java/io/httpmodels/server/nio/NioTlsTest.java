@@ -11,6 +11,7 @@ import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
 import io.httpmodels.server.tls.TlsProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +38,9 @@ import java.util.List;
  * answers over https, a body of many TLS records is echoed whole, a burst of pipelined requests in one write is
  * answered in order, and what is not a TLS handshake is closed, never held.
  */
+// In the slow set (mvn verify -Pslow, which .ci/run runs), as every model's TLS tests since 2026-12-05: mvn verify
+// keeps its 3 minutes, and serves HTTPS end to end through the harness (TlsTargetsTest: netty, nio-reactor).
+@Tag("slow")
 class NioTlsTest {
 
     private static RunningServer start(ServerConfig config) throws IOException {

@@ -9,11 +9,15 @@ import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerModels;
 import io.httpmodels.server.TlsSmokeKit;
 import io.httpmodels.server.Workload;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.stream.Stream;
 
 /** The TLS smoke kit for the tio model (t-io's own SSL), and a fresh connection's first answer, once broken. */
+// In the slow set (mvn verify -Pslow, which .ci/run runs), as every model's TLS tests since 2026-12-05: mvn verify
+// keeps its 3 minutes, and serves HTTPS end to end through the harness (TlsTargetsTest: netty, nio-reactor).
+@Tag("slow")
 class TioTlsTest extends TlsSmokeKit {
 
     @Override
