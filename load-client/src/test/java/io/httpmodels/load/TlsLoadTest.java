@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,9 @@ import java.util.concurrent.TimeUnit;
  * one that never answers it are each a counted {@code tls} (or timeout) error and end the run with a reason that
  * names what went wrong, within a bound.
  */
+// In the slow set (mvn verify -Pslow, which .ci/run runs), as the models' TLS tests, since 2026-12-05: mvn verify
+// keeps its 3 minutes, and serves HTTPS end to end through the harness (TlsTargetsTest).
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TlsLoadTest {
 
