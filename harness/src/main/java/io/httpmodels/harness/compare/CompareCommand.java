@@ -313,6 +313,8 @@ public final class CompareCommand implements Callable<Integer> {
                 },
                 "compare-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
+        ChildProcesses.Owner children = ChildProcesses.own();
         try {
             Results results = comparison.run();
             List<Path> written;
@@ -326,7 +328,8 @@ public final class CompareCommand implements Callable<Integer> {
             printEnd(outWriter, results, written);
             return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
         } finally {
-            ChildProcesses.stopAll();
+            children.stopChildren();
+            children.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

@@ -1,22 +1,66 @@
 package io.httpmodels.harness.process;
 
-import java.util.Set;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Every child process the harness started and has not yet stopped, so that one shutdown hook can stop them all
- * on any path out (Ctrl-C, SIGTERM, an exception). Thread-safe.
+ * on any path out (Ctrl-C, SIGTERM, an exception), and a command can stop what it started when it ends. Each
+ * child is registered with the {@link Owner} of the thread that started it: a command run owns the children of
+ * its thread and of the threads that thread starts, so that two commands run in one JVM (the harness's tests run
+ * several side by side) each stop their own alone. Thread-safe.
  */
 public final class ChildProcesses {
 
-    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-    private static final Set<Runnable> CLEANUPS = ConcurrentHashMap.newKeySet();
+    /** Who started a child: a command run ({@link #own()}), or no one in particular. */
+    public static final class Owner implements AutoCloseable {
+
+        private static final Owner NOBODY = new Owner(null);
+
+        private final Owner before;
+
+        private Owner(Owner before) {
+            this.before = before;
+        }
+
+        /** Stops every child this owner's threads registered and has not stopped, as {@link #stopAll()} does. */
+        public void stopChildren() {
+            stop(this);
+        }
+
+        /** Gives the thread back to the owner it had before {@link #own()}. */
+        @Override
+        public void close() {
+            OWNER.set(before);
+        }
+    }
+
+    private static final InheritableThreadLocal<Owner> OWNER = new InheritableThreadLocal<>() {
+        @Override
+        protected Owner initialValue() {
+            return Owner.NOBODY;
+        }
+    };
+
+    private static final Map<Process, Owner> LIVE = new ConcurrentHashMap<>();
+    private static final Map<Runnable, Owner> CLEANUPS = new ConcurrentHashMap<>();
 
     private ChildProcesses() {}
 
+    /**
+     * Makes a new owner of the children this thread registers, and of those of every thread it starts from now on
+     * (they inherit it), until {@link Owner#close()}.
+     */
+    public static Owner own() {
+        Owner owner = new Owner(OWNER.get());
+        OWNER.set(owner);
+        return owner;
+    }
+
     static void register(Process process) {
-        LIVE.add(process);
+        LIVE.put(process, OWNER.get());
     }
 
     static void unregister(Process process) {
@@ -25,7 +69,7 @@ public final class ChildProcesses {
 
     /** Registers how to stop something started outside a {@link Process} (a daemonised nginx). */
     public static void registerCleanup(Runnable cleanup) {
-        CLEANUPS.add(cleanup);
+        CLEANUPS.put(cleanup, OWNER.get());
     }
 
     public static void unregisterCleanup(Runnable cleanup) {
@@ -34,24 +78,39 @@ public final class ChildProcesses {
 
     /** How many children are registered and alive. */
     public static int alive() {
-        return (int) LIVE.stream().filter(Process::isAlive).count();
+        return (int) LIVE.keySet().stream().filter(Process::isAlive).count();
     }
 
-    /** Stops every registered child: SIGTERM to all, then SIGKILL to any left after 5 s; runs the cleanups. */
+    /**
+     * Stops every registered child, whoever started it (the JVM is on its way out): SIGTERM to all, then SIGKILL to
+     * any left after 5 s; runs the cleanups.
+     */
     public static void stopAll() {
-        for (Runnable cleanup : CLEANUPS) {
+        stop(null);
+    }
+
+    /** Stops the children of {@code owner}, or of every owner when it is null. */
+    private static void stop(Owner owner) {
+        for (Map.Entry<Runnable, Owner> cleanup : List.copyOf(CLEANUPS.entrySet())) {
+            if (owner != null && cleanup.getValue() != owner) {
+                continue;
+            }
+            CLEANUPS.remove(cleanup.getKey());
             try {
-                cleanup.run();
+                cleanup.getKey().run();
             } catch (RuntimeException e) {
                 // Best effort on the way out: the others must still run.
             }
         }
-        CLEANUPS.clear();
-        for (Process p : LIVE) {
+        List<Process> mine = LIVE.entrySet().stream()
+                .filter(e -> owner == null || e.getValue() == owner)
+                .map(Map.Entry::getKey)
+                .toList();
+        for (Process p : mine) {
             p.destroy();
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        for (Process p : LIVE) {
+        for (Process p : mine) {
             try {
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
@@ -61,7 +120,9 @@ public final class ChildProcesses {
                 p.destroyForcibly();
                 Thread.currentThread().interrupt();
             }
+            if (!p.isAlive()) {
+                LIVE.remove(p);
+            }
         }
-        LIVE.removeIf(p -> !p.isAlive());
     }
 }
