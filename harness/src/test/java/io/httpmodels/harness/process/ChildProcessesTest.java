@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,26 +24,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Timeout(60)
 class ChildProcessesTest {
-
-    /** A thread that exists before any test of this class takes an owner (started when the class loads). */
-    private static final ExecutorService NO_OWNER_THREAD = startedExecutor();
-
-    private static ExecutorService startedExecutor() {
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "no-owner");
-            t.setDaemon(true);
-            return t;
-        });
-        // Its one thread starts now, before any owner: later tasks run on it and inherit nothing.
-        FutureTask<Void> warm = new FutureTask<>(() -> null);
-        executor.submit(warm);
-        try {
-            warm.get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        return executor;
-    }
 
     private final List<Process> started = new ArrayList<>();
 
@@ -81,17 +60,23 @@ class ChildProcessesTest {
 
     @Test
     void aThreadStartedByTheOwnersThreadRegistersForTheOwner() throws Exception {
-        try (ChildProcesses.Owner owner = ChildProcesses.own()) {
-            FutureTask<Process> onItsThread = new FutureTask<>(this::sleeper);
-            Thread worker = new Thread(onItsThread, "child-starter");
-            worker.start();
-            Process child = result(onItsThread);
-            Process outsider = onThreadOfNoOwner(this::sleeper);
+        // A pool whose thread was started before the owner, as a shared pool's is: it inherits nothing.
+        ExecutorService older = Executors.newSingleThreadExecutor();
+        try {
+            older.submit(() -> null).get(10, TimeUnit.SECONDS);
+            try (ChildProcesses.Owner owner = ChildProcesses.own()) {
+                FutureTask<Process> onItsThread = new FutureTask<>(this::sleeper);
+                new Thread(onItsThread, "child-starter").start();
+                Process child = result(onItsThread);
+                Process outsider = older.submit(this::sleeper).get(10, TimeUnit.SECONDS);
 
-            owner.stopChildren();
+                owner.stopChildren();
 
-            assertTrue(child.waitFor(10, TimeUnit.SECONDS), "the worker's child belonged to the owner");
-            assertTrue(outsider.isAlive(), "a thread started before the owner is not its");
+                assertTrue(child.waitFor(10, TimeUnit.SECONDS), "the new thread's child belonged to the owner");
+                assertTrue(outsider.isAlive(), "a thread started before the owner is not its");
+            }
+        } finally {
+            older.shutdownNow();
         }
     }
 
@@ -120,13 +105,6 @@ class ChildProcessesTest {
         started.add(p);
         ChildProcesses.register(p);
         return p;
-    }
-
-    /** Runs {@code body} on a thread that was started before any owner of this test, as a pool's thread is. */
-    private static Process onThreadOfNoOwner(Callable<Process> body) throws Exception {
-        FutureTask<Process> task = new FutureTask<>(body);
-        NO_OWNER_THREAD.submit(task);
-        return result(task);
     }
 
     private static Process result(FutureTask<Process> task) throws Exception {
