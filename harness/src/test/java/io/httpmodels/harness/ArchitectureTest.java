@@ -27,7 +27,6 @@ import io.httpmodels.harness.report.PageCheck;
 import io.httpmodels.load.LoadClient;
 import io.httpmodels.load.LoadConfig;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -57,7 +56,6 @@ import java.util.stream.Stream;
  * <p>Each rule says what it guards in its {@code because}; {@link #theImportCoversEveryModule} makes sure no rule
  * can pass because a module's classes were never imported.
  */
-@Order(4) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class ArchitectureTest {
 
     /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http and tls. */

@@ -8,7 +8,6 @@ import io.httpmodels.harness.targets.RunCertificate;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.tls.ServerTls;
 import io.httpmodels.server.tls.TlsProvider;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 @Timeout(30)
-@Order(5) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class ServeCommandTest {
 
     @Test

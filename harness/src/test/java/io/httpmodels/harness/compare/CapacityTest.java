@@ -9,7 +9,6 @@ import io.httpmodels.harness.CliRun;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,7 +21,6 @@ import java.nio.file.Path;
  * A bound nothing can meet stops at the first step with no capacity; a bound anything meets climbs and finds one.
  */
 @Timeout(180)
-@Order(2) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class CapacityTest {
 
     @TempDir

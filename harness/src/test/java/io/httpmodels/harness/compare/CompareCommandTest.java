@@ -23,7 +23,6 @@ import io.httpmodels.harness.results.Warmup;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +53,6 @@ import java.util.concurrent.TimeUnit;
  * the run lasts, so that the check after it looks at this run's children only.
  */
 @Timeout(180)
-@Order(1) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class CompareCommandTest {
 
     /** On the command line of this run's model JVMs alone (a system property nothing reads). */

@@ -14,7 +14,6 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.TargetLauncher;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,7 +25,6 @@ import java.util.stream.Collectors;
 
 /** One round of regress's schedule, on real server JVMs of this build: both sides, every cell, shared JVMs. */
 @Timeout(120)
-@Order(3) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class RoundRunnerTest {
 
     private static final RegressCell FOUR = RegressCell.parse("virtual-threads:c4");

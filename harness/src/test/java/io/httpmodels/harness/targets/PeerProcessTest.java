@@ -11,7 +11,6 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TargetKind;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +25,6 @@ import java.time.Duration;
 import java.util.List;
 
 /** The peers {@code --with} starts from scripts/peers: named, started through their script, stopped by pid. */
-@Order(6) // the longest classes start first: harness/src/test/resources/junit-platform.properties
 class PeerProcessTest {
 
     private static final Scenario PLAIN = Scenario.closedLoop("/plaintext", 0, true, 40, 1);
