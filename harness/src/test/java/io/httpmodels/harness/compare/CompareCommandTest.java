@@ -58,11 +58,8 @@ class CompareCommandTest {
     /** On the command line of this run's model JVMs alone (a system property nothing reads). */
     private static final String MARK = "-Dhttpmodels.test.run=" + UUID.randomUUID();
 
-    /**
-     * How often the watcher lists this JVM's descendants while the run lasts: a model JVM lives seconds, perf at
-     * least the counted chunk (300 ms) of each cell.
-     */
-    private static final long WATCH_MILLIS = 100;
+    /** How often the watcher lists this JVM's descendants while the run lasts: perf lives a second per cell. */
+    private static final long WATCH_MILLIS = 20;
 
     /** This run's children, as the watcher saw them while it ran. */
     private static final Set<ProcessHandle> CHILDREN = ConcurrentHashMap.newKeySet();
