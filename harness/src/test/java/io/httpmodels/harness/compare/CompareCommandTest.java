@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.httpmodels.harness.CliRun;
-import io.httpmodels.harness.cli.ServerJvmOptions;
 import io.httpmodels.harness.measure.WarmupRule;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
@@ -26,43 +25,25 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The comparison end to end, in this JVM, with real models in child JVMs and two that misbehave: one that
  * cannot start and one whose JVM dies mid-cell. The run must go on, show each failure with its reason, show
  * the single thread starving all but one connection, and leave no child process behind.
- *
- * <p>It runs beside the harness's other classes, which start child processes of their own: its model JVMs carry
- * {@link #MARK} on their command lines, and a watcher records them, and any process attached to them (perf), while
- * the run lasts, so that the check after it looks at this run's children only.
  */
+@Isolated // nothing runs beside it (the harness runs its classes side by side): it requires that no child process of
+// this JVM outlives its run
 @Timeout(180)
 class CompareCommandTest {
-
-    /** On the command line of this run's model JVMs alone (a system property nothing reads). */
-    private static final String MARK = "-Dhttpmodels.test.run=" + UUID.randomUUID();
-
-    /** How often the watcher lists this JVM's descendants while the run lasts: perf lives a second per cell. */
-    private static final long WATCH_MILLIS = 20;
-
-    /** This run's children, as the watcher saw them while it ran. */
-    private static final Set<ProcessHandle> CHILDREN = ConcurrentHashMap.newKeySet();
 
     @TempDir
     static Path dir;
@@ -78,20 +59,8 @@ class CompareCommandTest {
     }
 
     @BeforeAll
-    static void runOnce() throws IOException, InterruptedException {
-        ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
-        watcher.scheduleAtFixedRate(CompareCommandTest::recordChildren, 0, WATCH_MILLIS, TimeUnit.MILLISECONDS);
-        try {
-            run = runWatched();
-        } finally {
-            watcher.shutdownNow();
-            assertTrue(watcher.awaitTermination(10, TimeUnit.SECONDS), "the watcher stopped");
-        }
-        results = ResultsJson.read(dir.resolve("run/results.json"));
-    }
-
-    private static CliRun runWatched() {
-        return compare(
+    static void runOnce() throws IOException {
+        run = compare(
                 "--profile",
                 "quick",
                 "--models",
@@ -107,31 +76,9 @@ class CompareCommandTest {
                 "--timeout",
                 "1s",
                 "--no-pin",
-                "--server-jvm-opts",
-                ServerJvmOptions.DEFAULT + " " + MARK,
                 "--out",
                 dir.resolve("run").toString());
-    }
-
-    /** Adds the descendants of this JVM that carry {@link #MARK}, and those whose {@code -p} names one of them. */
-    private static void recordChildren() {
-        List<ProcessHandle> all = ProcessHandle.current().descendants().toList();
-        Set<String> marked = new HashSet<>();
-        for (ProcessHandle p : all) {
-            if (p.info().commandLine().orElse("").contains(MARK)) {
-                CHILDREN.add(p);
-                marked.add(String.valueOf(p.pid()));
-            }
-        }
-        for (ProcessHandle p : all) {
-            List<String> args = List.of(p.info().arguments().orElse(new String[0]));
-            int pids = args.indexOf("-p") + 1;
-            if (pids > 0
-                    && pids < args.size()
-                    && Arrays.stream(args.get(pids).split(",")).anyMatch(marked::contains)) {
-                CHILDREN.add(p);
-            }
-        }
+        results = ResultsJson.read(dir.resolve("run/results.json"));
     }
 
     @Test
@@ -222,10 +169,10 @@ class CompareCommandTest {
 
     @Test
     void noChildProcessOutlivesTheRun() {
-        // Three model JVMs at least (the one that cannot start exits before the watcher may see it).
-        assertTrue(CHILDREN.size() >= 3, "the run's children seen while it ran: " + CHILDREN);
-        List<ProcessHandle> left =
-                CHILDREN.stream().filter(ProcessHandle::isAlive).toList();
+        List<ProcessHandle> left = ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .toList();
         assertTrue(left.isEmpty(), "left running: " + left);
     }
 
