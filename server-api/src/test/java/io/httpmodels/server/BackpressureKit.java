@@ -129,8 +129,8 @@ public abstract class BackpressureKit {
     /**
      * Whether {@code model} is also flooded by the client that reads one byte a second (every model is flooded by
      * the one that never reads): every model by default. A module whose models share the code that stops reading
-     * may leave the slow reader to one of them in {@code mvn verify}, as long as its slow suite floods every model
-     * with both.
+     * may leave the slow reader to one of them in the kit's short form (not {@link #atAttackLength()}), as long as
+     * its attack-length suite floods every model with both.
      */
     protected boolean floodedBySlowReader(ModelUnderTest model) {
         return true;
