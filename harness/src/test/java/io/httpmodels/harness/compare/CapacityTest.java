@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,9 @@ class CapacityTest {
                 "--duration",
                 "1s",
                 "--no-pin",
+                // What capacity needs is latency and requests/s; the why figures (perf attached to each cell) are
+                // CompareCommandTest's.
+                "--why=off",
                 "--capacity",
                 "--slo",
                 slo,
@@ -55,6 +59,8 @@ class CapacityTest {
         assertEquals("virtual-threads", c.target());
         assertEquals(results.summaries().get(0).requestsPerSecond(), c.peakRequestsPerSecond());
         assertTrue(run.out().contains("virtual-threads at "), run.out());
+        assertFalse(results.cells().isEmpty());
+        results.cells().forEach(cell -> assertNull(cell.why(), "--why=off: no why figures"));
         return c;
     }
 

@@ -104,6 +104,10 @@ class CompareCommandTest {
         assertTrue(vt.server().threadsPeak() > 1, vt.server().toString());
         assertTrue(vt.server().cpuMicrosPerRequest() > 0);
         assertTrue(vt.client().cpuSeconds() > 0);
+        // The why figures are on by default: at least the split of its CPU time, which /proc gives everywhere.
+        assertNotNull(vt.why(), "the why figures");
+        assertNotNull(vt.why().userMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().systemMicrosPerRequest(), vt.why().toString());
         assertTrue(results.targets().stream()
                 .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
         // The interval log holds exactly the recorded requests.
