@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.httpmodels.harness.CliRun;
+import io.httpmodels.harness.cli.ServerJvmOptions;
 import io.httpmodels.harness.measure.WarmupRule;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
@@ -25,25 +26,34 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * The comparison end to end, in this JVM, with real models in child JVMs and two that misbehave: one that
  * cannot start and one whose JVM dies mid-cell. The run must go on, show each failure with its reason, show
  * the single thread starving all but one connection, and leave no child process behind.
+ *
+ * <p>It runs beside the harness's other classes, which start child processes of their own: its model JVMs carry
+ * {@link #MARK} on their command lines, so that the check after the run tells its children (those JVMs, and the perf
+ * attached to a server its cells name) from theirs.
  */
-@Isolated // nothing runs beside it (the harness runs its classes side by side): it requires that no child process of
-// this JVM outlives its run
 @Timeout(180)
 class CompareCommandTest {
+
+    /** On the command line of this run's model JVMs alone: a system property nothing reads. */
+    private static final String MARK = "-Dhttpmodels.test.run=" + UUID.randomUUID();
 
     @TempDir
     static Path dir;
@@ -76,6 +86,8 @@ class CompareCommandTest {
                 "--timeout",
                 "1s",
                 "--no-pin",
+                "--server-jvm-opts",
+                ServerJvmOptions.DEFAULT + " " + MARK,
                 "--out",
                 dir.resolve("run").toString());
         results = ResultsJson.read(dir.resolve("run/results.json"));
@@ -173,11 +185,31 @@ class CompareCommandTest {
 
     @Test
     void noChildProcessOutlivesTheRun() {
+        // The servers its cells measured: virtual-threads and single-thread (the one that died has no pid on record).
+        Set<String> servers = results.cells().stream()
+                .map(c -> c.server() == null ? null : c.server().pid())
+                .filter(Objects::nonNull)
+                .map(String::valueOf)
+                .collect(Collectors.toSet());
+        assertTrue(servers.size() >= 2, "the servers the cells name: " + servers);
         List<ProcessHandle> left = ProcessHandle.current()
                 .descendants()
                 .filter(ProcessHandle::isAlive)
+                .filter(p -> ofThisRun(p, servers))
                 .toList();
         assertTrue(left.isEmpty(), "left running: " + left);
+    }
+
+    /** A model JVM of this run, or a process attached to one of its servers ({@code perf -p PID,...}). */
+    private static boolean ofThisRun(ProcessHandle p, Set<String> servers) {
+        if (p.info().commandLine().orElse("").contains(MARK)) {
+            return true;
+        }
+        List<String> args = List.of(p.info().arguments().orElse(new String[0]));
+        int pids = args.indexOf("-p") + 1;
+        return pids > 0
+                && pids < args.size()
+                && Arrays.stream(args.get(pids).split(",")).anyMatch(servers::contains);
     }
 
     /** Each usage error, and what its refusal must say; nothing is measured. */
