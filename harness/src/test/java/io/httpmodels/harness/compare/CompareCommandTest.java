@@ -23,6 +23,7 @@ import io.httpmodels.harness.results.Warmup;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +50,7 @@ import java.util.stream.Collectors;
  * {@link #MARK} on their command lines, so that the check after the run tells its children (those JVMs, and the perf
  * attached to a server its cells name) from theirs.
  */
+@Order(1) // the harness's longest class starts first (junit-platform.properties)
 @Timeout(180)
 class CompareCommandTest {
 
