@@ -3,6 +3,9 @@ package io.httpmodels.harness.compare;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.ForkFigures;
+import io.httpmodels.harness.results.ForkStatistics;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Responses;
@@ -15,15 +18,20 @@ import io.httpmodels.harness.results.WhyFigures;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * Reduces the cells of each scenario and target to one {@link Summary}: medians over the repetitions that
- * succeeded, latencies from their histograms merged (percentiles cannot be averaged), and requests/s relative
- * to the best target and to nginx in the same scenario.
+ * Reduces the cells of each scenario and target to one {@link Summary}: each fork's windows to its
+ * {@link ForkFigures}, the forks to a median with its interval ({@link ForkStatistics}), latencies from the
+ * histograms merged (percentiles cannot be averaged), and requests/s relative to the best target and to nginx in the
+ * same scenario, with whether each row is shown to differ from the best at all.
  */
 final class Summaries {
 
@@ -52,25 +60,28 @@ final class Summaries {
                     rows.add(summarise(scenario, target.name(), mine, histograms, clientBoundAt));
                 }
             }
-            double best = rows.stream()
+            Summary best = rows.stream()
                     .filter(Summary::ok)
-                    .mapToDouble(Summary::requestsPerSecond)
-                    .max()
-                    .orElse(0);
+                    .max(Comparator.comparingDouble(Summary::requestsPerSecond))
+                    .orElse(null);
             Double nginx = null;
-            for (int i = 0; i < rows.size(); i++) {
-                if (rows.get(i).ok() && kindOf(targets, rows.get(i).target()) == TargetKind.NGINX) {
-                    nginx = rows.get(i).requestsPerSecond();
+            for (Summary row : rows) {
+                if (row.ok() && kindOf(targets, row.target()) == TargetKind.NGINX) {
+                    nginx = row.requestsPerSecond();
                 }
             }
             for (Summary row : rows) {
-                if (!row.ok()) {
+                if (!row.ok() || best == null) {
                     all.add(row);
                     continue;
                 }
-                all.add(row.withRelative(
-                        best > 0 ? row.requestsPerSecond() / best : null,
-                        nginx != null && nginx > 0 ? row.requestsPerSecond() / nginx : null));
+                Estimate mine = row.rate().requestsPerSecond();
+                Estimate top = best.rate().requestsPerSecond();
+                all.add(row.withRate(new Summary.Rate(
+                        mine,
+                        top.value() > 0 ? mine.value() / top.value() : null,
+                        nginx != null && nginx > 0 ? mine.value() / nginx : null,
+                        mine.hasInterval() && top.hasInterval() ? mine.overlaps(top) : null)));
             }
         }
         return all;
@@ -83,13 +94,164 @@ final class Summaries {
             Map<CellResult, Histogram> histograms,
             double clientBoundAt) {
         List<CellResult> ok = cells.stream().filter(CellResult::ok).toList();
+        int forksRun =
+                (int) cells.stream().mapToInt(CellResult::repetition).distinct().count();
         if (ok.isEmpty()) {
             String failure = cells.get(0).failure();
-            return Summary.failed(scenario.id(), target, failure, cells.size(), scenario.connections());
+            return Summary.failed(scenario.id(), target, failure, forksRun, scenario.connections());
         }
-        List<Double> rps = ok.stream().map(CellResult::requestsPerSecond).toList();
-        Histogram merged = null;
+        // A fork is ok when every one of its windows is: a fork that failed part-way is a failed fork.
+        Set<Integer> failedForks =
+                cells.stream().filter(c -> !c.ok()).map(CellResult::repetition).collect(Collectors.toSet());
+        Map<Integer, List<CellResult>> byFork = new TreeMap<>();
         for (CellResult c : ok) {
+            if (!failedForks.contains(c.repetition())) {
+                byFork.computeIfAbsent(c.repetition(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        if (byFork.isEmpty()) {
+            return Summary.failed(scenario.id(), target, firstFailure(cells), forksRun, scenario.connections());
+        }
+        List<ForkFigures> forks = new ArrayList<>();
+        byFork.forEach((fork, windows) -> forks.add(forkFigures(fork, windows, histograms)));
+        List<CellResult> used = byFork.values().stream().flatMap(List::stream).toList();
+        Histogram merged = merge(used, histograms);
+        CellResult first = used.get(0);
+        Latency latency = merged == null ? first.latency() : mergedLatency(first.latency(), merged);
+        Double clientCpu =
+                median(used, c -> c.client() == null ? null : c.client().cpuPercent());
+        int cores = first.client() == null ? 1 : first.client().cores();
+        return new Summary(
+                        scenario.id(),
+                        target,
+                        new Summary.Outcome(
+                                CellStatus.OK,
+                                failedForks.isEmpty() ? null : firstFailure(cells),
+                                forksRun,
+                                forks.size(),
+                                cells.stream()
+                                        .filter(CellResult::profiled)
+                                        .map(c -> c.flameGraph().event())
+                                        .findFirst()
+                                        .orElse(null)),
+                        new Summary.Rate(
+                                ForkStatistics.estimate(forks.stream()
+                                        .map(ForkFigures::requestsPerSecond)
+                                        .toList()),
+                                null,
+                                null,
+                                null),
+                        new Summary.Timing(
+                                latency,
+                                estimate(forks, ForkFigures::p50Micros),
+                                estimate(forks, ForkFigures::p99Micros),
+                                merged == null ? first.latencies().distribution() : Distribution.of(merged)),
+                        new Summary.ConnectionFigures(
+                                scenario.connections(),
+                                used.stream()
+                                        .map(c -> c.connectionCounts().connectionsServed())
+                                        .filter(Objects::nonNull)
+                                        .min(Integer::compare)
+                                        .orElse(null),
+                                cells.stream()
+                                        .mapToLong(c -> c.errors("timeout"))
+                                        .sum(),
+                                cells.stream()
+                                        .mapToLong(c -> c.errors(Responses.TOTAL))
+                                        .sum()),
+                        new Summary.ServerFigures(
+                                median(
+                                        used,
+                                        c -> c.server() == null
+                                                ? null
+                                                : c.server().cpuPercent()),
+                                estimate(forks, ForkFigures::cpuMicrosPerRequest),
+                                estimate(forks, ForkFigures::rssPeakBytes),
+                                toLong(median(
+                                        used,
+                                        c -> c.server() == null || c.server().rssMeanBytes() == null
+                                                ? null
+                                                : c.server().rssMeanBytes().doubleValue())),
+                                used.stream()
+                                        .map(c -> c.server() == null
+                                                ? null
+                                                : c.server().threadsPeak())
+                                        .filter(Objects::nonNull)
+                                        .max(Integer::compare)
+                                        .orElse(null)),
+                        new Summary.ClientFigures(
+                                clientCpu, clientCpu != null && clientCpu >= clientBoundAt * 100 * cores),
+                        forks,
+                        WhyFigures.medianOf(used.stream().map(CellResult::why).toList()),
+                        null)
+                .withHandshakes(
+                        Handshakes.medianOf(used.stream().map(CellResult::tls).toList()));
+    }
+
+    /**
+     * One fork's figures from its windows: requests/s and CPU per request over all of them (their sums, so a
+     * window is weighed by what it served), latency percentiles of their histograms merged, the largest RSS.
+     */
+    static ForkFigures forkFigures(int fork, List<CellResult> windows, Map<CellResult, Histogram> histograms) {
+        double requests = 0;
+        double seconds = 0;
+        boolean counted = true;
+        for (CellResult w : windows) {
+            Long n = w.throughput().requests();
+            Double d = w.throughput().durationSeconds();
+            if (n == null || d == null || d <= 0) {
+                counted = false;
+                break;
+            }
+            requests += n;
+            seconds += d;
+        }
+        double rps = counted
+                ? requests / seconds
+                : Stats.median(
+                        windows.stream().map(CellResult::requestsPerSecond).toList());
+        Double cpuMicros = null;
+        if (counted
+                && requests > 0
+                && windows.stream()
+                        .allMatch(w -> w.server() != null && w.server().cpuSeconds() != null)) {
+            double cpuSeconds =
+                    windows.stream().mapToDouble(w -> w.server().cpuSeconds()).sum();
+            cpuMicros = Stats.cpuMicrosPerRequest(cpuSeconds, Math.round(requests));
+        } else if (windows.size() == 1 && windows.get(0).server() != null) {
+            cpuMicros = windows.get(0).server().cpuMicrosPerRequest();
+        }
+        Histogram merged = merge(windows, histograms);
+        Long p50;
+        Long p99;
+        if (merged != null) {
+            p50 = merged.getValueAtPercentile(50.0);
+            p99 = merged.getValueAtPercentile(99.0);
+        } else {
+            p50 = toLong(median(
+                    windows,
+                    w -> w.latency() == null ? null : (double) w.latency().p50()));
+            p99 = toLong(median(
+                    windows,
+                    w -> w.latency() == null ? null : (double) w.latency().p99()));
+        }
+        Long rss = windows.stream()
+                .map(w -> w.server() == null ? null : w.server().rssPeakBytes())
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(null);
+        return new ForkFigures(fork, windows.size(), rps, cpuMicros, p50, p99, rss);
+    }
+
+    /** A figure's estimate over the forks that have it, or null when none has. */
+    private static <T extends Number> Estimate estimate(List<ForkFigures> forks, Function<ForkFigures, T> figure) {
+        List<T> values = forks.stream().map(figure).filter(Objects::nonNull).toList();
+        return values.isEmpty() ? null : ForkStatistics.estimate(values);
+    }
+
+    private static Histogram merge(List<CellResult> cells, Map<CellResult, Histogram> histograms) {
+        Histogram merged = null;
+        for (CellResult c : cells) {
             Histogram h = histograms.get(c);
             if (h != null) {
                 if (merged == null) {
@@ -99,61 +261,7 @@ final class Summaries {
                 }
             }
         }
-        CellResult first = ok.get(0);
-        Latency latency = merged == null ? first.latency() : mergedLatency(first.latency(), merged);
-        Double clientCpu =
-                median(ok, c -> c.client() == null ? null : c.client().cpuPercent());
-        int cores = first.client() == null ? 1 : first.client().cores();
-        return new Summary(
-                        scenario.id(),
-                        target,
-                        CellStatus.OK,
-                        cells.size() > ok.size() ? firstFailure(cells) : null,
-                        cells.size(),
-                        ok.size(),
-                        Stats.median(rps),
-                        rps.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                        rps.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-                        latency,
-                        scenario.connections(),
-                        ok.stream()
-                                .map(c -> c.connectionCounts().connectionsServed())
-                                .filter(Objects::nonNull)
-                                .min(Integer::compare)
-                                .orElse(null),
-                        cells.stream().mapToLong(c -> c.errors("timeout")).sum(),
-                        cells.stream().mapToLong(c -> c.errors(Responses.TOTAL)).sum(),
-                        median(ok, c -> c.server() == null ? null : c.server().cpuPercent()),
-                        median(ok, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest()),
-                        ok.stream()
-                                .map(c -> c.server() == null ? null : c.server().rssPeakBytes())
-                                .filter(Objects::nonNull)
-                                .max(Long::compare)
-                                .orElse(null),
-                        toLong(median(
-                                ok,
-                                c -> c.server() == null || c.server().rssMeanBytes() == null
-                                        ? null
-                                        : c.server().rssMeanBytes().doubleValue())),
-                        ok.stream()
-                                .map(c -> c.server() == null ? null : c.server().threadsPeak())
-                                .filter(Objects::nonNull)
-                                .max(Integer::compare)
-                                .orElse(null),
-                        clientCpu,
-                        clientCpu != null && clientCpu >= clientBoundAt * 100 * cores,
-                        null,
-                        null,
-                        merged == null ? first.latencies().distribution() : Distribution.of(merged))
-                .withWhy(
-                        WhyFigures.medianOf(ok.stream().map(CellResult::why).toList()),
-                        cells.stream()
-                                .filter(CellResult::profiled)
-                                .map(c -> c.flameGraph().event())
-                                .findFirst()
-                                .orElse(null))
-                .withHandshakes(
-                        Handshakes.medianOf(ok.stream().map(CellResult::tls).toList()));
+        return merged;
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {
@@ -181,7 +289,7 @@ final class Summaries {
     private static String firstFailure(List<CellResult> cells) {
         return cells.stream()
                 .filter(c -> !c.ok())
-                .map(c -> "repetition " + c.repetition() + " failed: " + c.failure())
+                .map(c -> "fork " + c.repetition() + " failed: " + c.failure())
                 .findFirst()
                 .orElse(null);
     }

@@ -7,6 +7,7 @@ import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.MergeInfo;
@@ -182,28 +183,15 @@ final class MergeResults {
         summaries.add(new Summary(
                 scenario.id(),
                 target,
-                CellStatus.OK,
-                null,
-                1,
-                1,
-                requestsPerSecond,
-                requestsPerSecond,
-                requestsPerSecond,
-                latency,
-                connections,
-                null,
-                timeouts,
-                errorTotal == null ? 0 : errorTotal,
+                new Summary.Outcome(CellStatus.OK, null, 1, 1, null),
+                new Summary.Rate(Estimate.single(requestsPerSecond), null, null, null),
+                new Summary.Timing(latency, null, null, distribution),
+                new Summary.ConnectionFigures(connections, null, timeouts, errorTotal == null ? 0 : errorTotal),
                 null,
                 null,
+                List.of(),
                 null,
-                null,
-                null,
-                null,
-                false,
-                null,
-                null,
-                distribution));
+                null));
     }
 
     /** Every agent's errors summed by kind, or null when some agent's JSON does not say. */

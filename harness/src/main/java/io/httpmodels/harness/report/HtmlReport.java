@@ -405,6 +405,9 @@ public final class HtmlReport {
             h.append("</tr>\n");
         }
         h.append("</tbody></table></div>\n");
+        for (String line : t.rankings()) {
+            h.append("<p class=\"ranking\">").append(Html.text(line)).append("</p>\n");
+        }
         for (String note : t.footnotes()) {
             h.append("<p class=\"footnote\">").append(Html.text(note)).append("</p>\n");
         }

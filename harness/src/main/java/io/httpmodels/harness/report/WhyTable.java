@@ -76,7 +76,7 @@ record WhyTable(
             }
             if (!s.ok() || s.why() == null) {
                 if (!s.ok()) {
-                    rows.add(List.of(t.name(), "failed: " + s.failure()));
+                    rows.add(List.of(t.name(), "failed: " + s.outcome().failure()));
                 }
                 continue;
             }
@@ -103,7 +103,10 @@ record WhyTable(
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
             row.add(Format.count(jvm.jitMillis()));
-            row.add(s.profiledWith() == null ? "" : PROFILED + " (" + s.profiledWith() + ")");
+            row.add(
+                    s.outcome().profiledWith() == null
+                            ? ""
+                            : PROFILED + " (" + s.outcome().profiledWith() + ")");
             rows.add(row);
         }
         if (!any) {
@@ -143,7 +146,7 @@ record WhyTable(
     }
 
     private static String threads(Summary s, WhyFigures w) {
-        String peak = Format.count(s.threadsPeak());
+        String peak = Format.count(s.server().threadsPeak());
         if (w.perf() != null && w.perf().threadsStartedPerRequest() >= 0.0005) {
             return peak + " +" + Format.perRequest(w.perf().threadsStartedPerRequest());
         }

@@ -53,9 +53,9 @@ public final class ResultsJson {
             throw new IOException("not a results file: no schemaVersion");
         }
         int version = tree.get("schemaVersion").asInt();
-        if (version != Results.SCHEMA_VERSION) {
+        if (version < Results.OLDEST_READABLE_VERSION || version > Results.SCHEMA_VERSION) {
             throw new IOException("results schema version " + version + " is not supported (this harness reads "
-                    + Results.SCHEMA_VERSION + ")");
+                    + Results.OLDEST_READABLE_VERSION + " to " + Results.SCHEMA_VERSION + ")");
         }
         return MAPPER.treeToValue(tree, Results.class);
     }

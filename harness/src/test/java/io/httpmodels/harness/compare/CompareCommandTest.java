@@ -162,7 +162,7 @@ class CompareCommandTest {
         assertTrue(failed.failure().contains("this model fails on purpose"), failed.failure());
         assertNull(failed.requestsPerSecond());
         Summary s = results.summary(failed.scenarioId(), "test-fails-to-start");
-        assertEquals(CellStatus.FAILED, s.status());
+        assertEquals(CellStatus.FAILED, s.outcome().status());
         assertTrue(run.out().contains("test-fails-to-start"), run.out());
     }
 
@@ -181,8 +181,8 @@ class CompareCommandTest {
         assertEquals(1, single.connectionCounts().connectionsServed());
         assertTrue(single.errors("timeout") >= 3, single.responses().toString());
         Summary s = results.summary(single.scenarioId(), "single-thread");
-        assertEquals(1, s.connectionsServed());
-        assertTrue(s.timeouts() >= 3);
+        assertEquals(1, s.connectionFigures().connectionsServed());
+        assertTrue(s.connectionFigures().timeouts() >= 3);
     }
 
     @Test

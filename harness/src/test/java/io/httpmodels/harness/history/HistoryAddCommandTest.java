@@ -130,7 +130,7 @@ class HistoryAddCommandTest {
         Files.writeString(
                 other,
                 ResultsJson.toJson(SyntheticRuns.compare(Machine.EPYC, 2))
-                        .replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 99"));
+                        .replaceFirst("\"schemaVersion\" : " + Results.SCHEMA_VERSION, "\"schemaVersion\" : 99"));
 
         CliRun run = add(other);
 

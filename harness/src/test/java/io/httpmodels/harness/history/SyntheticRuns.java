@@ -2,6 +2,7 @@ package io.httpmodels.harness.history;
 
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.RatioInterval;
@@ -103,28 +104,20 @@ final class SyntheticRuns {
             summaries.add(new Summary(
                     SCENARIO.id(),
                     model,
-                    CellStatus.OK,
+                    new Summary.Outcome(CellStatus.OK, null, 1, 1, null),
+                    new Summary.Rate(Estimate.single(rps), 1.0, null, null),
+                    new Summary.Timing(latency, null, null, List.of()),
+                    new Summary.ConnectionFigures(40, 40, 0, 0),
+                    new Summary.ServerFigures(
+                            95.0,
+                            Estimate.single(cpuMicros(machine, model, i)),
+                            Estimate.single((150L + 10L * i) << 20),
+                            140L << 20,
+                            30),
+                    new Summary.ClientFigures(80.0, false),
+                    List.of(),
                     null,
-                    1,
-                    1,
-                    rps,
-                    rps,
-                    rps,
-                    latency,
-                    40,
-                    40,
-                    0,
-                    0,
-                    95.0,
-                    cpuMicros(machine, model, i),
-                    (150L + 10L * i) << 20,
-                    140L << 20,
-                    30,
-                    80.0,
-                    false,
-                    1.0,
-                    null,
-                    List.of()));
+                    null));
         }
         return results(machine, i, summaries, null);
     }

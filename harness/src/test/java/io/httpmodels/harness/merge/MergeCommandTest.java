@@ -144,7 +144,7 @@ class MergeCommandTest {
         assertEquals(
                 List.of(1000.0 + 1000.0, 2000.0, 2000.0), total.throughput().timeline());
         assertEquals(12.25, results.merge().agents().get(1).startSkewMillis());
-        assertEquals(10, results.summary("merged", "total").errors());
+        assertEquals(10, results.summary("merged", "total").connectionFigures().errors());
         assertEquals(
                 LatencyKind.INTENDED,
                 results.summary("merged", "agent-0").latency().kind());

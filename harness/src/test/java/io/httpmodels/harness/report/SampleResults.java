@@ -6,6 +6,9 @@ import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.ForkFigures;
+import io.httpmodels.harness.results.ForkStatistics;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
@@ -380,31 +383,47 @@ public final class SampleResults {
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
+        List<ForkFigures> forks = new ArrayList<>();
+        Latency latency = latency(row, row.rps() * DURATION_SECONDS * REPETITIONS);
+        for (int rep = 1; rep <= REPETITIONS; rep++) {
+            double share = REPETITION_SHARES[rep - 1];
+            forks.add(new ForkFigures(
+                    rep,
+                    1,
+                    row.rps() * share,
+                    row.cpuMicros() / share,
+                    Math.round(latency.p50() / share),
+                    Math.round(latency.p99() / share),
+                    Math.round(rssBytes(row) * share)));
+        }
+        Estimate rps = ForkStatistics.estimate(
+                forks.stream().map(ForkFigures::requestsPerSecond).toList());
         return new Summary(
                 scenario.id(),
                 row.target(),
-                CellStatus.OK,
+                new Summary.Outcome(CellStatus.OK, null, REPETITIONS, REPETITIONS, null),
+                new Summary.Rate(rps, row.rps() / best, nginx == null ? null : row.rps() / nginx, null),
+                new Summary.Timing(
+                        latency,
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::p50Micros).toList()),
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::p99Micros).toList()),
+                        distribution(row)),
+                new Summary.ConnectionFigures(scenario.connections(), row.served(), row.timeouts(), row.errors()),
+                new Summary.ServerFigures(
+                        serverCpuPercent(row),
+                        ForkStatistics.estimate(forks.stream()
+                                .map(ForkFigures::cpuMicrosPerRequest)
+                                .toList()),
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::rssPeakBytes).toList()),
+                        (long) (rssBytes(row) * 0.93),
+                        row.threads()),
+                new Summary.ClientFigures(row.clientCpu(), clientBound(row)),
+                forks,
                 null,
-                REPETITIONS,
-                REPETITIONS,
-                row.rps(),
-                row.rps() * REPETITION_SHARES[1],
-                row.rps() * REPETITION_SHARES[2],
-                latency(row, row.rps() * DURATION_SECONDS * REPETITIONS),
-                scenario.connections(),
-                row.served(),
-                row.timeouts(),
-                row.errors(),
-                serverCpuPercent(row),
-                row.cpuMicros(),
-                rssBytes(row),
-                (long) (rssBytes(row) * 0.93),
-                row.threads(),
-                row.clientCpu(),
-                clientBound(row),
-                row.rps() / best,
-                nginx == null ? null : row.rps() / nginx,
-                distribution(row));
+                null);
     }
 
     private static List<CellResult> cells(Scenario scenario, Row row) {

@@ -41,7 +41,8 @@ final class WhyResults {
                         : c)
                 .toList();
         List<Summary> summaries = r.summaries().stream()
-                .map(s -> s.ok() ? s.withWhy(why(s.target()), s.target().equals("netty") ? "cpu" : null) : s)
+                .map(s ->
+                        s.ok() ? profiled(s.withWhy(why(s.target())), s.target().equals("netty") ? "cpu" : null) : s)
                 .toList();
         return new Results(
                 r.schemaVersion(),
@@ -92,5 +93,21 @@ final class WhyResults {
                                 churn ? 812L : 0L,
                                 Map.of("RUNNABLE", 4),
                                 FigureSource.complete("the server's JVM")));
+    }
+
+    private static Summary profiled(Summary s, String event) {
+        Summary.Outcome o = s.outcome();
+        return new Summary(
+                s.scenarioId(),
+                s.target(),
+                new Summary.Outcome(o.status(), o.failure(), o.repetitions(), o.okRepetitions(), event),
+                s.rate(),
+                s.timing(),
+                s.connectionFigures(),
+                s.server(),
+                s.client(),
+                s.forks(),
+                s.why(),
+                s.tls());
     }
 }
