@@ -170,13 +170,25 @@ public final class CompareCommand implements Callable<Integer> {
             names = {"-d", "--duration"},
             paramLabel = "DURATION",
             converter = DurationConverter.class,
-            description = "Recorded duration of every cell (the profile's).")
+            description = "Recorded duration of every window (the profile's).")
     Duration duration;
 
     @Option(
-            names = "--repetitions",
+            names = {"-f", "--forks"},
             paramLabel = "N",
-            description = "Run every cell N times, alternating the order of targets; reports show medians.")
+            description = "Measure every cell in N fresh JVMs, the order of targets reversed from one fork to the"
+                    + " next (the profile's; default 3). Every figure is the median over the forks with a 95 %"
+                    + " interval; 1 fork has none.")
+    Integer forks;
+
+    @Option(
+            names = "--windows",
+            paramLabel = "N",
+            description = "Recorded windows per fork, back to back after its warm-up (the profile's).")
+    Integer windows;
+
+    /** The old spelling of {@code --forks}: kept for one release, with a warning. */
+    @Option(names = "--repetitions", paramLabel = "N", hidden = true)
     Integer repetitions;
 
     @Option(
@@ -296,7 +308,7 @@ public final class CompareCommand implements Callable<Integer> {
                 plan.profile(),
                 plan.measure(),
                 plan.duration(),
-                plan.repetitions(),
+                plan.schedule().forks(),
                 plan.servers().jvmFlags(),
                 plan.pinning(),
                 plan.projectRoot(),
@@ -387,10 +399,22 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
         }
-        Duration recorded = duration != null ? duration : profile.duration();
+        Duration recorded = duration != null ? duration : profile.schedule().window();
         if (recorded.isZero() || recorded.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
         }
+        if (repetitions != null) {
+            spec.commandLine()
+                    .getErr()
+                    .println("warning: --repetitions is now --forks (the old spelling goes in the next" + " release)");
+            if (forks == null) {
+                forks = repetitions;
+            }
+        }
+        Schedule schedule = new Schedule(
+                forks != null ? forks : profile.schedule().forks(),
+                windows != null ? windows : profile.schedule().windows(),
+                recorded);
         if (!why.equals("on") && !why.equals("off")) {
             throw new IllegalArgumentException("--why wants on or off, got '" + why + "'");
         }
@@ -418,8 +442,7 @@ public final class CompareCommand implements Callable<Integer> {
                 targets,
                 withServerAndSlowSettings(axes.scenarios()),
                 measure,
-                recorded,
-                repetitions != null ? repetitions : profile.repetitions(),
+                schedule,
                 new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport, tlsProvider),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
@@ -461,16 +484,18 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {
         out.printf(
-                "httpmodels compare: profile %s, %d targets x %d scenarios x %d repetition(s) = %d cells; each"
-                        + " warmed until its JIT is quiet (at least %s, at most %s), then %s measured%n",
+                "httpmodels compare: profile %s, %d targets x %d scenarios, each cell in %d fork(s) (a fresh JVM"
+                        + " each) of %d window(s) of %s = %d windows; each fork warmed until its JIT is quiet (at least %s,"
+                        + " at most %s)%n",
                 plan.profile(),
                 plan.targets().size(),
                 plan.scenarios().size(),
-                plan.repetitions(),
-                plan.cellCount(),
+                plan.schedule().forks(),
+                plan.schedule().windows(),
+                seconds(plan.duration()),
+                plan.windowCount(),
                 seconds(plan.measure().warmup().minimum()),
-                seconds(plan.measure().warmup().maximum()),
-                seconds(plan.duration()));
+                seconds(plan.measure().warmup().maximum()));
         out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
         if (c.loadAverage() != null) {
             out.printf(

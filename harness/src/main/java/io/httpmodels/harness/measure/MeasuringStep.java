@@ -137,7 +137,7 @@ public final class MeasuringStep {
             return Warmup.NONE;
         }
         if (rule.none()) {
-            return warmed(target, Warmup.NONE);
+            return warmed(target, Warmup.NONE, load);
         }
         Long pid = running.pid();
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
@@ -148,7 +148,7 @@ public final class MeasuringStep {
                 && CompilerThreads.lend(pid, union(pinning.serverCpus(), pinning.clientCpus()));
         boolean raised = jitWatched && rule.raiseJitPriority() && CompilerThreads.raise(pid);
         try {
-            return warmed(target, warmUp(target, load, listener, pid, jitWatched));
+            return warmed(target, warmUp(target, load, listener, pid, jitWatched), load);
         } finally {
             if (raised) {
                 CompilerThreads.renice(pid, CompilerThreads.NORMAL);
@@ -234,10 +234,10 @@ public final class MeasuringStep {
         }
     }
 
-    private Warmup warmed(MeasuredTarget target, Warmup warmup) {
+    private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load) {
         target.warmed(warmup);
         if (settings.why()) {
-            count(target);
+            count(target, load);
         }
         return warmup;
     }
@@ -248,14 +248,15 @@ public final class MeasuringStep {
      * CPU migrations and thread starts, all of its threads included. Perf slows what it counts, so this chunk is
      * never part of a measured window. With the why figures off the same chunk runs without perf, so that a
      * cost-of-looking comparison differs in the looking alone. {@link #warm} ends with it when the why figures are
-     * on; the target keeps what it counted for its cells.
+     * on, under the load it warmed with (the windows that follow are of that load); the target keeps what it counted
+     * for its cells.
      */
-    public void count(MeasuredTarget target) {
+    public void count(MeasuredTarget target, Scenario load) {
         RunningTarget running = target.running();
         if (running == null || stopped) {
             return;
         }
-        LoadConfig chunk = load(running.url(target.scenario().route()), target.scenario(), null)
+        LoadConfig chunk = load(running.url(load.route()), load, null)
                 .duration(COUNT_CHUNK)
                 .idleConnections(0)
                 .slowConnections(0)

@@ -180,7 +180,7 @@ public final class OverheadCommand implements Callable<Integer> {
                             for (int i = 0; i < 2; i++) {
                                 boolean looking = (i == 0) == onFirst;
                                 MeasuringStep step = looking ? withWhy : without;
-                                step.count(t);
+                                step.count(t, t.scenario());
                                 Optional<Cell> cell = step.window(t, Window.of(round, duration), MeasureListener.NONE);
                                 CellResult r = cell.map(Cell::result).orElse(null);
                                 if (r == null

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
@@ -84,9 +86,14 @@ class CompareCommandTest {
                 "--max-warmup",
                 "1000ms",
                 "--duration",
-                "1500ms",
-                "--timeout",
                 "1s",
+                "--forks",
+                "2",
+                "--windows",
+                "2",
+                // Shorter than a window, so that the single thread's waiting connections time out within one.
+                "--timeout",
+                "600ms",
                 "--no-pin",
                 "--server-jvm-opts",
                 ServerJvmOptions.DEFAULT + " " + MARK,
@@ -99,8 +106,46 @@ class CompareCommandTest {
     void theRunCompletesDespiteFailingModels() {
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
-        assertEquals(4, results.cells().size());
-        assertTrue(run.out().contains("[ 4/4]"), run.out());
+        assertEquals(16, results.cells().size(), "4 targets, 2 forks of 2 windows each");
+        assertTrue(run.out().contains("[16/16]"), run.out());
+    }
+
+    @Test
+    void everyCellIsMeasuredInFreshJvmsItsWindowsBackToBackTheOrderOfTargetsReversedByFork() {
+        List<CellResult> vt = results.cells().stream()
+                .filter(c -> c.target().equals("virtual-threads"))
+                .toList();
+        assertEquals(
+                List.of(1, 1, 2, 2), vt.stream().map(CellResult::repetition).toList());
+        assertTrue(vt.stream().allMatch(CellResult::ok), vt.toString());
+        // Two windows of one fork are one JVM; the next fork is another.
+        assertEquals(vt.get(0).server().pid(), vt.get(1).server().pid());
+        assertNotEquals(vt.get(1).server().pid(), vt.get(2).server().pid());
+        // Fork 1 in the order asked for, fork 2 reversed: a drift of the machine favours neither end.
+        List<String> order =
+                results.cells().stream().map(CellResult::target).distinct().toList();
+        assertEquals("virtual-threads", order.get(0));
+        List<String> secondFork = results.cells().stream()
+                .filter(c -> c.repetition() == 2)
+                .map(CellResult::target)
+                .distinct()
+                .toList();
+        assertEquals("single-thread", secondFork.get(0));
+        assertEquals("virtual-threads", secondFork.get(secondFork.size() - 1));
+
+        Summary s = results.summary(vt.get(0).scenarioId(), "virtual-threads");
+        assertEquals(2, s.forks().size());
+        assertTrue(s.forks().stream().allMatch(f -> f.windows() == 2), s.forks().toString());
+        Estimate rps = s.rate().requestsPerSecond();
+        assertEquals(2, rps.forks());
+        assertTrue(rps.hasInterval() && rps.low() <= rps.value() && rps.value() <= rps.high(), rps.toString());
+        // Each fork's requests/s is its windows' requests over their time.
+        double fork1 =
+                (vt.get(0).throughput().requests() + vt.get(1).throughput().requests())
+                        / (vt.get(0).throughput().durationSeconds()
+                                + vt.get(1).throughput().durationSeconds());
+        assertEquals(fork1, s.forks().get(0).requestsPerSecond(), 1e-9);
+        assertTrue(run.out().contains("±"), "the table says how sure each figure is: " + run.out());
     }
 
     @Test
@@ -171,7 +216,7 @@ class CompareCommandTest {
         CellResult died = cell("test-dies-mid-run");
         assertEquals(CellStatus.FAILED, died.status());
         assertTrue(died.failure().contains("exited with code " + DyingModel.EXIT_CODE), died.failure());
-        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1.hlog")));
+        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1w1.hlog")));
     }
 
     @Test
