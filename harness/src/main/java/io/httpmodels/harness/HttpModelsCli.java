@@ -3,6 +3,7 @@ package io.httpmodels.harness;
 import io.httpmodels.harness.compare.CompareCommand;
 import io.httpmodels.harness.compare.Profile;
 import io.httpmodels.harness.conformance.ConformanceCommand;
+import io.httpmodels.harness.diff.DiffCommand;
 import io.httpmodels.harness.distribute.DistributeCommand;
 import io.httpmodels.harness.history.HistoryCommand;
 import io.httpmodels.harness.merge.MergeCommand;
@@ -28,6 +29,7 @@ import java.util.List;
  *   <li>{@code regress} the regression gate: a candidate against a base, same run ({@link RegressCommand});
  *   <li>{@code conformance} collects the kits' records into the conformance matrix ({@link ConformanceCommand});
  *   <li>{@code history} every run kept, and a page of each model's figures over commits ({@link HistoryCommand});
+ *   <li>{@code diff} two stored runs compared cell by cell, with intervals ({@link DiffCommand});
  *   <li>{@code overhead} (hidden) the cost of the why figures, for a benchmark script ({@link OverheadCommand});
  *   <li>{@code help} the usage of any of them.
  * </ul>
@@ -52,6 +54,7 @@ import java.util.List;
             HistoryCommand.class,
             OverheadCommand.class,
             ConformanceCommand.class,
+            DiffCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HttpModelsCli implements Runnable {

@@ -177,7 +177,7 @@ public final class CompareCommand implements Callable<Integer> {
             names = {"-f", "--forks"},
             paramLabel = "N",
             description = "Measure every cell in N fresh JVMs, the order of targets reversed from one fork to the"
-                    + " next (the profile's; default 3). Every figure is the median over the forks with a 95 %"
+                    + " next (the profile's; default 3). Every figure is the median over the forks with a 95 %%"
                     + " interval; 1 fork has none.")
     Integer forks;
 

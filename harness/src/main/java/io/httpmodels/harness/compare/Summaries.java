@@ -22,10 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Reduces the cells of each scenario and target to one {@link Summary}: each fork's windows to its
@@ -100,22 +97,14 @@ final class Summaries {
             String failure = cells.get(0).failure();
             return Summary.failed(scenario.id(), target, failure, forksRun, scenario.connections());
         }
-        // A fork is ok when every one of its windows is: a fork that failed part-way is a failed fork.
-        Set<Integer> failedForks =
-                cells.stream().filter(c -> !c.ok()).map(CellResult::repetition).collect(Collectors.toSet());
-        Map<Integer, List<CellResult>> byFork = new TreeMap<>();
-        for (CellResult c : ok) {
-            if (!failedForks.contains(c.repetition())) {
-                byFork.computeIfAbsent(c.repetition(), k -> new ArrayList<>()).add(c);
-            }
-        }
+        Map<Integer, List<CellResult>> byFork = ForkFigures.byFork(cells);
         if (byFork.isEmpty()) {
             return Summary.failed(scenario.id(), target, firstFailure(cells), forksRun, scenario.connections());
         }
         List<ForkFigures> forks = new ArrayList<>();
-        byFork.forEach((fork, windows) -> forks.add(forkFigures(fork, windows, histograms)));
+        byFork.forEach((fork, windows) -> forks.add(ForkFigures.of(fork, windows, histograms::get)));
         List<CellResult> used = byFork.values().stream().flatMap(List::stream).toList();
-        Histogram merged = merge(used, histograms);
+        Histogram merged = ForkFigures.merge(used, histograms::get);
         CellResult first = used.get(0);
         Latency latency = merged == null ? first.latency() : mergedLatency(first.latency(), merged);
         Double clientCpu =
@@ -126,7 +115,7 @@ final class Summaries {
                         target,
                         new Summary.Outcome(
                                 CellStatus.OK,
-                                failedForks.isEmpty() ? null : firstFailure(cells),
+                                forks.size() < forksRun ? firstFailure(cells) : null,
                                 forksRun,
                                 forks.size(),
                                 cells.stream()
@@ -188,80 +177,10 @@ final class Summaries {
                         Handshakes.medianOf(used.stream().map(CellResult::tls).toList()));
     }
 
-    /**
-     * One fork's figures from its windows: requests/s and CPU per request over all of them (their sums, so a
-     * window is weighed by what it served), latency percentiles of their histograms merged, the largest RSS.
-     */
-    static ForkFigures forkFigures(int fork, List<CellResult> windows, Map<CellResult, Histogram> histograms) {
-        double requests = 0;
-        double seconds = 0;
-        boolean counted = true;
-        for (CellResult w : windows) {
-            Long n = w.throughput().requests();
-            Double d = w.throughput().durationSeconds();
-            if (n == null || d == null || d <= 0) {
-                counted = false;
-                break;
-            }
-            requests += n;
-            seconds += d;
-        }
-        double rps = counted
-                ? requests / seconds
-                : Stats.median(
-                        windows.stream().map(CellResult::requestsPerSecond).toList());
-        Double cpuMicros = null;
-        if (counted
-                && requests > 0
-                && windows.stream()
-                        .allMatch(w -> w.server() != null && w.server().cpuSeconds() != null)) {
-            double cpuSeconds =
-                    windows.stream().mapToDouble(w -> w.server().cpuSeconds()).sum();
-            cpuMicros = Stats.cpuMicrosPerRequest(cpuSeconds, Math.round(requests));
-        } else if (windows.size() == 1 && windows.get(0).server() != null) {
-            cpuMicros = windows.get(0).server().cpuMicrosPerRequest();
-        }
-        Histogram merged = merge(windows, histograms);
-        Long p50;
-        Long p99;
-        if (merged != null) {
-            p50 = merged.getValueAtPercentile(50.0);
-            p99 = merged.getValueAtPercentile(99.0);
-        } else {
-            p50 = toLong(median(
-                    windows,
-                    w -> w.latency() == null ? null : (double) w.latency().p50()));
-            p99 = toLong(median(
-                    windows,
-                    w -> w.latency() == null ? null : (double) w.latency().p99()));
-        }
-        Long rss = windows.stream()
-                .map(w -> w.server() == null ? null : w.server().rssPeakBytes())
-                .filter(Objects::nonNull)
-                .max(Long::compare)
-                .orElse(null);
-        return new ForkFigures(fork, windows.size(), rps, cpuMicros, p50, p99, rss);
-    }
-
     /** A figure's estimate over the forks that have it, or null when none has. */
     private static <T extends Number> Estimate estimate(List<ForkFigures> forks, Function<ForkFigures, T> figure) {
         List<T> values = forks.stream().map(figure).filter(Objects::nonNull).toList();
         return values.isEmpty() ? null : ForkStatistics.estimate(values);
-    }
-
-    private static Histogram merge(List<CellResult> cells, Map<CellResult, Histogram> histograms) {
-        Histogram merged = null;
-        for (CellResult c : cells) {
-            Histogram h = histograms.get(c);
-            if (h != null) {
-                if (merged == null) {
-                    merged = h.copy();
-                } else {
-                    merged.add(h);
-                }
-            }
-        }
-        return merged;
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {
