@@ -1,5 +1,9 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.diff.Agreement;
+import io.httpmodels.harness.diff.AgreementReport;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.Stats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,6 +16,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +34,12 @@ import java.util.TreeMap;
         name = "stats",
         mixinStandardHelpOptions = true,
         description = "Statistics for the benchmark scripts (scripts/bench/*.sh).",
-        subcommands = {StatsCommand.Pairs.class, StatsCommand.CpuPerRequest.class, StatsCommand.Median.class})
+        subcommands = {
+            StatsCommand.Pairs.class,
+            StatsCommand.CpuPerRequest.class,
+            StatsCommand.Median.class,
+            StatsCommand.AgreementOfRuns.class
+        })
 final class StatsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -36,7 +47,7 @@ final class StatsCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "pairs, cpu-per-request or median");
+        throw new CommandLine.ParameterException(spec.commandLine(), "pairs, cpu-per-request, median or agreement");
     }
 
     /** Medians and ratios of two contenders, from lines {@code KEY ROUND CONTENDER VALUE} on standard input. */
@@ -188,6 +199,42 @@ final class StatsCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), "no values");
             }
             spec.commandLine().getOut().printf(Locale.ROOT, "%.4f%n", Stats.median(all));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    /** How several runs of one comparison agree ({@link Agreement}): scripts/bench/reproducibility.sh's report. */
+    @Command(
+            name = "agreement",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Reads two or more runs of the same comparison (results.json or their folders) and prints, for"
+                        + " requests/s and server CPU per request: each cell's medians and their spread, how often one"
+                        + " run's median lies inside another's interval, how often a run's interval covers the other"
+                        + " runs' median (its measured coverage), and the pairs of targets one run orders and another"
+                        + " reverses."
+            })
+    static final class AgreementOfRuns implements java.util.concurrent.Callable<Integer> {
+
+        @Parameters(arity = "2..*", paramLabel = "RUN")
+        List<Path> runs;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            List<Results> all = new ArrayList<>();
+            for (Path run : runs) {
+                try {
+                    all.add(ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run));
+                } catch (IOException e) {
+                    spec.commandLine().getErr().println("httpmodels stats agreement: " + e.getMessage());
+                    return 2;
+                }
+            }
+            spec.commandLine().getOut().print(AgreementReport.text(Agreement.of(all)));
             spec.commandLine().getOut().flush();
             return 0;
         }

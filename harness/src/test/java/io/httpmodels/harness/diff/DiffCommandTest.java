@@ -25,7 +25,7 @@ class DiffCommandTest {
     Path tmp;
 
     /** The sample run with one target's requests/s in every fork scaled by {@code factor}, all else unchanged. */
-    private static Results withTarget(Results run, String target, double factor) {
+    static Results withTarget(Results run, String target, double factor) {
         List<Summary> summaries = run.summaries().stream()
                 .map(s -> !s.target().equals(target) || !s.ok() ? s : scaled(s, factor))
                 .toList();
