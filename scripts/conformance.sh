@@ -5,7 +5,7 @@
 #   scripts/conformance.sh                                   every module with kits, one at a time (minutes each)
 #   scripts/conformance.sh --modules servers-vertx,servers-tomcat
 #   scripts/conformance.sh --collect-only                    the matrix from the records already in */target
-#   scripts/conformance.sh --out /tmp/matrix                 somewhere else than docs/conformance
+#   scripts/conformance.sh --out target/matrix               somewhere else than docs/conformance
 #
 # A module's kits are its test classes that extend ConformanceKit, HostileClientKit, DeadlineKit, LeakKit,
 # BackpressureKit, TlsConformanceKit or TlsHostileKit (found by grep), run with -Pslow (the leak kit at full size) and -Dtests.groups= (every kit class,

@@ -9,7 +9,7 @@
 #
 # Builds bench-jmh/target/benchmarks.jar when missing or stale, runs it with the arguments given (or the
 # defaults above when none), writes JMH's JSON to results/jmh/<timestamp>.json and the table beside it (.md).
-# On a shared machine: flock /tmp/httpmodels-bench.lock scripts/jmh.sh ...
+# On a shared machine run one benchmark at a time: flock on the lock file scripts/regress-selfcheck.sh takes.
 #
 # Why pinned: client and server share the JVM. Unpinned on a small VM, a one-connection round trip measured
 # either ~6 us (both threads on one cpu) or ~70 us (each waking the other on an idle cpu), as the scheduler

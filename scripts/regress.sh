@@ -11,7 +11,7 @@
 # base's build goes to target/regress-base/<commit>/ and is reused while the commit is the same. Results go to
 # results/regress-<timestamp>/ (results.json with a "regression" section, regress.md). Exit codes: 0 no
 # regression, 1 a regression (the cells are named), 2 usage error, 3 could not run.
-# On a shared machine: flock /tmp/httpmodels-bench.lock scripts/regress.sh ...
+# On a shared machine run one benchmark at a time: flock on the lock file scripts/regress-selfcheck.sh takes.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 

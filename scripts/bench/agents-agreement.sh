@@ -10,8 +10,7 @@
 #
 # Defaults: 3 rounds, R = 2000 requests/s, C = 60, 10 s recorded after 5 s of warm-up, port 18490. R must stay
 # well below what server and client sustain here, or both setups measure a queue. To keep benchmarks from
-# overlapping on a shared machine:
-#   flock /tmp/httpmodels-bench.lock scripts/bench/agents-agreement.sh
+# overlapping on a shared machine, run it under flock on the lock file scripts/regress-selfcheck.sh takes.
 # The logs stay in results/agreement/<timestamp>/ (one folder per run, with its merged.json).
 # shellcheck disable=SC2317 # cleanup is called by the trap
 set -euo pipefail

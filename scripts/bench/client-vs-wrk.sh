@@ -19,8 +19,8 @@
 # life / (req/s x its elapsed time); our client's JVM start and warm-up are in it, so its figure is an upper bound.
 #
 # Defaults: 3 rounds, 10 s recorded per run, our client warms its JIT 3 s first (unrecorded; wrk needs none),
-# port 18480. To keep benchmarks from overlapping on a shared machine:
-#   flock /tmp/httpmodels-bench.lock scripts/bench/client-vs-wrk.sh
+# port 18480. To keep benchmarks from overlapping on a shared machine, run it under flock on the lock file
+# scripts/regress-selfcheck.sh takes.
 # Notes on the figures: wrk's p50 in closed loop is its own histogram (it adds corrected samples, which moves
 # p50 little); with pipelining wrk records one sample per batch, so its pipelined p50 is not comparable.
 # In closed loop a latency is the time a request spends queued at the server; when a client saturates its own

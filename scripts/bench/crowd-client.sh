@@ -3,7 +3,7 @@
 # load client (scripts/load.sh: -Xms256m -Xmx256m) on cpu 1 measures 40 keep-alive connections while it holds
 # N idle ones (--idle-connections). Once they are open it forces a full GC in the client (jcmd GC.run) and
 # prints the heap still used, the client's RSS and its open descriptors; then the run's own summary.
-# Raises the open-file limit first and says when it cannot. Wrap in `flock /tmp/httpmodels-bench.lock ...`.
+# Raises the open-file limit first and says when it cannot. Wrap in `flock` on the lock file scripts/regress-selfcheck.sh takes.
 #
 #   scripts/bench/crowd-client.sh [--model NAME] [--idle N] [-c N] [--duration S] [--port N]
 set -euo pipefail

@@ -4,7 +4,7 @@
 #   A  scripts/load.sh (the load client's own command line), pinned to cpu 1
 #   B  scripts/compare.sh --target (the harness driving the same running server), client pinned to cpu 1
 # with the same connections, warm-up and duration. Prints every round, the medians and the ratios B / A
-# (target: within 5 %). Wrap in `flock /tmp/httpmodels-bench.lock ...` on a shared machine.
+# (target: within 5 %). Wrap in `flock` on the lock file scripts/regress-selfcheck.sh takes on a shared machine.
 #
 #   scripts/bench/harness-vs-load.sh [--model NAME] [--rounds N] [--duration S] [--warmup S] [-c N] [--port N]
 set -euo pipefail

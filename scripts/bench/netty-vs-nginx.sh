@@ -15,7 +15,7 @@
 # batch, so only requests/s is printed. Each run also prints the server's CPU time per request (its threads and
 # worker processes, from /proc): when wrk saturates its core, that is the fairer comparison.
 # Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
-# Wrap in `flock /tmp/httpmodels-bench.lock ...` when another benchmark may run on this machine.
+# Wrap in `flock` on the lock file scripts/regress-selfcheck.sh takes when another benchmark may run here.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"

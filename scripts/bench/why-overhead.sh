@@ -11,8 +11,9 @@
 #   off  the same 300 ms chunk without perf, then the window with nothing read but CPU and memory
 # and prints every window, then per cell the medians of server CPU µs per request, their ratio and the median of
 # the per-round paired ratios (on / off): the cost of looking, which docs/why.md bounds at 1 %. Pinned as compare
-# is (models on cpu 0, the client on cpu 1 on two cores). Wrap in `flock /tmp/httpmodels-bench.lock ...` when
-# another benchmark may run on this machine; say the load average (/proc/loadavg) with the result.
+# is (models on cpu 0, the client on cpu 1 on two cores). Wrap in `flock` on the lock file
+# scripts/regress-selfcheck.sh takes when another benchmark may run on this machine; say the load average
+# (/proc/loadavg) with the result.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"

@@ -8,10 +8,9 @@ import java.time.Duration;
  * {@value #JIT_QUIET_MILLIS} ms of CPU: one clock tick) and its CPU time per request agreed within
  * {@value #SETTLED_PERCENT} % with the chunk before; at most {@code maximum}.
  *
- * <p>A fixed wall-clock warm-up is not enough: C2 compiles on the server's own core. A window recorded while it
- * still compiles measured 3x the CPU per request and a p99 of 4-8 ms (the scheduler's slice) in a quarter of
- * regress's rounds on an idle machine; netty's closed-loop peak read 80,530 req/s at 12.4 µs per request after
- * a 1 s warm-up and 168,479 at 5.6 µs after 6 s (2026-12-01, keep-alive c40).
+ * <p>A fixed wall-clock warm-up is not enough: C2 compiles on the server's own core, so a window recorded while
+ * it still compiles measures the compiler beside the server (several times the CPU per request, a p99 of the
+ * scheduler's slice), and how long compiling takes differs by model and load.
  *
  * <p>With {@code lendClientCpus}, a pinned server's JIT compiler threads may also run on the client's CPUs
  * while it warms ({@link io.httpmodels.harness.process.CompilerThreads}): C2 then compiles beside the load

@@ -14,7 +14,12 @@ import java.util.Locale;
  */
 public record RegressCell(String model, Scenario scenario) {
 
-    /** The default cells: every model at 40 keep-alive connections without work, and one pipelined cell. */
+    /**
+     * The default cells: the four blocking models and netty at 40 keep-alive connections without work, and netty
+     * pipelined. Without work netty-virtual runs netty's code (its virtual threads carry work only), so netty's cells
+     * gate it too; nio-reactor and the models outside compare's default set are left out to keep the gate's run near
+     * 10 minutes (a cell adds about a minute and a half) and are gated by naming them ({@code --cells}).
+     */
     public static final List<String> DEFAULT_SPECS = List.of(
             "single-thread:c40",
             "thread-per-connection:c40",

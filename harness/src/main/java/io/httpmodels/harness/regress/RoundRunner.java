@@ -18,8 +18,8 @@ import java.util.Optional;
 /**
  * Regress's schedule for one round, over the measuring step ({@link MeasuringStep}): starts each side's model in
  * a fresh JVM of that side's build, warms each until its JIT is done (one after the other: warmed side by side,
- * each server at half speed, a thread-per-connection JVM's JIT sometimes had nothing to compile yet and the rule
- * took it for done at 1 s, and its windows cost 2 to 7 times as much; 2026-12-04), then records windows in which
+ * each server runs at half speed, and a JVM whose JIT has nothing to compile yet can look done to the warm-up
+ * rule while its windows still cost several times as much), then records windows in which
  * the two take turns of a few tens of milliseconds ({@link MeasuringStep#turnWindow}), the side that goes first alternating by
  * window, so that a stretch of a slow machine or a burst from a neighbour lands on both sides alike; then CPU
  * windows, in which both are loaded at once in an open loop at the same rate, a share of the lower of their
@@ -28,10 +28,10 @@ import java.util.Optional;
  * one JVM is part of the noise the interval sees, not a bias.
  *
  * <p>Why CPU time per request is read in an open loop: in a closed loop a slower server is answered later, so
- * more requests wait for each of its wake-ups and it spends less per request on them. On netty (io_uring) at 40
- * connections a build made to do more per response (a CRC32 of 96 KiB) served as many requests/s as the same build
- * without it and its CPU time per request moved 0 to +18 % from one run to the next; at a fixed offered rate it
- * cost +9 to +14 % in every window (docs/regression-gate.md).
+ * more requests wait for each of its wake-ups and it spends less per request on them: part of what a change
+ * costs in its code is paid back in the kernel, by an amount that differs from run to run. At a fixed offered
+ * rate, the same for both sides, a fixed cost per response shows as a fixed share
+ * (docs/regression-gate.md#cpu-windows-both-at-once-in-an-open-loop).
  *
  * <p>One round at a time; {@link #stop()} may be called from any thread to end the current one.
  */

@@ -20,9 +20,8 @@ import java.util.concurrent.TimeUnit;
  * the kernel completed them, so by then every earlier one is registered with the selector too, and the stop's
  * {@code CloseConnections} closes it.
  *
- * <p>Why: {@code Server.stop()} alone, as Jetty 12.1.14 does it, left a connection opened just before it open for
- * good in most runs of a probe (17 connections of 60 in 20 runs, 2026-12-04), in two ways, both read in Jetty's and
- * the JDK's sources:
+ * <p>Why: {@code Server.stop()} alone, as Jetty 12.1.14 does it, can leave a connection opened just before it open
+ * for good, in two ways, both read in Jetty's and the JDK's sources:
  *
  * <ul>
  *   <li>{@code ServerConnector.doStop} closes the accept channel and then interrupts the acceptor

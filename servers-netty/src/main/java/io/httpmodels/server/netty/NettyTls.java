@@ -18,9 +18,8 @@ import java.util.Optional;
  *
  * <p>Both resume TLS 1.3 sessions by tickets: BoringSSL's own, and the JDK's stateless ones, which it sends only while
  * the JVM-wide {@code jdk.tls.server.newSessionTicketCount} is above 0 (default 1, read once per JVM). t-io's model
- * sets it to 0; it did so when its class loaded, so in every {@code serve} JVM (which lists all models), and netty
- * with the JDK's provider resumed no session while BoringSSL resumed all (issue 21, docs/tls.md). Now only a JVM
- * that starts t-io over TLS has it.
+ * sets it to 0, and only in a JVM that starts t-io over TLS: set in every {@code serve} JVM (which lists all
+ * models), it would leave netty on the JDK's provider resuming no session.
  */
 final class NettyTls {
 

@@ -63,12 +63,12 @@ public final class TioServer implements HttpServerModel {
      * The JDK's count of TLS 1.3 session tickets a server sends after each handshake (its default: 1). This model
      * asks for none: t-io makes a new {@code SSLContext} per connection, so a ticket could never resume a session,
      * and t-io sends the ticket's record and the first answer's out of the order they were encrypted in, which the
-     * client rejects ({@code bad_record_mac}: 7 of the TLS conformance kit's 52 cases, each on its first answer after
-     * the handshake, 2026-12-04; none without tickets). The property is the JVM's and the JDK reads it once, when it
-     * makes its first TLS engine or socket, so it is set by {@link #start} over TLS only, unless set already
-     * ({@link #askTheJdkForNoTickets}), never when this class loads: every JVM that lists the models loads this class
-     * ({@code ServerModels.all()}, which {@code serve} calls whichever model it starts), and a ticket count of 0 set
-     * there took TLS 1.3 resumption from every other model's JVM, netty with the JDK's provider among them (issue 21).
+     * client rejects ({@code bad_record_mac} on the first answer after the handshake; none without tickets). The
+     * property is the JVM's and the JDK reads it once, when it makes its first TLS engine or socket, so it is set by
+     * {@link #start} over TLS only, unless set already ({@link #askTheJdkForNoTickets}), never when this class loads:
+     * every JVM that lists the models loads this class ({@code ServerModels.all()}, which {@code serve} calls
+     * whichever model it starts), and a ticket count of 0 set there would take TLS 1.3 resumption from every other
+     * model served in that JVM.
      */
     static final String TLS_TICKETS_PROPERTY = "jdk.tls.server.newSessionTicketCount";
 
@@ -166,8 +166,8 @@ public final class TioServer implements HttpServerModel {
         }
 
         /**
-         * Stops t-io, waiting at most {@link #STOP_BOUND}: t-io's {@code stop()} has been seen to hang (once in three
-         * conformance runs, 2026-12-03), and a close that never returns would hang its caller. Past the bound the
+         * Stops t-io, waiting at most {@link #STOP_BOUND}: t-io's {@code stop()} sometimes never returns, and a close
+         * that never returns would hang its caller. Past the bound the
          * stop goes on in its daemon thread.
          */
         @Override
