@@ -2,6 +2,7 @@ package io.httpmodels.harness;
 
 import io.httpmodels.harness.diff.Agreement;
 import io.httpmodels.harness.diff.AgreementReport;
+import io.httpmodels.harness.diff.VarianceParts;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.Stats;
@@ -38,7 +39,8 @@ import java.util.TreeMap;
             StatsCommand.Pairs.class,
             StatsCommand.CpuPerRequest.class,
             StatsCommand.Median.class,
-            StatsCommand.AgreementOfRuns.class
+            StatsCommand.AgreementOfRuns.class,
+            StatsCommand.Variance.class
         })
 final class StatsCommand implements Runnable {
 
@@ -47,7 +49,8 @@ final class StatsCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "pairs, cpu-per-request, median or agreement");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "pairs, cpu-per-request, median, agreement or variance");
     }
 
     /** Medians and ratios of two contenders, from lines {@code KEY ROUND CONTENDER VALUE} on standard input. */
@@ -236,6 +239,62 @@ final class StatsCommand implements Runnable {
             }
             spec.commandLine().getOut().print(AgreementReport.text(Agreement.of(all)));
             spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    /** Where a run's noise comes from ({@link VarianceParts}): within a JVM and between JVMs, per cell. */
+    @Command(
+            name = "variance",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Reads a run of two forks of two windows or more (results.json or its folder) and prints, per cell, how"
+                        + " much requests/s and server CPU per request move between windows of one JVM (within) and"
+                        + " between JVMs (between), as relative standard deviations."
+            })
+    static final class Variance implements java.util.concurrent.Callable<Integer> {
+
+        @Parameters(index = "0", paramLabel = "RUN")
+        Path run;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Results results;
+            try {
+                results = ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("httpmodels stats variance: " + e.getMessage());
+                return 2;
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(
+                    Locale.ROOT,
+                    "%-22s %-26s %5s %7s  %10s %10s  %10s %10s%n",
+                    "scenario",
+                    "target",
+                    "forks",
+                    "windows",
+                    "rps within",
+                    "between",
+                    "cpu within",
+                    "between");
+            for (VarianceParts.Row r : VarianceParts.of(results).rows()) {
+                out.printf(
+                        Locale.ROOT,
+                        "%-22s %-26s %5d %7d  %9.1f%% %9.1f%%  %10s %10s%n",
+                        r.scenarioId(),
+                        r.target(),
+                        r.forks(),
+                        r.windows(),
+                        100 * r.rpsWithin(),
+                        100 * r.rpsBetween(),
+                        r.cpuWithin() == null ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * r.cpuWithin()),
+                        r.cpuBetween() == null ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * r.cpuBetween()));
+            }
+            out.flush();
             return 0;
         }
     }
