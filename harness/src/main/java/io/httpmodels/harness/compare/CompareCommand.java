@@ -7,8 +7,8 @@ import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
@@ -43,8 +43,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -304,17 +302,8 @@ public final class CompareCommand implements Callable<Integer> {
         printHeader(outWriter, plan, conditions);
         Comparison comparison =
                 new Comparison(plan, conditions, new TerminalProgress(outWriter, Terminal.isTerminal()));
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    comparison.stop();
-                    await(finished, 60);
-                    ChildProcesses.stopAll();
-                },
-                "compare-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
-        ChildProcesses.Owner children = ChildProcesses.own();
+        OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
             Results results = comparison.run();
             List<Path> written;
@@ -328,14 +317,7 @@ public final class CompareCommand implements Callable<Integer> {
             printEnd(outWriter, results, written);
             return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
         } finally {
-            children.stopChildren();
-            children.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down (Ctrl-C): the hook runs and finds everything written.
-            }
+            run.close();
         }
     }
 
@@ -513,13 +495,5 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
-    }
-
-    private static void await(CountDownLatch latch, int seconds) {
-        try {
-            latch.await(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -12,8 +12,8 @@ import io.httpmodels.harness.history.HistoryStore;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
@@ -340,13 +340,7 @@ public final class RegressCommand implements Callable<Integer> {
                 turn,
                 cpuWindows(),
                 transport);
-        Thread hook = new Thread(
-                () -> {
-                    runner.stop();
-                    ChildProcesses.stopAll();
-                },
-                "regress-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        OwnedRun run = OwnedRun.start("regress-shutdown", runner::stop, Duration.ZERO);
         try {
             Instant startedAt = Instant.now();
             outWriter.printf(
@@ -460,12 +454,7 @@ public final class RegressCommand implements Callable<Integer> {
             outWriter.flush();
             return regressions.isEmpty() ? 0 : 1;
         } finally {
-            ChildProcesses.stopAll();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down.
-            }
+            run.close();
         }
     }
 
