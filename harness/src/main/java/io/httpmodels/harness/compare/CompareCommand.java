@@ -63,12 +63,18 @@ import java.util.concurrent.Callable;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the run completed (failed cells, if any, are in the reports)",
+            "0:the run completed and every cell was measured",
             "1:the results could not be written",
             "2:usage error",
+            "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
+                    + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
+                    + " exits 0 instead",
             "130:interrupted (Ctrl-C): the completed cells were written"
         })
 public final class CompareCommand implements Callable<Integer> {
+
+    /** The exit code of a run that completed with a failed cell (k6 and JMH fail the process likewise). */
+    static final int CELLS_FAILED = 3;
 
     /** JVM flags added to every model's with {@code --flamegraphs}. */
     static final List<String> FLAME_GRAPH_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
@@ -271,6 +277,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     double clientBoundAt;
 
+    @Option(
+            names = "--fail-on-failed-cells",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Exit " + CELLS_FAILED + " when any cell failed, even though the run completed and wrote"
+                    + " its reports (default: on; --no-fail-on-failed-cells exits 0, the failures shown in the"
+                    + " reports only).")
+    boolean failOnFailedCells = true;
+
     @Mixin
     OutputOption out;
 
@@ -315,10 +331,19 @@ public final class CompareCommand implements Callable<Integer> {
                 return 1;
             }
             printEnd(outWriter, results, written);
-            return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
+            return exitCode(results);
         } finally {
             run.close();
         }
+    }
+
+    /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
+    int exitCode(Results results) {
+        if (results.status() == RunStatus.INTERRUPTED) {
+            return 130;
+        }
+        boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
+        return failed && failOnFailedCells ? CELLS_FAILED : 0;
     }
 
     Plan plan() {

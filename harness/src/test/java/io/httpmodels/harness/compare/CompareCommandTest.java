@@ -96,8 +96,8 @@ class CompareCommandTest {
     }
 
     @Test
-    void theRunCompletesDespiteFailingModels() {
-        assertEquals(0, run.exitCode(), run.err());
+    void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
+        assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
         assertEquals(4, results.cells().size());
         assertTrue(run.out().contains("[ 4/4]"), run.out());
