@@ -60,7 +60,9 @@ public final class HistoryPage {
         StringBuilder h = new StringBuilder();
         h.append("<header class=\"page-head\">\n<h1>").append(Html.text(TITLE)).append("</h1>\n");
         h.append("<p class=\"lede\">")
-                .append(Html.text("Each model's figures over its machine's runs, oldest left. Runs of different"
+                .append(Html.text("Each model's figures over its machine's commits, oldest left. A commit measured"
+                        + " more than once is one point, the median of its runs, with each run a dot beside it: the"
+                        + " machine's noise. Runs of different"
                         + " machines (processor, CPUs, pinning, JDK) are never drawn on one line. Markers: the"
                         + " regression gate's verdicts (▼ regression, ▲ improvement, ✕ failed), with the change"
                         + " and its interval in the tooltip. A click on a point opens that run's report."))
@@ -95,7 +97,9 @@ public final class HistoryPage {
                 .append(Html.text(m.machine().id()))
                 .append("</h2>\n<p class=\"section-note\">")
                 .append(Html.text(m.machine().describe() + " · " + m.runs().size()
-                        + (m.runs().size() == 1 ? " run" : " runs")))
+                        + (m.runs().size() == 1 ? " run" : " runs") + " at "
+                        + m.points().size()
+                        + (m.points().size() == 1 ? " commit" : " commits")))
                 .append("</p>\n");
         for (String scenario : m.scenarios()) {
             h.append("<h3>").append(Html.text(scenario)).append("</h3>\n<div class=\"grid\">\n");

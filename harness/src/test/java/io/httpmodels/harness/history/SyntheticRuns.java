@@ -16,6 +16,7 @@ import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Verdict;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -94,12 +95,42 @@ final class SyntheticRuns {
 
     /** A compare run of every model at commit {@code i}. */
     static Results compare(Machine machine, int i) {
+        return compare(machine, i, 1.0);
+    }
+
+    /**
+     * Another compare run of commit {@code i} on the same machine, started {@code later} after the first, its
+     * requests/s {@code factor} times the first's: the machine's noise between two runs of one build.
+     */
+    static Results rerun(Machine machine, int i, Duration later, double factor) {
+        return later(compare(machine, i, factor), later);
+    }
+
+    /** The same run started {@code by} later. */
+    static Results later(Results run, Duration by) {
+        return new Results(
+                run.schemaVersion(),
+                run.tool(),
+                run.startedAt().plus(by),
+                run.finishedAt().plus(by),
+                run.status(),
+                run.conditions(),
+                run.targets(),
+                run.scenarios(),
+                run.cells(),
+                run.summaries(),
+                run.capacities(),
+                run.merge(),
+                run.regression());
+    }
+
+    private static Results compare(Machine machine, int i, double factor) {
         List<Summary> summaries = new ArrayList<>();
         for (String model : MODELS) {
             long p99 = p99Micros(model, i);
             Latency latency =
                     new Latency(LatencyKind.RAW, "raw", 1_000_000, p99 / 3.0, p99 / 3, p99 / 2, p99, p99 * 2, p99 * 4);
-            double rps = requestsPerSecond(machine, model, i);
+            double rps = requestsPerSecond(machine, model, i) * factor;
             summaries.add(new Summary(
                     SCENARIO.id(),
                     model,
