@@ -1,17 +1,14 @@
 package io.httpmodels.harness.history;
 
+import io.httpmodels.harness.cli.ResultsFileCommand;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /**
  * {@code httpmodels history add RESULTS_JSON --history DIR}: appends one run of {@code compare} or
@@ -36,16 +33,10 @@ import java.util.concurrent.Callable;
             "2:bad input, nothing written: not a results file, another schema, no commit, an interrupted run,"
                     + " a damaged history, or this very run already there"
         })
-final class HistoryAddCommand implements Callable<Integer> {
+final class HistoryAddCommand extends ResultsFileCommand {
 
     /** The report file looked for beside a results.json when --report is not given. */
     static final String REPORT_FILE = "report.html";
-
-    @Parameters(
-            index = "0",
-            paramLabel = "RESULTS_JSON",
-            description = "A results.json written by 'compare' or 'regress'.")
-    Path resultsJson;
 
     @Option(
             names = "--history",
@@ -61,20 +52,8 @@ final class HistoryAddCommand implements Callable<Integer> {
                     + " Default: report.html beside RESULTS_JSON, when there is one.")
     String report;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Results results;
-        try {
-            results = ResultsJson.read(resultsJson);
-        } catch (IOException e) {
-            err.println("httpmodels history add: cannot read " + resultsJson + ": " + e.getMessage());
-            return 2;
-        }
+    protected int run(Results results, PrintWriter out, PrintWriter err) {
         try {
             HistoryRun run = HistoryRun.of(results, link());
             Path written = new HistoryStore(historyDir).add(run);

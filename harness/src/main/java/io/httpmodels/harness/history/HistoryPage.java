@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.httpmodels.harness.report.EChartsAsset;
 import io.httpmodels.harness.report.Html;
+import io.httpmodels.harness.report.HtmlPage;
 import io.httpmodels.harness.report.Template;
 import io.httpmodels.harness.results.ResultsJson;
 
@@ -15,8 +16,9 @@ import java.util.Map;
 /**
  * The history page: one self-contained HTML file that opens offline, like {@code report.html}. Java writes the
  * text (a section per machine, a heading per scenario, one container per {@link HistoryChart}, a table of the
- * runs with links to their reports); the page carries the charts as JSON ({@code #history-data}), Apache ECharts
- * inlined from the same WebJar as the report, and {@code history.js}, which only draws them. As on the report,
+ * runs with links to their reports); the page carries the charts as JSON ({@code #history-data}) and
+ * {@code history.js}, which only lays them out, in the report's page shell ({@link HtmlPage}: Apache ECharts
+ * inlined from the same WebJar, the shared chart helpers). As on the report,
  * each container is marked {@code data-rendered="true"} once drawn, and also says what was drawn
  * ({@code data-points}: points per line, {@code data-markers}: verdict markers), for the browser check.
  * Stateless.
@@ -35,14 +37,12 @@ public final class HistoryPage {
 
     /** The whole page. */
     public static String render(HistoryView view) {
-        return Template.fill(
-                Template.resource("/io/httpmodels/harness/history/history.html"),
-                Map.of(
-                        "title", Html.text(TITLE),
-                        "content", content(view),
-                        "data", Html.json(json(view)),
-                        "echarts", Html.script(EChartsAsset.script()),
-                        "history-script", Html.script(Template.resource("/io/httpmodels/harness/history/history.js"))));
+        return HtmlPage.render(
+                TITLE,
+                content(view),
+                DATA_ELEMENT_ID,
+                json(view),
+                Template.resource("/io/httpmodels/harness/history/history.js"));
     }
 
     /** The charts as the page carries them: {@code {"charts": [...]}}. */
