@@ -478,11 +478,16 @@ public final class CompareCommand implements Callable<Integer> {
                 seconds(plan.measure().warmup().minimum()),
                 seconds(plan.measure().warmup().maximum()),
                 seconds(plan.duration()));
-        out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
-        if (c.loadAverage() != null) {
+        out.printf(
+                "  %s; %d CPUs (%s); %s%n",
+                c.placement().pinning(),
+                c.host().onlineCpus(),
+                c.host().cpuModel(),
+                c.jvms().jdk());
+        if (c.host().loadAverage() != null) {
             out.printf(
                     "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
-                    c.loadAverage());
+                    c.host().loadAverage());
         }
         if (!plan.models().leftOutNote().isEmpty()) {
             out.printf("  %s%n", plan.models().leftOutNote());

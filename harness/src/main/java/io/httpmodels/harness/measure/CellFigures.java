@@ -65,32 +65,34 @@ final class CellFigures {
         int turns = r.config().turns() == null ? 1 : r.config().turns().count();
         double loaded = r.durationSeconds() / turns;
         return new CellResult(
-                        scenarioId,
-                        target,
-                        window.repetition(),
-                        CellStatus.OK,
-                        null,
-                        new Throughput(
-                                open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
-                                loaded,
-                                r.requests(),
-                                turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
-                                r.intervals().stream()
-                                        .map(i -> i.requestsPerSecond() * turns)
-                                        .toList()),
-                        new Latencies(
-                                Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
-                                Latency.of(LatencyKind.CORRECTED, r.corrected()),
-                                Latency.of(LatencyKind.SERVICE, r.uncorrected()),
-                                Distribution.of(r.histogram())),
-                        new Responses(errors(r), r.statusCounts(), r.abortReason()),
-                        new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
-                        server(serverPid, usage, seconds, r.requests()),
-                        client(usage, seconds, settings),
-                        warmup,
-                        window.hlogName(),
-                        background(r.background()))
-                .withHandshakes(handshakes(r.tls(), loaded, usage.serverCpuSeconds()));
+                scenarioId,
+                target,
+                window.repetition(),
+                CellStatus.OK,
+                null,
+                new Throughput(
+                        open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
+                        loaded,
+                        r.requests(),
+                        turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
+                        r.intervals().stream()
+                                .map(i -> i.requestsPerSecond() * turns)
+                                .toList()),
+                new Latencies(
+                        Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
+                        Latency.of(LatencyKind.CORRECTED, r.corrected()),
+                        Latency.of(LatencyKind.SERVICE, r.uncorrected()),
+                        Distribution.of(r.histogram())),
+                new Responses(errors(r), r.statusCounts(), r.abortReason()),
+                new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
+                server(serverPid, usage, seconds, r.requests()),
+                client(usage, seconds, settings),
+                warmup,
+                window.hlogName(),
+                background(r.background()),
+                null,
+                null,
+                handshakes(r.tls(), loaded, usage.serverCpuSeconds()));
     }
 
     /**

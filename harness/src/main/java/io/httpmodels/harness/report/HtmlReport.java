@@ -54,10 +54,10 @@ public final class HtmlReport {
                         "%d targets × %d scenarios, %s recorded per cell after at least %s of warm-up, %d %s each · %s",
                         results.targets().size(),
                         results.scenarios().size(),
-                        Format.seconds(results.conditions().durationSeconds()),
-                        Format.seconds(results.conditions().warmupSeconds()),
-                        results.conditions().repetitions(),
-                        results.conditions().repetitions() == 1 ? "repetition" : "repetitions",
+                        Format.seconds(results.conditions().schedule().durationSeconds()),
+                        Format.seconds(results.conditions().schedule().warmupSeconds()),
+                        results.conditions().schedule().repetitions(),
+                        results.conditions().schedule().repetitions() == 1 ? "repetition" : "repetitions",
                         ConditionsText.run(results))))
                 .append("</p>\n");
         if (results.status() == RunStatus.INTERRUPTED) {
