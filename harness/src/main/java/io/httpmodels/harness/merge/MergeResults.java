@@ -91,10 +91,12 @@ final class MergeResults {
                     a.histogram(),
                     a.windowSeconds(),
                     a.requestsPerSecond(),
-                    json == null ? null : json.rate(),
+                    json == null ? null : json.config().rate(),
                     json == null ? null : json.errorTotal(),
                     json == null ? null : json.errors(),
-                    json == null || json.connections() == null ? 0 : json.connections(),
+                    json == null || json.config().connections() == null
+                            ? 0
+                            : json.config().connections(),
                     a.timeline(),
                     a.log().file().getFileName().toString(),
                     kind);
@@ -110,7 +112,9 @@ final class MergeResults {
         int online = ProcFs.onlineCpus().isEmpty()
                 ? Runtime.getRuntime().availableProcessors()
                 : ProcFs.onlineCpus().size();
-        double warmup = first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds();
+        double warmup = first == null || first.config().warmupSeconds() == null
+                ? 0
+                : first.config().warmupSeconds();
         Conditions conditions = new Conditions(
                 // The load where the merge ran says nothing of the agents' machines: none.
                 new Host(
@@ -131,8 +135,12 @@ final class MergeResults {
                 new Build(Version.get(), null, null),
                 new Schedule("merge", warmup, warmup, run.windowSeconds(), 1),
                 new ClientSettings(
-                        first == null || first.threads() == null ? 1 : first.threads(),
-                        first == null || first.timeoutSeconds() == null ? 0 : first.timeoutSeconds(),
+                        first == null || first.config().threads() == null
+                                ? 1
+                                : first.config().threads(),
+                        first == null || first.config().timeoutSeconds() == null
+                                ? 0
+                                : first.config().timeoutSeconds(),
                         1.0),
                 command);
         Instant origin = Instant.ofEpochMilli(run.originMillis());
@@ -238,16 +246,18 @@ final class MergeResults {
         boolean allKnown = true;
         for (MergedRun.Agent a : run.agents()) {
             AgentJson json = a.log().json();
-            if (json == null || json.connections() == null) {
+            if (json == null || json.config().connections() == null) {
                 allKnown = false;
                 continue;
             }
-            connections += json.connections();
-            rate += json.rate() == null ? 0 : json.rate();
-            keepAlive &= !Boolean.FALSE.equals(json.keepAlive());
-            pipeline = json.pipeline() == null ? pipeline : Math.max(pipeline, json.pipeline());
-            if (json.url() != null) {
-                String path = URI.create(json.url()).getRawPath();
+            connections += json.config().connections();
+            rate += json.config().rate() == null ? 0 : json.config().rate();
+            keepAlive &= !Boolean.FALSE.equals(json.config().keepAlive());
+            pipeline = json.config().pipeline() == null
+                    ? pipeline
+                    : Math.max(pipeline, json.config().pipeline());
+            if (json.config().url() != null) {
+                String path = URI.create(json.config().url()).getRawPath();
                 route = path == null || path.isEmpty() ? "/" : path;
             }
         }
@@ -272,14 +282,17 @@ final class MergeResults {
             return "no JSON beside its log";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(json.url() == null ? "?" : json.url());
-        if (json.connections() != null) {
-            sb.append(", ").append(json.connections()).append(" connections");
+        sb.append(json.config().url() == null ? "?" : json.config().url());
+        if (json.config().connections() != null) {
+            sb.append(", ").append(json.config().connections()).append(" connections");
         }
         sb.append(
-                json.rate() == null
+                json.config().rate() == null
                         ? ", closed loop"
-                        : String.format(Locale.ROOT, ", %.0f requests/s (open loop)", json.rate()));
+                        : String.format(
+                                Locale.ROOT,
+                                ", %.0f requests/s (open loop)",
+                                json.config().rate()));
         return sb.toString();
     }
 }
