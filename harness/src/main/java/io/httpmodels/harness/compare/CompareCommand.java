@@ -7,8 +7,8 @@ import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
@@ -43,8 +43,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -65,12 +63,18 @@ import java.util.concurrent.TimeUnit;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the run completed (failed cells, if any, are in the reports)",
+            "0:the run completed and every cell was measured",
             "1:the results could not be written",
             "2:usage error",
+            "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
+                    + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
+                    + " exits 0 instead",
             "130:interrupted (Ctrl-C): the completed cells were written"
         })
 public final class CompareCommand implements Callable<Integer> {
+
+    /** The exit code of a run that completed with a failed cell (k6 and JMH fail the process likewise). */
+    static final int CELLS_FAILED = 3;
 
     /** JVM flags added to every model's with {@code --flamegraphs}. */
     static final List<String> FLAME_GRAPH_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
@@ -273,6 +277,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     double clientBoundAt;
 
+    @Option(
+            names = "--fail-on-failed-cells",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Exit " + CELLS_FAILED + " when any cell failed, even though the run completed and wrote"
+                    + " its reports (default: on; --no-fail-on-failed-cells exits 0, the failures shown in the"
+                    + " reports only).")
+    boolean failOnFailedCells = true;
+
     @Mixin
     OutputOption out;
 
@@ -304,17 +318,8 @@ public final class CompareCommand implements Callable<Integer> {
         printHeader(outWriter, plan, conditions);
         Comparison comparison =
                 new Comparison(plan, conditions, new TerminalProgress(outWriter, Terminal.isTerminal()));
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    comparison.stop();
-                    await(finished, 60);
-                    ChildProcesses.stopAll();
-                },
-                "compare-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
-        ChildProcesses.Owner children = ChildProcesses.own();
+        OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
             Results results = comparison.run();
             List<Path> written;
@@ -326,17 +331,19 @@ public final class CompareCommand implements Callable<Integer> {
                 return 1;
             }
             printEnd(outWriter, results, written);
-            return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
+            return exitCode(results);
         } finally {
-            children.stopChildren();
-            children.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down (Ctrl-C): the hook runs and finds everything written.
-            }
+            run.close();
         }
+    }
+
+    /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
+    int exitCode(Results results) {
+        if (results.status() == RunStatus.INTERRUPTED) {
+            return 130;
+        }
+        boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
+        return failed && failOnFailedCells ? CELLS_FAILED : 0;
     }
 
     Plan plan() {
@@ -471,11 +478,16 @@ public final class CompareCommand implements Callable<Integer> {
                 seconds(plan.measure().warmup().minimum()),
                 seconds(plan.measure().warmup().maximum()),
                 seconds(plan.duration()));
-        out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
-        if (c.loadAverage() != null) {
+        out.printf(
+                "  %s; %d CPUs (%s); %s%n",
+                c.placement().pinning(),
+                c.host().onlineCpus(),
+                c.host().cpuModel(),
+                c.jvms().jdk());
+        if (c.host().loadAverage() != null) {
             out.printf(
                     "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
-                    c.loadAverage());
+                    c.host().loadAverage());
         }
         if (!plan.models().leftOutNote().isEmpty()) {
             out.printf("  %s%n", plan.models().leftOutNote());
@@ -513,13 +525,5 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
-    }
-
-    private static void await(CountDownLatch latch, int seconds) {
-        try {
-            latch.await(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

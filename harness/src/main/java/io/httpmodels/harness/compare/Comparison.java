@@ -160,7 +160,7 @@ public final class Comparison {
         }
         return new Results(
                 Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.projectVersion(),
+                "httpmodels " + conditions.build().projectVersion(),
                 startedAt,
                 Instant.now(),
                 stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,

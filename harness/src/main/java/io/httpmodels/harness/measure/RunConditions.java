@@ -5,7 +5,13 @@ import io.httpmodels.harness.process.Command;
 import io.httpmodels.harness.process.CpuList;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.results.Build;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
+import io.httpmodels.harness.results.Schedule;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -51,28 +57,25 @@ public final class RunConditions {
         String commit = git(projectRoot, "rev-parse", "HEAD");
         String status = commit == null ? null : git(projectRoot, "status", "--porcelain", "--untracked-files=no");
         return new Conditions(
-                cpu,
-                online,
-                kernel,
-                jdk,
-                serverJvmFlags,
-                ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                pinning.enabled() ? CpuList.format(pinning.serverCpus()) : null,
-                pinning.enabled() ? CpuList.format(pinning.clientCpus()) : null,
-                pinning.note(),
-                Version.get(),
-                commit,
-                status == null ? null : !status.isBlank(),
-                profile,
-                settings.warmup().minimum().toNanos() / 1e9,
-                settings.warmup().maximum().toNanos() / 1e9,
-                duration.toNanos() / 1e9,
-                repetitions,
-                settings.clientThreads(),
-                settings.timeout().toNanos() / 1e9,
-                settings.clientBoundAt(),
-                command,
-                ProcFs.loadAverage());
+                new Host(cpu, online, kernel, ProcFs.loadAverage()),
+                new Jvms(
+                        jdk,
+                        serverJvmFlags,
+                        ManagementFactory.getRuntimeMXBean().getInputArguments()),
+                new CpuPlacement(
+                        pinning.enabled() ? CpuList.format(pinning.serverCpus()) : null,
+                        pinning.enabled() ? CpuList.format(pinning.clientCpus()) : null,
+                        pinning.note()),
+                new Build(Version.get(), commit, status == null ? null : !status.isBlank()),
+                new Schedule(
+                        profile,
+                        settings.warmup().minimum().toNanos() / 1e9,
+                        settings.warmup().maximum().toNanos() / 1e9,
+                        duration.toNanos() / 1e9,
+                        repetitions),
+                new ClientSettings(
+                        settings.clientThreads(), settings.timeout().toNanos() / 1e9, settings.clientBoundAt()),
+                command);
     }
 
     /** A git command's trimmed output in {@code dir}, or null when git or the checkout is missing. */

@@ -112,7 +112,8 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
 
         List<Column> columns = new ArrayList<>();
         columns.add(new Column("target", null, false));
-        columns.add(new Column("requests/s", results.conditions().repetitions() > 1 ? "min–max" : null, true));
+        columns.add(
+                new Column("requests/s", results.conditions().schedule().repetitions() > 1 ? "min–max" : null, true));
         columns.add(new Column("vs best", null, true));
         if (withNginx) {
             columns.add(new Column("vs nginx", null, true));
@@ -154,7 +155,7 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
             List<Cell> cells = new ArrayList<>();
             cells.add(new Cell(
                     Format.requestsPerSecond(s.requestsPerSecond()),
-                    results.conditions().repetitions() > 1 ? range(s) : null));
+                    results.conditions().schedule().repetitions() > 1 ? range(s) : null));
             cells.add(Cell.of(Format.ratio(s.relativeToBest())));
             if (withNginx) {
                 cells.add(Cell.of(Format.ratio(s.relativeToNginx())));
@@ -240,7 +241,8 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
     static String clientBoundThreshold(Results results, Scenario scenario) {
         int cores = clientCores(results, scenario);
         String of = cores == 0 ? "of its cores" : "of its " + cores + (cores == 1 ? " core" : " cores");
-        return String.format(Locale.ROOT, "%.0f %% %s", results.conditions().clientBoundAt() * 100, of);
+        return String.format(
+                Locale.ROOT, "%.0f %% %s", results.conditions().client().clientBoundAt() * 100, of);
     }
 
     private static String clientBoundNote(Results results, Scenario scenario) {

@@ -96,8 +96,8 @@ class CompareCommandTest {
     }
 
     @Test
-    void theRunCompletesDespiteFailingModels() {
-        assertEquals(0, run.exitCode(), run.err());
+    void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
+        assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
         assertEquals(4, results.cells().size());
         assertTrue(run.out().contains("[ 4/4]"), run.out());
@@ -120,8 +120,8 @@ class CompareCommandTest {
         assertTrue(vt.client().cpuSeconds() > 0);
         // The why figures are on by default: at least the split of its CPU time, which /proc gives everywhere.
         assertNotNull(vt.why(), "the why figures");
-        assertNotNull(vt.why().userMicrosPerRequest(), vt.why().toString());
-        assertNotNull(vt.why().systemMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().userMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().systemMicrosPerRequest(), vt.why().toString());
         assertTrue(results.targets().stream()
                 .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
         // The interval log holds exactly the recorded requests.
