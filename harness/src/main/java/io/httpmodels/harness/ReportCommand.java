@@ -1,19 +1,16 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.cli.ResultsFileCommand;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code httpmodels report RESULTS_JSON}: re-renders {@code report.md} and {@code report.html} from a
@@ -34,10 +31,7 @@ import java.util.concurrent.Callable;
             "1:could not write the reports",
             "2:usage error: no such file, not a results file, unsupported schemaVersion"
         })
-final class ReportCommand implements Callable<Integer> {
-
-    @Parameters(index = "0", paramLabel = "RESULTS_JSON", description = "A results.json written by 'compare'.")
-    Path resultsJson;
+final class ReportCommand extends ResultsFileCommand {
 
     @Option(
             names = "--out",
@@ -45,20 +39,8 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write the reports into DIR (default: the folder of RESULTS_JSON).")
     Path outDir;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Results results;
-        try {
-            results = ResultsJson.read(resultsJson);
-        } catch (IOException e) {
-            err.println("httpmodels report: cannot read " + resultsJson + ": " + e.getMessage());
-            return 2;
-        }
+    protected int run(Results results, PrintWriter out, PrintWriter err) {
         Path dir = outDir != null ? outDir : resultsJson.toAbsolutePath().getParent();
         List<Path> written;
         try {

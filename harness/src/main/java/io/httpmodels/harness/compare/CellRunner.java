@@ -15,7 +15,7 @@ import java.util.Optional;
 
 /**
  * Compare's fork of a target: a fresh JVM of it started for one or more scenarios it can serve alike, for each of them
- * warmed until its JIT is done and then measured in the schedule's windows ({@link MeasuringStep}), then stopped; and
+ * warmed until its JIT is done and then measured in the sampling's windows ({@link MeasuringStep}), then stopped; and
  * the capacity search's single cells. One at a time; {@link #stop()} may be called from any thread to end the current
  * one early.
  */
@@ -74,7 +74,7 @@ final class CellRunner {
 
     /**
      * Runs fork {@code fork} of {@code target} for {@code scenarios}, which one server of it can serve
-     * ({@link Comparison#sharedJvms}): one JVM, for each scenario a warm-up under its load and the schedule's windows,
+     * ({@link Comparison#sharedJvms}): one JVM, for each scenario a warm-up under its load and the sampling's windows,
      * each added to {@code progress} as it ends. A window that cannot run (no peak to take a fraction of) is a failed
      * cell; a target that did not start or died fails its windows with the reason. Returns early when stopped (the
      * window cut short is dropped).
@@ -89,7 +89,7 @@ final class CellRunner {
         try (MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenarios.get(0))) {
             for (Scenario scenario : scenarios) {
                 boolean warmed = false;
-                for (int w = 1; w <= plan.schedule().windows(); w++) {
+                for (int w = 1; w <= plan.sampling().windows(); w++) {
                     if (step.stopped()) {
                         return;
                     }

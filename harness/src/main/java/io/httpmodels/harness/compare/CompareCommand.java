@@ -7,11 +7,13 @@ import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.HostNoise;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
+import io.httpmodels.harness.report.ConditionsText;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
@@ -43,8 +45,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -65,12 +65,18 @@ import java.util.concurrent.TimeUnit;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the run completed (failed cells, if any, are in the reports)",
+            "0:the run completed and every cell was measured",
             "1:the results could not be written",
             "2:usage error",
+            "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
+                    + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
+                    + " exits 0 instead",
             "130:interrupted (Ctrl-C): the completed cells were written"
         })
 public final class CompareCommand implements Callable<Integer> {
+
+    /** The exit code of a run that completed with a failed cell (k6 and JMH fail the process likewise). */
+    static final int CELLS_FAILED = 3;
 
     /** JVM flags added to every model's with {@code --flamegraphs}. */
     static final List<String> FLAME_GRAPH_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
@@ -187,6 +193,16 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Recorded windows per fork, back to back after its warm-up (the profile's).")
     Integer windows;
 
+    @Option(
+            names = "--noise-floor",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Before the cells, time a fixed CPU-bound loop on each pinned CPU and read the host's steal,"
+                    + " SMT siblings and frequency settings: the noise every interval stands on, with a warning when it"
+                    + " is high (default: on; about a second).")
+    boolean noiseFloor;
+
     /** The old spelling of {@code --forks}: kept for one release, with a warning. */
     @Option(names = "--repetitions", paramLabel = "N", hidden = true)
     Integer repetitions;
@@ -285,6 +301,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     double clientBoundAt;
 
+    @Option(
+            names = "--fail-on-failed-cells",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Exit " + CELLS_FAILED + " when any cell failed, even though the run completed and wrote"
+                    + " its reports (default: on; --no-fail-on-failed-cells exits 0, the failures shown in the"
+                    + " reports only).")
+    boolean failOnFailedCells = true;
+
     @Mixin
     OutputOption out;
 
@@ -308,25 +334,20 @@ public final class CompareCommand implements Callable<Integer> {
                 plan.profile(),
                 plan.measure(),
                 plan.duration(),
-                plan.schedule().forks(),
+                plan.sampling().forks(),
+                plan.sampling().windows(),
                 plan.servers().jvmFlags(),
                 plan.pinning(),
                 plan.projectRoot(),
                 "httpmodels " + String.join(" ", args));
+        if (noiseFloor) {
+            conditions = conditions.withNoiseFloor(HostNoise.measure(plan.pinning()));
+        }
         printHeader(outWriter, plan, conditions);
         Comparison comparison =
                 new Comparison(plan, conditions, new TerminalProgress(outWriter, Terminal.isTerminal()));
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    comparison.stop();
-                    await(finished, 60);
-                    ChildProcesses.stopAll();
-                },
-                "compare-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
-        ChildProcesses.Owner children = ChildProcesses.own();
+        OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
             Results results = comparison.run();
             List<Path> written;
@@ -338,17 +359,19 @@ public final class CompareCommand implements Callable<Integer> {
                 return 1;
             }
             printEnd(outWriter, results, written);
-            return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
+            return exitCode(results);
         } finally {
-            children.stopChildren();
-            children.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down (Ctrl-C): the hook runs and finds everything written.
-            }
+            run.close();
         }
+    }
+
+    /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
+    int exitCode(Results results) {
+        if (results.status() == RunStatus.INTERRUPTED) {
+            return 130;
+        }
+        boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
+        return failed && failOnFailedCells ? CELLS_FAILED : 0;
     }
 
     Plan plan() {
@@ -399,7 +422,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
         }
-        Duration recorded = duration != null ? duration : profile.schedule().window();
+        Duration recorded = duration != null ? duration : profile.sampling().window();
         if (recorded.isZero() || recorded.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
         }
@@ -411,9 +434,9 @@ public final class CompareCommand implements Callable<Integer> {
                 forks = repetitions;
             }
         }
-        Schedule schedule = new Schedule(
-                forks != null ? forks : profile.schedule().forks(),
-                windows != null ? windows : profile.schedule().windows(),
+        Sampling sampling = new Sampling(
+                forks != null ? forks : profile.sampling().forks(),
+                windows != null ? windows : profile.sampling().windows(),
                 recorded);
         if (!why.equals("on") && !why.equals("off")) {
             throw new IllegalArgumentException("--why wants on or off, got '" + why + "'");
@@ -442,7 +465,7 @@ public final class CompareCommand implements Callable<Integer> {
                 targets,
                 withServerAndSlowSettings(axes.scenarios()),
                 measure,
-                schedule,
+                sampling,
                 new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport, tlsProvider),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
@@ -490,17 +513,26 @@ public final class CompareCommand implements Callable<Integer> {
                 plan.profile(),
                 plan.targets().size(),
                 plan.scenarios().size(),
-                plan.schedule().forks(),
-                plan.schedule().windows(),
+                plan.sampling().forks(),
+                plan.sampling().windows(),
                 seconds(plan.duration()),
                 plan.windowCount(),
                 seconds(plan.measure().warmup().minimum()),
                 seconds(plan.measure().warmup().maximum()));
-        out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
-        if (c.loadAverage() != null) {
+        out.printf(
+                "  %s; %d CPUs (%s); %s%n",
+                c.placement().pinning(),
+                c.host().onlineCpus(),
+                c.host().cpuModel(),
+                c.jvms().jdk());
+        if (c.host().loadAverage() != null) {
             out.printf(
                     "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
-                    c.loadAverage());
+                    c.host().loadAverage());
+        }
+        String floor = ConditionsText.noiseFloor(c.noiseFloor());
+        if (floor != null) {
+            out.printf("  noise floor: %s%n", floor);
         }
         if (!plan.models().leftOutNote().isEmpty()) {
             out.printf("  %s%n", plan.models().leftOutNote());
@@ -538,13 +570,5 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
-    }
-
-    private static void await(CountDownLatch latch, int seconds) {
-        try {
-            latch.await(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -2,9 +2,11 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.measure.Window;
+import io.httpmodels.harness.process.HostNoise;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
@@ -28,7 +30,7 @@ import java.util.Set;
 /**
  * Runs a {@link Plan}: each fork in turn, and in it every target in its own fresh JVM (the order of targets
  * reversed from one fork to the next, A B C then C B A, so a drift of the machine favours none), each warmed until
- * its JIT is done and then measured in the schedule's windows, then the capacity search if asked. A target's
+ * its JIT is done and then measured in the sampling's windows, then the capacity search if asked. A target's
  * scenarios that one server can serve (the same work per request, header deadline and TLS, and no idle or slow
  * connections beside, which would leave the next scenario their threads) share its JVM within a fork: it is
  * started and warmed once for them, and warmed again only for what each next load adds. Produces {@link Results}.
@@ -63,12 +65,13 @@ public final class Comparison {
     /** Runs every cell of the plan; never throws for a target that fails. */
     public Results run() {
         Instant startedAt = Instant.now();
+        HostNoise.StealClock steal = HostNoise.StealClock.now();
         Map<String, TargetInfo> targets = new LinkedHashMap<>();
         for (TargetSpec t : plan.targets()) {
             targets.put(t.name(), t.info());
         }
         Progress progress = new Progress(plan.windowCount());
-        for (int fork = 1; fork <= plan.schedule().forks() && !stopped; fork++) {
+        for (int fork = 1; fork <= plan.sampling().forks() && !stopped; fork++) {
             List<TargetSpec> order = new ArrayList<>(plan.targets());
             if (fork % 2 == 0) {
                 Collections.reverse(order);
@@ -116,7 +119,7 @@ public final class Comparison {
         }
         return new Results(
                 Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.projectVersion(),
+                "httpmodels " + conditions.build().projectVersion(),
                 startedAt,
                 Instant.now(),
                 stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,
@@ -174,7 +177,7 @@ public final class Comparison {
             return null;
         }
         String cellName = scenario.id() + "__" + target.name() + "__r" + fork
-                + (plan.schedule().windows() > 1 ? "w" + window : "");
+                + (plan.sampling().windows() > 1 ? "w" + window : "");
         String hlogName = "cells/" + cellName + ".hlog";
         String flameGraphName = plan.measure().flameGraphs() == null ? null : FLAME_GRAPHS + "/" + cellName + ".html";
         return new Window(
@@ -213,6 +216,19 @@ public final class Comparison {
                         .add(outcome.running());
             }
         }
+    }
+
+    /** The conditions with the steal measured over the whole run in their noise floor, when it was measured. */
+    private static Conditions withRunSteal(Conditions conditions, HostNoise.StealClock since) {
+        NoiseFloor floor = conditions.noiseFloor();
+        if (floor == null) {
+            return conditions;
+        }
+        Double percent = since.percentSince();
+        List<String> warnings = percent != null && percent > HostNoise.NOISY_STEAL_PERCENT
+                ? List.of(HostNoise.stealWarning(percent, "over the run"))
+                : List.of();
+        return conditions.withNoiseFloor(floor.withSteal(percent, warnings));
     }
 
     /** Where the run writes. */

@@ -19,7 +19,7 @@ import java.util.List;
  * @param targets     rows, in report order
  * @param scenarios   load shapes, in run order (closed loop before the rates derived from it)
  * @param measure     what holds for every cell: client threads, timeout, client-bound share, the warm-up
- * @param schedule    each cell's forks, and the windows measured in each (the order of targets alternates
+ * @param sampling    each cell's forks, and the windows measured in each (the order of targets alternates
  *                    between forks)
  * @param servers     how every model's JVM is started (this build, its flags, threads, transport)
  * @param pinning     CPUs of servers and client
@@ -33,7 +33,7 @@ public record Plan(
         List<TargetSpec> targets,
         List<Scenario> scenarios,
         MeasureSettings measure,
-        Schedule schedule,
+        Sampling sampling,
         ModelJvm servers,
         Pinning pinning,
         Slo capacitySlo,
@@ -62,11 +62,11 @@ public record Plan(
                 }
             }
         }
-        return cells * schedule.forks() * schedule.windows();
+        return cells * sampling.forks() * sampling.windows();
     }
 
     /** The length of every recorded window. */
     public Duration duration() {
-        return schedule.window();
+        return sampling.window();
     }
 }

@@ -200,18 +200,20 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
 
     private static String describe(String name, Results r) {
         Conditions c = r.conditions();
-        String commit = c.gitCommit() == null ? "commit unknown" : "commit " + c.gitCommit();
+        String commit = c.build().gitCommit() == null
+                ? "commit unknown"
+                : "commit " + c.build().gitCommit();
         return String.format(Locale.ROOT, "%s (%s, %s)", name, commit, r.startedAt());
     }
 
     /** The conditions that differ between the runs, a sentence each: their figures may differ for that alone. */
     static List<String> conditionsThatDiffer(Conditions a, Conditions b) {
         List<String> differ = new ArrayList<>();
-        differ(differ, "CPU model", a.cpuModel(), b.cpuModel());
-        differ(differ, "JDK", a.jdk(), b.jdk());
-        differ(differ, "pinning", a.pinning(), b.pinning());
-        differ(differ, "server JVM flags", a.serverJvmFlags(), b.serverJvmFlags());
-        differ(differ, "window", a.durationSeconds(), b.durationSeconds());
+        differ(differ, "CPU model", a.host().cpuModel(), b.host().cpuModel());
+        differ(differ, "JDK", a.jvms().jdk(), b.jvms().jdk());
+        differ(differ, "pinning", a.placement().pinning(), b.placement().pinning());
+        differ(differ, "server JVM flags", a.jvms().serverJvmFlags(), b.jvms().serverJvmFlags());
+        differ(differ, "window", a.schedule().durationSeconds(), b.schedule().durationSeconds());
         return differ;
     }
 

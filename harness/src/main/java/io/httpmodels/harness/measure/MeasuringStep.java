@@ -194,9 +194,9 @@ public final class MeasuringStep {
                     || jitAfter.isEmpty()
                     || jitAfter.getAsLong() - jitBefore.getAsLong()
                             <= Duration.ofMillis(WarmupRule.JIT_QUIET_MILLIS).toNanos();
-            Double cpu = usage.serverCpuSeconds() == null
+            Double cpu = usage.server().cpuSeconds() == null
                     ? null
-                    : Stats.cpuMicrosPerRequest(usage.serverCpuSeconds(), report.requests());
+                    : Stats.cpuMicrosPerRequest(usage.server().cpuSeconds(), report.requests());
             boolean steady = cpu == null
                     || previous != null && Math.abs(cpu - previous) <= WarmupRule.SETTLED_PERCENT / 100.0 * previous;
             long elapsed = System.nanoTime() - startNanos;

@@ -10,8 +10,8 @@ import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.MeasuredTarget;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
@@ -159,7 +159,7 @@ public final class OverheadCommand implements Callable<Integer> {
         ModelJvm jvm = new ModelJvm(HarnessJvm.current(), serverJvm.flags(), 0, transport);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcesses::stopAll, "overhead-shutdown"));
+        OwnedRun run = OwnedRun.start("overhead-shutdown");
         try {
             for (boolean ka : modes) {
                 Scenario scenario = Scenario.closedLoop("/plaintext", workMillis, ka, connections, 1);
@@ -218,7 +218,7 @@ public final class OverheadCommand implements Callable<Integer> {
                 }
             }
         } finally {
-            ChildProcesses.stopAll();
+            run.close();
         }
         return 0;
     }

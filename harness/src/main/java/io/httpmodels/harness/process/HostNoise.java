@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Measures the machine's noise floor before a run ({@link NoiseFloor}): {@link CpuCalibration} on each pinned CPU,
@@ -27,7 +28,7 @@ public final class HostNoise {
     static final double NOISY_SPREAD_PERCENT = 10;
 
     /** Steal above this share of all CPU time, in %, is noisy. */
-    static final double NOISY_STEAL_PERCENT = 2;
+    public static final double NOISY_STEAL_PERCENT = 2;
 
     private static final Duration CALIBRATION_BOUND = Duration.ofSeconds(30);
 
@@ -39,8 +40,11 @@ public final class HostNoise {
         StealClock steal = StealClock.now();
         List<NoiseFloor.CpuNoise> cpus = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        roles.forEach((cpu, role) -> {
-            NoiseFloor.CpuNoise noise = calibrate(cpu, role);
+        // Every CPU at once, as a run keeps them all busy: each loop meets what the others do to it.
+        Map<Integer, CompletableFuture<NoiseFloor.CpuNoise>> running = new LinkedHashMap<>();
+        roles.forEach((cpu, role) -> running.put(cpu, CompletableFuture.supplyAsync(() -> calibrate(cpu, role))));
+        running.forEach((cpu, future) -> {
+            NoiseFloor.CpuNoise noise = future.join();
             if (noise != null) {
                 cpus.add(noise);
                 if (noise.spreadPercent() > NOISY_SPREAD_PERCENT) {
@@ -49,7 +53,7 @@ public final class HostNoise {
                             "cpu %d (%s): the same work's time spread %.0f %% (p10 %.0f µs, p50 %.0f µs, p90 %.0f µs):"
                                     + " something else runs there, and every interval widens",
                             cpu,
-                            role,
+                            noise.role(),
                             noise.spreadPercent(),
                             noise.p10Micros(),
                             noise.p50Micros(),

@@ -228,7 +228,7 @@ public final class ChartPlan {
                 results.scenarios().stream().map(Scenario::id).toList(),
                 110 + 46 * rows,
                 "A timeout is a request unanswered for "
-                        + Format.seconds(results.conditions().timeoutSeconds())
+                        + Format.seconds(results.conditions().client().timeoutSeconds())
                         + "; its connection is then reopened. A model that starves connections shows here."));
     }
 
@@ -303,7 +303,7 @@ public final class ChartPlan {
     }
 
     private static String repetitions(Results results) {
-        int n = results.conditions().repetitions();
+        int n = results.conditions().schedule().repetitions();
         return n == 1 ? "1 repetition" : n + " repetitions";
     }
 }

@@ -268,7 +268,8 @@ record ScenarioTable(
     static String clientBoundThreshold(Results results, Scenario scenario) {
         int cores = clientCores(results, scenario);
         String of = cores == 0 ? "of its cores" : "of its " + cores + (cores == 1 ? " core" : " cores");
-        return String.format(Locale.ROOT, "%.0f %% %s", results.conditions().clientBoundAt() * 100, of);
+        return String.format(
+                Locale.ROOT, "%.0f %% %s", results.conditions().client().clientBoundAt() * 100, of);
     }
 
     private static String clientBoundNote(Results results, Scenario scenario) {

@@ -1,18 +1,15 @@
-// Draws the report's charts with Apache ECharts from the results embedded in the page (#results-data), into the
-// containers the page lists (.chart, data-chart = what to draw, data-scenarios = which scenarios). Figures come
-// from the data as written; this script only lays them out. When ECharts has finished drawing a chart its
-// container gets data-rendered="true"; <body> counts them (data-charts-rendered of data-charts-total) and says
-// data-report-done="true" when every chart is drawn, so a headless browser can check the page.
+// The report's charts, from the results embedded in the page (#results-data), for the containers the page lists
+// (.chart, data-chart = what to draw, data-scenarios = which scenarios). Figures come from the data as written;
+// this script only lays them out, and charts.js draws them and marks each one drawn for the browser check.
 (function () {
     'use strict';
 
     var data = JSON.parse(document.getElementById('results-data').textContent);
 
-    // Tableau 10: distinct at a glance and in print. The reference peer (nginx) is drawn in a neutral grey.
-    var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f',
-        '#ff9da7', '#bab0ac'];
+    // The models take the palette; the reference peer (nginx) is drawn in a neutral grey.
+    var PALETTE = HttpModelsCharts.PALETTE;
     var REFERENCE_COLOR = '#555b63';
-    var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+    var FONT = HttpModelsCharts.FONT;
     var CLIENT_BOUND = '‡ client-bound';
     // Hatching on client-bound bars: their height measures the client as much as the server.
     var CLIENT_BOUND_DECAL = {
@@ -602,46 +599,16 @@
         errors: errorsOption
     };
 
-    var containers = Array.prototype.slice.call(document.querySelectorAll('.chart'));
-    var rendered = 0;
-    document.body.setAttribute('data-charts-total', String(containers.length));
-    document.body.setAttribute('data-charts-rendered', '0');
-
-    function markRendered(el) {
-        if (el.getAttribute('data-rendered') === 'true') { return; }
-        el.setAttribute('data-rendered', 'true');
-        rendered++;
-        document.body.setAttribute('data-charts-rendered', String(rendered));
-        if (rendered === containers.length) {
-            document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
-            document.body.setAttribute('data-report-done', 'true');
-        }
-    }
-
-    var charts = [];
-    containers.forEach(function (el) {
+    HttpModelsCharts.drawAll(function (el) {
         var kind = el.getAttribute('data-chart');
-        try {
-            var build = OPTIONS[kind];
-            if (!build) { throw new Error('no chart of kind ' + kind); }
-            var ids = (el.getAttribute('data-scenarios') || '').split(' ').filter(function (id) {
-                return id.length > 0;
-            });
-            ids.forEach(function (id) {
-                if (!scenarios[id]) { throw new Error('no scenario ' + id + ' in the data'); }
-            });
-            var chart = echarts.init(el, null, {renderer: 'svg'});
-            chart.on('finished', function () { markRendered(el); });
-            chart.setOption(build(ids));
-            charts.push(chart);
-        } catch (e) {
-            console.error('chart ' + el.id + ': ' + (e && e.stack ? e.stack : e));
-        }
-    });
-    if (containers.length === 0) {
-        document.body.setAttribute('data-report-done', 'true');
-    }
-    window.addEventListener('resize', function () {
-        charts.forEach(function (c) { c.resize(); });
+        var build = OPTIONS[kind];
+        if (!build) { throw new Error('no chart of kind ' + kind); }
+        var ids = (el.getAttribute('data-scenarios') || '').split(' ').filter(function (id) {
+            return id.length > 0;
+        });
+        ids.forEach(function (id) {
+            if (!scenarios[id]) { throw new Error('no scenario ' + id + ' in the data'); }
+        });
+        return build(ids);
     });
 })();

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +17,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.LatencyKind;
+import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
@@ -103,8 +105,8 @@ class CompareCommandTest {
     }
 
     @Test
-    void theRunCompletesDespiteFailingModels() {
-        assertEquals(0, run.exitCode(), run.err());
+    void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
+        assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
         assertEquals(16, results.cells().size(), "4 targets, 2 forks of 2 windows each");
         assertTrue(run.out().contains("[16/16]"), run.out());
@@ -149,6 +151,15 @@ class CompareCommandTest {
     }
 
     @Test
+    void theNoiseFloorIsMeasuredBeforeTheCellsAndKeptWithTheConditions() {
+        NoiseFloor floor = results.conditions().noiseFloor();
+        assertNotNull(floor, "measured by default");
+        assertFalse(floor.cpus().isEmpty(), floor.toString());
+        assertTrue(floor.cpus().stream().allMatch(c -> c.p50Micros() > 0), floor.toString());
+        assertTrue(run.out().contains("noise floor: cpu "), run.out());
+    }
+
+    @Test
     void aWorkingModelIsMeasuredWithItsUsage() throws IOException {
         CellResult vt = cell("virtual-threads");
         assertTrue(vt.ok(), vt.failure());
@@ -165,8 +176,8 @@ class CompareCommandTest {
         assertTrue(vt.client().cpuSeconds() > 0);
         // The why figures are on by default: at least the split of its CPU time, which /proc gives everywhere.
         assertNotNull(vt.why(), "the why figures");
-        assertNotNull(vt.why().userMicrosPerRequest(), vt.why().toString());
-        assertNotNull(vt.why().systemMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().userMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().systemMicrosPerRequest(), vt.why().toString());
         assertTrue(results.targets().stream()
                 .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
         // The interval log holds exactly the recorded requests.

@@ -117,7 +117,7 @@ class MarkdownReportTest {
                 "- **Pinning:** servers on one core, the client on the other (taskset at start); servers on CPU 0,"
                         + " client on CPU 1",
                 "- **Timing:** warm-up until the server's JIT was quiet, at least 3 s and at most 20 s (not recorded),"
-                        + " then 10 s recorded; 3 repetitions per cell",
+                        + " then 1 window of 10 s recorded; 3 forks (a fresh JVM each) per cell",
                 "- **Warm-ups:** 3.5 s to 5.5 s (median 4.5 s) over 66 cells; every one settled",
                 "- **Server JVM flags:** `-Xms256m -Xmx256m -XX:ActiveProcessorCount=1`",
                 "- **Build:** httpmodels 0.1.0-SNAPSHOT, commit ebd726d1858f; written by httpmodels 0.1.0-SNAPSHOT")) {

@@ -1,14 +1,19 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.CpuPlacement;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.ForkFigures;
 import io.httpmodels.harness.results.ForkStatistics;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
@@ -17,6 +22,7 @@ import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
@@ -354,26 +360,15 @@ public final class SampleResults {
 
     static Conditions conditions() {
         return new Conditions(
-                "AMD EPYC 7B13",
-                2,
-                "Linux 6.1.0-41-cloud-amd64",
-                "Eclipse Adoptium 25.0.3+9-LTS, OpenJDK 64-Bit Server VM",
-                List.of("-Xms256m", "-Xmx256m", "-XX:ActiveProcessorCount=1"),
-                List.of("-Xmx512m"),
-                "0",
-                "1",
-                "servers on one core, the client on the other (taskset at start)",
-                "0.1.0-SNAPSHOT",
-                "ebd726d1858f",
-                false,
-                "standard",
-                3,
-                20,
-                DURATION_SECONDS,
-                REPETITIONS,
-                1,
-                2,
-                CLIENT_BOUND_AT,
+                new Host("AMD EPYC 7B13", 2, "Linux 6.1.0-41-cloud-amd64", null),
+                new Jvms(
+                        "Eclipse Adoptium 25.0.3+9-LTS, OpenJDK 64-Bit Server VM",
+                        List.of("-Xms256m", "-Xmx256m", "-XX:ActiveProcessorCount=1"),
+                        List.of("-Xmx512m")),
+                new CpuPlacement("0", "1", "servers on one core, the client on the other (taskset at start)"),
+                new Build("0.1.0-SNAPSHOT", "ebd726d1858f", false),
+                new Schedule("standard", 3, 20, DURATION_SECONDS, REPETITIONS, null),
+                new ClientSettings(1, 2, CLIENT_BOUND_AT),
                 "scripts/compare.sh --profile standard",
                 null);
     }
@@ -466,6 +461,9 @@ public final class SampleResults {
                     new ClientUsage(row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row)),
                     new Warmup(2.5 + rep, true, true),
                     "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
+                    null,
+                    null,
+                    null,
                     null));
         }
         return cells;

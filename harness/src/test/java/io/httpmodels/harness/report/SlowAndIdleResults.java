@@ -132,6 +132,9 @@ public final class SlowAndIdleResults {
                 c.client(),
                 c.warmup(),
                 c.hlog(),
-                background);
+                background,
+                null,
+                null,
+                null);
     }
 }

@@ -11,9 +11,9 @@ import java.time.Duration;
  * @param windows recorded windows per fork, at least 1
  * @param window  the length of each
  */
-public record Schedule(int forks, int windows, Duration window) {
+public record Sampling(int forks, int windows, Duration window) {
 
-    public Schedule {
+    public Sampling {
         if (forks < 1) {
             throw new IllegalArgumentException("--forks must be at least 1, was " + forks);
         }
