@@ -334,6 +334,7 @@ public final class LoadClient {
         Histogram handshakeTimes = config.tls() == null ? null : Worker.newHistogram();
         long handshakes = 0;
         long resumed = 0;
+        TlsVersion negotiated = null;
         for (Worker w : workers) {
             connects += w.connectsSucceeded();
             served += w.slotsServed();
@@ -356,6 +357,7 @@ public final class LoadClient {
                 handshakeTimes.add(w.handshakeTimes());
                 handshakes += w.handshakes();
                 resumed += w.resumedHandshakes();
+                negotiated = negotiated != null ? negotiated : w.negotiatedTls();
             }
         }
         String abortReason = run.abortReason();
@@ -414,7 +416,7 @@ public final class LoadClient {
                         handshakeTimes == null
                                 ? null
                                 : new LoadReport.Tls(
-                                        config.tls().version(),
+                                        negotiated,
                                         handshakes,
                                         resumed,
                                         handshakes == 0

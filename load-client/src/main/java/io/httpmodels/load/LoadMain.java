@@ -190,7 +190,8 @@ public final class LoadMain implements Callable<Integer> {
     @Option(
             names = "--tls-version",
             paramLabel = "1.3|1.2",
-            description = "https://: the one TLS version offered (default: 1.3).")
+            description = "https://: offer this TLS version only (default: what the JDK supports, 1.3 and 1.2; the"
+                    + " one negotiated is reported).")
     private String tlsVersion;
 
     @Option(
@@ -443,7 +444,7 @@ public final class LoadMain implements Callable<Integer> {
             throw new IllegalArgumentException("--truststore-password needs --truststore");
         }
         return new TlsSettings(
-                tlsVersion == null ? TlsVersion.TLS_1_3 : TlsVersion.of(tlsVersion),
+                tlsVersion == null ? null : TlsVersion.of(tlsVersion),
                 !"off".equals(tlsResume),
                 insecure,
                 trustStore,

@@ -157,7 +157,7 @@ public record LoadReport(
      * are: a keep-alive run's handshakes happen as its connections open (during the warm-up, if there is one), a
      * run with a new connection per request makes one per request.
      *
-     * @param version    the TLS version offered and negotiated
+     * @param version    the TLS version the handshakes settled on (warm-up included), or null when none completed
      * @param handshakes handshakes completed, each begun once its TCP connection was established
      * @param resumed    of those, the ones that resumed an earlier session (abbreviated handshakes)
      * @param handshake  their times, from the TCP connection's establishment to the handshake's end; null when

@@ -122,7 +122,9 @@ public final class ReportJson {
         if (r.tls() != null) {
             // https:// only, so that a plain run's document keeps its fields.
             ObjectNode tls = root.putObject("tls");
-            tls.put("version", r.tls().version().label());
+            tls.put(
+                    "version",
+                    r.tls().version() == null ? null : r.tls().version().label());
             tls.put("handshakes", r.tls().handshakes());
             tls.put("resumed", r.tls().resumed());
             tls.set("handshake", latency(r.tls().handshake()));
@@ -169,7 +171,7 @@ public final class ReportJson {
         }
         if (c.tls() != null) {
             ObjectNode tls = config.putObject("tls");
-            tls.put("version", c.tls().version().label());
+            tls.put("version", c.tls().offeredLabel());
             tls.put("resume", c.tls().resume());
             tls.put("insecure", c.tls().insecure());
             tls.put(

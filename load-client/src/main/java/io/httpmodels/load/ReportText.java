@@ -166,8 +166,12 @@ public final class ReportText {
 
     /** An https:// run's handshakes: how many, how many resumed, their median and p99. */
     static String tlsLine(LoadReport.Tls tls) {
-        StringBuilder sb =
-                new StringBuilder("  TLS ").append(tls.version().label()).append(": ");
+        StringBuilder sb = new StringBuilder("  TLS ")
+                .append(
+                        tls.version() == null
+                                ? "(none negotiated)"
+                                : tls.version().label())
+                .append(": ");
         sb.append(tls.handshakes()).append(tls.handshakes() == 1 ? " handshake" : " handshakes");
         sb.append(", ").append(tls.resumed()).append(" resumed");
         if (tls.handshake() != null) {

@@ -110,6 +110,9 @@ final class Worker implements Runnable {
     private String lastConnectError = "connect failed";
     private long handshakes;
     private long resumedHandshakes;
+    /** The TLS version the last completed handshake settled on, warm-up included; null before any. */
+    private TlsVersion negotiated;
+
     private long errorTotal;
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
@@ -435,6 +438,7 @@ final class Worker implements Runnable {
             case DONE -> {
                 long now = clock.nanoTime();
                 c.key.interestOps(SelectionKey.OP_READ);
+                negotiated = TlsVersion.ofProtocol(c.tls.protocol());
                 if (c.handshakeStartNanos - run.recordStartNanos >= 0) {
                     handshakes++;
                     if (c.tls.resumed()) {
@@ -902,6 +906,11 @@ final class Worker implements Runnable {
     /** TLS handshakes completed in the recorded part. */
     long handshakes() {
         return handshakes;
+    }
+
+    /** The TLS version its handshakes settled on (the last one's), or null when none completed. */
+    TlsVersion negotiatedTls() {
+        return negotiated;
     }
 
     /** Of those, the ones that resumed an earlier session. */

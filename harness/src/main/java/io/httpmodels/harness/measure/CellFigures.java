@@ -104,7 +104,7 @@ final class CellFigures {
         LatencySummary time = tls.handshake();
         boolean timed = time != null && time.count() > 0;
         return new Handshakes(
-                tls.version().label(),
+                tls.version() == null ? null : tls.version().label(),
                 tls.handshakes(),
                 tls.resumed(),
                 loadedSeconds > 0 ? tls.handshakes() / loadedSeconds : 0.0,
