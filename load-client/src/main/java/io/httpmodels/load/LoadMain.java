@@ -416,7 +416,7 @@ public final class LoadMain implements Callable<Integer> {
             err.println("load: stopped early: " + report.abortReason());
             return 1;
         }
-        if (report.requests() == 0) {
+        if (report.recorded().requests() == 0) {
             err.println("load: " + ReportText.nothingRecorded(report));
             return 1;
         }

@@ -138,15 +138,15 @@ final class Worker implements Runnable {
         this.clock = clock;
         this.address = address;
         this.run = run;
-        this.keepAlive = config.keepAlive();
+        this.keepAlive = config.connections().keepAlive();
         this.rateMode = rate > 0;
-        this.noBody = config.method().equals("HEAD");
-        this.pipeline = config.pipeline();
+        this.noBody = config.request().method().equals("HEAD");
+        this.pipeline = config.connections().pipeline();
         this.timeoutNanos = config.timeout().toNanos();
-        this.rampStepNanos = config.rampUp().toNanos() / Math.max(1, connectionCount);
+        this.rampStepNanos = config.connections().rampUp().toNanos() / Math.max(1, connectionCount);
         this.quota = quota;
         this.sendIntervalNanos = rateMode ? 1e9 / rate : 0;
-        this.turns = config.turns();
+        this.turns = config.pacing().turns();
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
