@@ -48,8 +48,15 @@ public final class LoadClient {
     private volatile boolean stopRequested;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
 
+    /**
+     * A client for this load.
+     *
+     * @throws IllegalArgumentException when the load is more than this machine and JVM can hold
+     *                                  ({@link MachineLimits#check})
+     */
     public LoadClient(LoadConfig config) {
         this(config, NanoClock.SYSTEM);
+        MachineLimits.check(config);
     }
 
     /** A client whose run and workers read (and wait on) the given clock: a test's, to run at chosen instants. */

@@ -297,8 +297,12 @@ public final class LoadMain implements Callable<Integer> {
         cli.setParameterExceptionHandler((e, arguments) -> {
             CommandLine command = e.getCommandLine();
             command.getErr().println("load: " + e.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
-            command.usage(command.getErr());
+            // A flag unknown or missing its value shows the usage; a value out of range is said in its one line.
+            if (e instanceof CommandLine.UnmatchedArgumentException
+                    || e instanceof CommandLine.MissingParameterException) {
+                CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
+                command.usage(command.getErr());
+            }
             command.getErr().flush();
             return 2;
         });
@@ -355,6 +359,8 @@ public final class LoadMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        // What the machine can hold, before anything is allocated: an IllegalArgumentException, a usage error.
+        MachineLimits.check(config);
 
         boolean jsonToStdout = "-".equals(json);
         PrintStream text = jsonToStdout ? err : out;
