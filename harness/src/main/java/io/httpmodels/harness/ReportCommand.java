@@ -11,13 +11,15 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code httpmodels report RESULTS_JSON}: re-renders {@code report.md} and {@code report.html} from a
- * {@code results.json}, beside it or into {@code --out}, and prints the terminal table and the paths written.
+ * {@code httpmodels report RESULTS}: re-renders {@code report.md} and {@code report.html} from a
+ * {@code results.json} (given, or in the folder given), beside it or into {@code --out}, and prints the terminal
+ * table and the paths written.
  * The JSON itself is only read.
  */
 @Command(
@@ -25,7 +27,7 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Re-render report.md and report.html from a results.json written by 'compare'.",
+            "Re-render report.md and report.html from a results.json written by 'compare', or from the folder of a run.",
             "Prints the summary table and the paths written."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -36,13 +38,16 @@ import java.util.concurrent.Callable;
         })
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RESULTS_JSON", description = "A results.json written by 'compare'.")
+    @Parameters(
+            index = "0",
+            paramLabel = "RESULTS",
+            description = "A results.json written by 'compare' (or 'regress', 'merge'), or the folder that holds it.")
     Path resultsJson;
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
-            description = "Write the reports into DIR (default: the folder of RESULTS_JSON).")
+            description = "Write the reports into DIR (default: the folder of the results).")
     Path outDir;
 
     @CommandLine.Spec
@@ -52,6 +57,9 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (Files.isDirectory(resultsJson)) {
+            resultsJson = resultsJson.resolve("results.json");
+        }
         Results results;
         try {
             results = ResultsJson.read(resultsJson);

@@ -54,7 +54,7 @@ public record LoadConfig(
     /** Hard bound of a counted run unless set. */
     public static final Duration DEFAULT_COUNTED_MAX_TIME = Duration.ofMinutes(10);
     /** Largest pipeline depth accepted. */
-    public static final int MAX_PIPELINE = 1024;
+    public static final int MAX_PIPELINE = MachineLimits.MAX_PIPELINE;
     /** Time between two bytes of a slow connection unless set. */
     public static final Duration DEFAULT_SLOW_INTERVAL = Duration.ofSeconds(1);
     /** An agent that cannot start recording within this of {@link Timeline#startAt()} fails rather than skew a merge. */

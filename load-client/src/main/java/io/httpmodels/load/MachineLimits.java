@@ -20,6 +20,9 @@ public final class MachineLimits {
      */
     public static final int MAX_THREADS = 4096;
 
+    /** The deepest pipeline: requests written together per connection. */
+    public static final int MAX_PIPELINE = 1024;
+
     /**
      * The highest rate the client schedules: one request a nanosecond, the resolution of its clock
      * ({@link System#nanoTime()}).

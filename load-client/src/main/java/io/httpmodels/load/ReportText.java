@@ -83,8 +83,13 @@ public final class ReportText {
         return sb.append('\n').toString();
     }
 
-    /** The summary after a run. */
+    /** The summary after a run, the latency distribution included. */
     public static String render(LoadReport r) {
+        return render(r, true);
+    }
+
+    /** The summary after a run; {@code distribution}: with the latency distribution (wrk's {@code --latency}). */
+    public static String render(LoadReport r, boolean distribution) {
         StringBuilder sb = new StringBuilder();
         LatencySummary lat = r.latencies().latency();
         sb.append("  Latency: ").append(lat.description()).append('\n');
@@ -96,22 +101,8 @@ public final class ReportText {
         if (r.latencies().corrected() != null) {
             row(sb, "corrected", r.latencies().corrected());
         }
-        sb.append("  Latency distribution (").append(lat.name()).append("):\n");
-        for (LatencySummary.Percentile p : lat.percentiles()) {
-            String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
-            sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
-            if (r.latencies().uncorrected() != null) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "   (uncorrected %s)",
-                        formatMicros(r.latencies().uncorrected().valueAt(p.percentile()))));
-            } else if (r.latencies().corrected() != null) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "   (corrected %s)",
-                        formatMicros(r.latencies().corrected().valueAt(p.percentile()))));
-            }
-            sb.append('\n');
+        if (distribution) {
+            distribution(sb, r, lat);
         }
         if (r.latencies().uncorrected() != null) {
             sb.append("  uncorrected: ")
@@ -175,6 +166,27 @@ public final class ReportText {
         sb.append(String.format(Locale.ROOT, "Transfer/sec: %12s%n", formatBytes((long)
                 r.recorded().bytesPerSecond())));
         return sb.toString();
+    }
+
+    /** The primary latency's percentiles, each beside the other summary's at the same percentile. */
+    private static void distribution(StringBuilder sb, LoadReport r, LatencySummary lat) {
+        sb.append("  Latency distribution (").append(lat.name()).append("):\n");
+        for (LatencySummary.Percentile p : lat.percentiles()) {
+            String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
+            sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
+            if (r.latencies().uncorrected() != null) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (uncorrected %s)",
+                        formatMicros(r.latencies().uncorrected().valueAt(p.percentile()))));
+            } else if (r.latencies().corrected() != null) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (corrected %s)",
+                        formatMicros(r.latencies().corrected().valueAt(p.percentile()))));
+            }
+            sb.append('\n');
+        }
     }
 
     /** An https:// run's handshakes: how many, how many resumed, their median and p99. */

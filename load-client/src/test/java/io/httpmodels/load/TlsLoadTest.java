@@ -311,8 +311,7 @@ class TlsLoadTest {
                     "-k",
                     "--tls-version",
                     "1.2",
-                    "--tls-resume",
-                    "off",
+                    "--no-tls-resume",
                     "-q",
                     "--json",
                     json.toString());

@@ -219,7 +219,7 @@ class CompareCommandTest {
     @CsvSource(delimiter = '|', textBlock = """
             --models no-such-model --no-pin      | unknown server model 'no-such-model'
             --models all,netty --no-pin          | all and none stand alone
-            --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
+            --keep-alive maybe --no-pin          | --keep-alive takes no value but 'both', got 'maybe'
             --capacity --slo p98=1ms --no-pin    | --slo wants
             --profile fastest                    | profiles: quick, default, articles, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
