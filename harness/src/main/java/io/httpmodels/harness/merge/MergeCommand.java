@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code httpmodels merge [--json FILE] [--report DIR] HLOG...}: merges several load agents' interval logs
+ * {@code httpmodels merge [--json FILE] [-o DIR] HLOG...}: merges several load agents' interval logs
  * exactly (histograms added, never percentiles averaged), aligns their timelines on absolute time, prints a
  * wrk-like summary of the total and one line per agent, and writes the same reports as {@code compare}.
  */
