@@ -236,9 +236,13 @@ final class ServeCommand implements Callable<Integer> {
             model = ServerModels.all().containsKey(modelName)
                     ? ServerModels.byName(modelName)
                     : ModelCatalog.byName(modelName);
-            config = config();
         } catch (IllegalArgumentException e) { // UnknownModelException included
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
+            config = config();
+        } catch (IllegalArgumentException e) { // a value out of range: said in one line
+            throw Counts.outOfRange(spec, e);
         }
         RunningServer server;
         try {

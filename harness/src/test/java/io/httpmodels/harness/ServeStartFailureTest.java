@@ -35,6 +35,7 @@ class ServeStartFailureTest {
             netty --server-threads 99999999        | --server-threads 99999999: threads must be between 0 and 4096
             netty --work-threads 99999999          | --work-threads 99999999: threads must be between 0 and 4096
             fixed-pool --server-threads -1         | --server-threads -1: threads must be between 0 and 4096
+            fixed-pool --max-body-bytes -1         | maxBodyBytes must not be negative, was -1
             """)
     void aCountTheMachineCannotHoldEndsTheProcessWithAUsageError(String flags, String says) throws Exception {
         List<String> command = new ArrayList<>(List.of(HarnessJvm.javaBinary(), "-Xmx256m"));
