@@ -1,5 +1,6 @@
 package io.httpmodels.harness.overhead;
 
+import io.httpmodels.harness.cli.Counts;
 import io.httpmodels.harness.cli.KeepAliveOption;
 import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.PinningOptions;
@@ -27,6 +28,7 @@ import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.MachineLimits;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.server.HttpServerModel;
@@ -134,6 +136,11 @@ public final class OverheadCommand implements Callable<Integer> {
             cpus = pinning.pinning();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
+            MachineLimits.checkOpenFiles("-c " + connections, connections, 1);
+        } catch (IllegalArgumentException e) {
+            throw Counts.outOfRange(spec, e);
         }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
         if (PinnedRelaunch.needed(cpus)) {
