@@ -224,6 +224,9 @@ class CompareCommandTest {
             --profile fastest                    | profiles: quick, default, articles, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
             --with apache --no-pin               | no peer 'apache'; known peers: nginx, go-nethttp, go-fasthttp
+            -c 99999999 --models none --no-pin   | -c 99999999 needs 100000066 open files
+            -t 99999 --no-pin                    | --client-threads 99999: threads must be between 1 and 4096
+            --work 1.5ms --no-pin                | is not a whole number of milliseconds
             """)
     void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
         CliRun run = compare(flags.split(" "));
