@@ -367,7 +367,17 @@ class CliVocabularyTest {
 
     // ---- reading picocli's model ------------------------------------------------------------------------------------
 
-    private static List<Use> uses() {
+    /** Every option of every command, read once. */
+    private static List<Use> uses;
+
+    private static synchronized List<Use> uses() {
+        if (uses == null) {
+            uses = List.copyOf(readUses());
+        }
+        return uses;
+    }
+
+    private static List<Use> readUses() {
         List<Use> uses = new ArrayList<>();
         collect(HttpModelsCli.commandLine(), uses);
         collect(
