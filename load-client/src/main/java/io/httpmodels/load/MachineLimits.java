@@ -84,8 +84,11 @@ public final class MachineLimits {
      * @throws IllegalArgumentException naming the limit and how to raise it
      */
     public static void checkOpenFiles(String what, long connections, long threads) {
+        checkOpenFiles(what, connections, threads, openFiles());
+    }
+
+    static void checkOpenFiles(String what, long connections, long threads, long limit) {
         long needed = connections + threads * FILES_PER_THREAD + RESERVED_FILES;
-        long limit = openFiles();
         if (needed > limit) {
             throw new IllegalArgumentException(String.format(
                     Locale.ROOT,
@@ -105,6 +108,11 @@ public final class MachineLimits {
      * @throws IllegalArgumentException saying, in one line, which figure is too large and what bounds it
      */
     public static void check(LoadConfig config) {
+        check(config, openFiles(), Runtime.getRuntime().maxMemory());
+    }
+
+    /** {@link #check(LoadConfig)} against the given open-file limit and heap, in bytes. */
+    static void check(LoadConfig config, long openFiles, long heap) {
         LoadConfig.Connections c = config.connections();
         checkThreads("-t", c.threads(), 1);
         long all = (long) c.count()
@@ -121,11 +129,11 @@ public final class MachineLimits {
                                 c.count())
                         : "-c " + c.count(),
                 all,
-                c.threads());
+                c.threads(),
+                openFiles);
         long perConnection = BYTES_PER_CONNECTION
                 + 16L * Integer.highestOneBit(Math.max(1, c.pipeline() - 1)) * 2
                 + (config.tls() != null ? BYTES_PER_TLS_CONNECTION : 0);
-        long heap = Runtime.getRuntime().maxMemory();
         long needed = perConnection * all;
         if (needed > HEAP_SHARE * heap) {
             throw new IllegalArgumentException(String.format(
