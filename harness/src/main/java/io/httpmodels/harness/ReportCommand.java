@@ -13,8 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code httpmodels report RESULTS_JSON}: re-renders {@code report.md} and {@code report.html} from a
- * {@code results.json}, beside it or into {@code --out}, and prints the terminal table and the paths written.
+ * {@code httpmodels report RESULTS}: re-renders {@code report.md} and {@code report.html} from a
+ * {@code results.json} (given, or in the folder given), beside it or into {@code --out}, and prints the terminal
+ * table and the paths written.
  * The JSON itself is only read.
  */
 @Command(
@@ -22,7 +23,7 @@ import java.util.List;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Re-render report.md and report.html from a results.json written by 'compare'.",
+            "Re-render report.md and report.html from a results.json written by 'compare', or from the folder of a run.",
             "Prints the summary table and the paths written."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -34,9 +35,9 @@ import java.util.List;
 final class ReportCommand extends ResultsFileCommand {
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
-            description = "Write the reports into DIR (default: the folder of RESULTS_JSON).")
+            description = "Write the reports into DIR (default: the folder of the results).")
     Path outDir;
 
     @Override

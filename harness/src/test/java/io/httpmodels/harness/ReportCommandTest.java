@@ -41,6 +41,16 @@ class ReportCommandTest {
     }
 
     @Test
+    void aRunsFolderIsReadThroughItsResultsJson() throws Exception {
+        Results results = SampleResults.run();
+        ResultsJson.write(results, dir.resolve("results.json"));
+        CliRun run = CliRun.of("report", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(MarkdownReport.render(results), Files.readString(dir.resolve("report.md")));
+        assertEquals(HtmlReport.render(results), Files.readString(dir.resolve("report.html")));
+    }
+
+    @Test
     void outPutsTheReportsElsewhere() throws Exception {
         Path json = dir.resolve("results.json");
         ResultsJson.write(SampleResults.run(), json);

@@ -7,12 +7,13 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
  * A command that reads one {@code results.json}, its first parameter ({@code report}, {@code history add}): the one
- * reader of such a file on the command line. A file that is missing, is not results or is of another schema is
+ * reader of such a file on the command line (a run's folder stands for its results.json). A file that is missing, is not results or is of another schema is
  * said in one line, {@code httpmodels <command>: cannot read FILE: why}, and the command exits 2 having written
  * nothing; otherwise {@link #run} gets the results.
  */
@@ -24,7 +25,7 @@ public abstract class ResultsFileCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "RESULTS_JSON",
-            description = "A results.json, as 'compare' and 'regress' write it.")
+            description = "A results.json, as 'compare' and 'regress' write it, or the folder that holds it.")
     protected Path resultsJson;
 
     @CommandLine.Spec
@@ -33,6 +34,9 @@ public abstract class ResultsFileCommand implements Callable<Integer> {
     @Override
     public final Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (Files.isDirectory(resultsJson)) {
+            resultsJson = resultsJson.resolve("results.json");
+        }
         Results results;
         try {
             results = ResultsJson.read(resultsJson);

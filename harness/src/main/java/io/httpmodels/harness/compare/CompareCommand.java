@@ -1,10 +1,16 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.KeepAliveOption;
+import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
 import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.ServerThreadsOption;
+import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
 import io.httpmodels.harness.process.HarnessJvm;
@@ -26,10 +32,11 @@ import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.MachineLimits;
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
-import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,13 +96,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "One of ${COMPLETION-CANDIDATES}, each described below (default: ${DEFAULT-VALUE}).")
     String profileName;
 
-    @Option(
-            names = "--models",
-            paramLabel = "LIST",
-            split = ",",
-            description = "Models to compare, by name; all for every model found, none for foreign targets only"
-                    + " (default: every model found but the variants the run's header names).")
-    List<String> models;
+    @Mixin
+    ModelsOption models;
 
     @Option(
             names = "--routes",
@@ -105,11 +107,27 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> routes;
 
     @Option(
-            names = "--work-ms",
+            names = "--work",
             paramLabel = "LIST",
             split = ",",
-            description = "Simulated blocking work per request on the server, in ms; a list runs each.")
+            converter = WholeMillis.class,
+            description = "Simulated blocking work per request on the server, e.g. 0,1ms; a list runs each.")
     List<Integer> workMillis;
+
+    @Option(names = "--work-ms", hidden = true, paramLabel = "LIST", split = ",")
+    void oldWorkMillis(List<Integer> millis) {
+        if (oldWorkMillis == null) { // picocli sets a list once per value
+            OldSpellings.warn(spec, "--work-ms", "--work (a duration: 1ms)");
+        }
+        oldWorkMillis = millis;
+    }
+
+    private List<Integer> oldWorkMillis;
+
+    /** {@code --work}, or what its old spelling gave when only that was given; null for the profile's. */
+    private List<Integer> workMillis() {
+        return oldWorkMillis != null && !OldSpellings.given(spec, "--work") ? oldWorkMillis : workMillis;
+    }
 
     @Option(
             names = {"-c", "--connections"},
@@ -118,11 +136,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Connection counts; a list makes a sweep.")
     List<Integer> connections;
 
-    @Option(
-            names = "--keep-alive",
-            paramLabel = "yes|no|both",
-            description = "Keep-alive connections, a new connection per request, or both.")
-    String keepAlive;
+    @Mixin
+    KeepAliveOption keepAlive;
 
     @Option(names = "--pipeline", paramLabel = "N", description = "Requests in flight per connection.")
     Integer pipeline;
@@ -205,10 +220,15 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** The old spelling of {@code --forks}: kept for one release, with a warning. */
     @Option(names = "--repetitions", paramLabel = "N", hidden = true)
-    Integer repetitions;
+    void oldRepetitions(int value) {
+        OldSpellings.warn(spec, "--repetitions", "--forks");
+        if (!OldSpellings.given(spec, "--forks")) {
+            forks = value;
+        }
+    }
 
     @Option(
-            names = "--client-threads",
+            names = {"-t", "--client-threads"},
             paramLabel = "N",
             defaultValue = "1",
             description = "Load client threads (default: ${DEFAULT-VALUE}; more fight the server on small machines).")
@@ -217,20 +237,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     TimeoutOption timeout;
 
-    @Option(
-            names = "--threads",
-            paramLabel = "N",
-            defaultValue = "0",
-            description = "Models' worker threads (fixed-pool's pool, netty's event loops); 0 = each model's "
-                    + "default for the cores it is pinned to.")
-    int serverThreads;
+    @Mixin
+    ServerThreadsOption serverThreads;
 
-    @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            defaultValue = ServerConfig.AUTO_TRANSPORT,
-            description = "Netty's transport: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
-    String transport;
+    @Mixin
+    ServerTransportOption transport;
 
     @Option(
             names = "--tls-provider",
@@ -265,7 +276,10 @@ public final class CompareCommand implements Callable<Integer> {
                     + " go-nethttp, go-fasthttp (Go, scripts/peers/install.sh --go). Peers do no simulated work.")
     List<String> peers;
 
-    @Option(names = "--capacity", description = "Also find each target's highest rate within --slo.")
+    @Option(
+            names = "--capacity",
+            negatable = true,
+            description = "Also find each target's highest rate within --slo (default: off).")
     boolean capacity;
 
     @Option(
@@ -277,11 +291,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(
             names = "--why",
-            paramLabel = "on|off",
-            defaultValue = "on",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            preprocessor = OldSpellings.OnOff.class,
             description = "Measure why each server is as fast as it is: CPU split, context switches, system calls,"
-                    + " run-queue wait, allocation and GC per request (default: ${DEFAULT-VALUE}; see docs/why.md).")
-    String why;
+                    + " run-queue wait, allocation and GC per request (default: on; see docs/why.md).")
+    boolean why = true;
 
     @Option(
             names = "--flamegraphs",
@@ -323,7 +339,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             plan = plan();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw Counts.outOfRange(spec, e);
         }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
         if (PinnedRelaunch.needed(plan.pinning())) {
@@ -378,9 +394,9 @@ public final class CompareCommand implements Callable<Integer> {
         Profile profile = Profile.byId(profileName);
         Profile.Axes base = profile.axes();
         boolean custom = routes != null
-                || workMillis != null
+                || workMillis() != null
                 || connections != null
-                || keepAlive != null
+                || keepAlive.given()
                 || pipeline != null
                 || rate != null
                 || rateFractions != null
@@ -390,8 +406,8 @@ public final class CompareCommand implements Callable<Integer> {
                 || headerTimeout != null;
         Profile.Axes axes = new Profile.Axes(
                 routes != null ? routes : base.routes(),
-                workMillis != null ? workMillis : base.workMillis(),
-                keepAlive != null ? keepAliveModes(keepAlive) : base.keepAlive(),
+                workMillis() != null ? workMillis() : base.workMillis(),
+                keepAlive.modes(base.keepAlive()),
                 connections != null ? connections : base.connections(),
                 pipeline != null ? pipeline : base.pipeline(),
                 rate != null ? rate : base.rate(),
@@ -401,7 +417,7 @@ public final class CompareCommand implements Callable<Integer> {
                 base.tls());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ModelCatalog.all();
-        ModelSelection selection = ModelSelection.of(models, found);
+        ModelSelection selection = ModelSelection.of(models.names(), found);
         for (String name : selection.names()) {
             HttpServerModel model = found.get(name);
             targets.add(TargetSpec.model(model.name(), model.description()));
@@ -416,9 +432,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (distinct != targets.size()) {
             throw new IllegalArgumentException("two targets have the same name");
         }
-        if (clientThreads < 1) {
-            throw new IllegalArgumentException("--client-threads must be at least 1");
-        }
+        MachineLimits.checkThreads("--client-threads", clientThreads, 1);
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
         }
@@ -426,21 +440,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (recorded.isZero() || recorded.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
         }
-        if (repetitions != null) {
-            spec.commandLine()
-                    .getErr()
-                    .println("warning: --repetitions is now --forks (the old spelling goes in the next" + " release)");
-            if (forks == null) {
-                forks = repetitions;
-            }
-        }
         Sampling sampling = new Sampling(
                 forks != null ? forks : profile.sampling().forks(),
                 windows != null ? windows : profile.sampling().windows(),
                 recorded);
-        if (!why.equals("on") && !why.equals("off")) {
-            throw new IllegalArgumentException("--why wants on or off, got '" + why + "'");
-        }
         if (flameGraphs != null && !MeasureSettings.FLAME_GRAPH_EVENTS.contains(flameGraphs)) {
             throw new IllegalArgumentException(
                     "--flamegraphs wants cpu, wall, alloc or lock, got '" + flameGraphs + "'");
@@ -452,7 +455,7 @@ public final class CompareCommand implements Callable<Integer> {
                 cpus,
                 clientBoundAt,
                 warmup.rule(profile.warmup(), false),
-                why.equals("on"),
+                why,
                 flameGraphs);
         List<String> serverFlags = new ArrayList<>(serverJvm.flags());
         if (flameGraphs != null) {
@@ -460,13 +463,16 @@ public final class CompareCommand implements Callable<Integer> {
             serverFlags.addAll(FLAME_GRAPH_FLAGS);
         }
         Path root = ProjectRoot.find();
+        List<Scenario> scenarios = withServerAndSlowSettings(axes.scenarios());
+        scenarios.forEach(scenario -> checkTheMachineHolds(scenario, clientThreads));
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
                 targets,
-                withServerAndSlowSettings(axes.scenarios()),
+                scenarios,
                 measure,
                 sampling,
-                new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport, tlsProvider),
+                new ModelJvm(
+                        HarnessJvm.current(), serverFlags, serverThreads.threads(), transport.transport(), tlsProvider),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
@@ -496,13 +502,32 @@ public final class CompareCommand implements Callable<Integer> {
         return adjusted;
     }
 
-    private static List<Boolean> keepAliveModes(String mode) {
-        return switch (mode) {
-            case "yes" -> List.of(true);
-            case "no" -> List.of(false);
-            case "both" -> List.of(true, false);
-            default -> throw new IllegalArgumentException("--keep-alive wants yes, no or both, got '" + mode + "'");
-        };
+    /**
+     * The load client runs in this JVM: a scenario's connections, measured and background, must fit under its
+     * open-file limit and its rate within what the client schedules, said before any model starts.
+     *
+     * @throws IllegalArgumentException saying which figure is too large, in one line
+     */
+    private static void checkTheMachineHolds(Scenario s, int clientThreads) {
+        long all = (long) s.connections() + s.idleConnections() + s.slowConnections();
+        MachineLimits.checkOpenFiles(
+                s.idleConnections() + s.slowConnections() > 0
+                        ? "-c " + s.connections() + " beside " + s.idleConnections() + " idle and "
+                                + s.slowConnections() + " slow connections"
+                        : "-c " + s.connections(),
+                all,
+                clientThreads);
+        if (s.pipeline() > MachineLimits.MAX_PIPELINE) {
+            throw new IllegalArgumentException(
+                    "--pipeline " + s.pipeline() + ": at most " + MachineLimits.MAX_PIPELINE);
+        }
+        if (s.rate() != null && s.rate() > MachineLimits.MAX_RATE) {
+            throw new IllegalArgumentException(String.format(
+                    java.util.Locale.ROOT,
+                    "-R %.0f: the rate must be at most %.0f requests/s (one a nanosecond)",
+                    s.rate(),
+                    MachineLimits.MAX_RATE));
+        }
     }
 
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {

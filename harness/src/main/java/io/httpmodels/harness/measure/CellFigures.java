@@ -60,10 +60,13 @@ final class CellFigures {
             MeasureSettings settings,
             Warmup warmup) {
         boolean open = r.config().rateMode();
-        double seconds = usage.wallSeconds() > 0 ? usage.wallSeconds() : r.durationSeconds();
+        double seconds =
+                usage.wallSeconds() > 0 ? usage.wallSeconds() : r.recorded().seconds();
         // Taking turns, the server was loaded 1 / count of the window: its requests per second are those of its turns.
-        int turns = r.config().turns() == null ? 1 : r.config().turns().count();
-        double loaded = r.durationSeconds() / turns;
+        int turns = r.config().pacing().turns() == null
+                ? 1
+                : r.config().pacing().turns().count();
+        double loaded = r.recorded().seconds() / turns;
         return new CellResult(
                 scenarioId,
                 target,
@@ -71,21 +74,28 @@ final class CellFigures {
                 CellStatus.OK,
                 null,
                 new Throughput(
-                        open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
+                        open ? Double.valueOf(r.config().pacing().rate()) : window.offeredRate(),
                         loaded,
-                        r.requests(),
-                        turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
-                        r.intervals().stream()
+                        r.recorded().requests(),
+                        turns == 1
+                                ? r.recorded().requestsPerSecond()
+                                : (loaded > 0 ? r.recorded().requests() / loaded : 0.0),
+                        r.recorded().intervals().stream()
                                 .map(i -> i.requestsPerSecond() * turns)
                                 .toList()),
                 new Latencies(
-                        Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
-                        Latency.of(LatencyKind.CORRECTED, r.corrected()),
-                        Latency.of(LatencyKind.SERVICE, r.uncorrected()),
-                        Distribution.of(r.histogram())),
-                new Responses(errors(r), r.statusCounts(), r.abortReason()),
-                new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
-                server(serverPid, usage, seconds, r.requests()),
+                        Latency.of(
+                                open ? LatencyKind.INTENDED : LatencyKind.RAW,
+                                r.latencies().latency()),
+                        Latency.of(LatencyKind.CORRECTED, r.latencies().corrected()),
+                        Latency.of(LatencyKind.SERVICE, r.latencies().uncorrected()),
+                        Distribution.of(r.latencies().histogram())),
+                new Responses(errors(r), r.responses().statusCounts(), r.abortReason()),
+                new ConnectionCounts(
+                        r.config().connections().count(),
+                        r.connections().served(),
+                        r.connections().connectsSucceeded()),
+                server(serverPid, usage, seconds, r.recorded().requests()),
                 client(usage, seconds, settings),
                 warmup,
                 window.hlogName(),
@@ -106,7 +116,7 @@ final class CellFigures {
         LatencySummary time = tls.handshake();
         boolean timed = time != null && time.count() > 0;
         return new Handshakes(
-                tls.version().label(),
+                tls.version() == null ? null : tls.version().label(),
                 tls.handshakes(),
                 tls.resumed(),
                 loadedSeconds > 0 ? tls.handshakes() / loadedSeconds : 0.0,
@@ -118,10 +128,10 @@ final class CellFigures {
     /** Errors by the load client's kinds, in its order, then their total. */
     static Map<String, Long> errors(LoadReport r) {
         Map<String, Long> errors = new LinkedHashMap<>();
-        for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
             errors.put(e.getKey().label(), e.getValue());
         }
-        errors.put(Responses.TOTAL, r.errors().total());
+        errors.put(Responses.TOTAL, r.responses().errors().total());
         return errors;
     }
 

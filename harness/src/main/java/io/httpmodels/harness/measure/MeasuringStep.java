@@ -196,7 +196,8 @@ public final class MeasuringStep {
                             <= Duration.ofMillis(WarmupRule.JIT_QUIET_MILLIS).toNanos();
             Double cpu = usage.server().cpuSeconds() == null
                     ? null
-                    : Stats.cpuMicrosPerRequest(usage.server().cpuSeconds(), report.requests());
+                    : Stats.cpuMicrosPerRequest(
+                            usage.server().cpuSeconds(), report.recorded().requests());
             boolean steady = cpu == null
                     || previous != null && Math.abs(cpu - previous) <= WarmupRule.SETTLED_PERCENT / 100.0 * previous;
             long elapsed = System.nanoTime() - startNanos;
@@ -288,7 +289,7 @@ public final class MeasuringStep {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             PerfCounts counts = perf.finish();
-            target.counted(new Counted(counts, report.requests(), seconds, null));
+            target.counted(new Counted(counts, report.recorded().requests(), seconds, null));
         } catch (IOException e) {
             target.counted(Counted.absent("perf: " + e.getMessage()));
         } catch (LoadException e) {
@@ -576,9 +577,9 @@ public final class MeasuringStep {
         CellResult result = CellFigures.of(
                         scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup())
                 .withWhy(
-                        settings.why() ? CellFigures.why(report.requests(), usage, target.counted()) : null,
+                        settings.why() ? CellFigures.why(report.recorded().requests(), usage, target.counted()) : null,
                         CellFigures.flameGraph(settings.flameGraphs(), window, usage, running.control() != null));
-        return Optional.of(new Cell(result, report.histogram(), running.running()));
+        return Optional.of(new Cell(result, report.latencies().histogram(), running.running()));
     }
 
     /** What the sampler reads at the window's edges, as the settings ask. */

@@ -1,8 +1,10 @@
 package io.httpmodels.harness.regress;
 
+import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
 import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.history.HistoryException;
@@ -69,6 +71,7 @@ import java.util.stream.Stream;
 @Command(
         name = "regress",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = RegressCommand.TransportDefault.class,
         sortOptions = false,
         description = {
             "Measure the working tree's build (candidate) against a base, interleaved in the same run, and fail on a"
@@ -185,8 +188,8 @@ public final class RegressCommand implements Callable<Integer> {
                     + " netty:c256:p16).")
     List<String> cells;
 
-    @Option(names = "--models", paramLabel = "LIST", split = ",", description = "Only the cells of these models.")
-    List<String> models;
+    @Mixin
+    ModelsOption models;
 
     @Option(
             names = "--confidence",
@@ -217,14 +220,9 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Change in the server's CPU time per request tolerated (default: ${DEFAULT-VALUE}).")
     double cpuTolerance;
 
-    @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            defaultValue = DEFAULT_TRANSPORT,
-            description = "Netty's transport, both sides: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}, not"
-                    + " compare's auto: on io_uring a slower netty served as many requests/s and its CPU time per"
-                    + " request moved from one JVM to the next; see docs/regression-gate.md).")
-    String transport;
+    /** Both sides' netty transport, {@link #DEFAULT_TRANSPORT} unless given ({@link TransportDefault}). */
+    @Mixin
+    ServerTransportOption transport;
 
     @Mixin
     TimeoutOption timeout;
@@ -302,7 +300,7 @@ public final class RegressCommand implements Callable<Integer> {
                 windows,
                 turn,
                 cpuWindows(),
-                transport);
+                transport.transport());
         OwnedRun run = OwnedRun.start("regress-shutdown", runner::stop, Duration.ZERO);
         try {
             Instant startedAt = Instant.now();
@@ -616,7 +614,8 @@ public final class RegressCommand implements Callable<Integer> {
         }
         timeout.timeout(); // throws when not positive
         warmup.rule(DEFAULT_WARMUP, LENDING); // throws when negative
-        List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
+        List<RegressCell> list =
+                RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models.names());
         for (RegressCell c : list) {
             ModelCatalog.byName(c.model()); // throws for an unknown model, naming the known
         }
@@ -628,13 +627,24 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /**
-     * Netty's transport in the gate unless --transport says: epoll, not compare's {@code auto} (io_uring here). The
+     * Netty's transport in the gate unless --server-transport says: epoll, not compare's {@code auto} (io_uring here). The
      * gate judges this project's code, and on epoll a change in what netty does per response shows in its requests/s
      * and CPU time per request; on io_uring the same change can hide in a closed loop (the ring batches more as the
      * server slows) and one JVM's CPU time per request strays too far from the next one's to judge
      * (docs/regression-gate.md).
      */
     static final String DEFAULT_TRANSPORT = "epoll";
+
+    /** {@code --server-transport}'s default here: {@link #DEFAULT_TRANSPORT}, not the other commands' auto. */
+    static final class TransportDefault implements CommandLine.IDefaultValueProvider {
+        @Override
+        public String defaultValue(CommandLine.Model.ArgSpec argument) {
+            return argument instanceof CommandLine.Model.OptionSpec option
+                            && option.longestName().equals("--server-transport")
+                    ? DEFAULT_TRANSPORT
+                    : null;
+        }
+    }
 
     /** The least warm-up unless --warmup says: the JIT-quiet rule does the rest. */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);

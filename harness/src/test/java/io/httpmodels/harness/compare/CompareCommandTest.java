@@ -275,11 +275,14 @@ class CompareCommandTest {
     @CsvSource(delimiter = '|', textBlock = """
             --models no-such-model --no-pin      | unknown server model 'no-such-model'
             --models all,netty --no-pin          | all and none stand alone
-            --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
+            --keep-alive maybe --no-pin          | --keep-alive takes no value but 'both', got 'maybe'
             --capacity --slo p98=1ms --no-pin    | --slo wants
             --profile fastest                    | profiles: quick, default, articles, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
             --with apache --no-pin               | no peer 'apache'; known peers: nginx, go-nethttp, go-fasthttp
+            -c 99999999 --models none --no-pin   | -c 99999999 needs 100000066 open files
+            -t 99999 --no-pin                    | --client-threads 99999: threads must be between 1 and 4096
+            --work 1.5ms --no-pin                | is not a whole number of milliseconds
             """)
     void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
         CliRun run = compare(flags.split(" "));

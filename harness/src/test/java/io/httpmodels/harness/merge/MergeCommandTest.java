@@ -49,7 +49,7 @@ class MergeCommandTest {
         Histogram coarse = AgentLogs.interval(new Histogram(1, 3_600_000_000L, 2), T, 10, 100);
         Path b = AgentLogs.write(dir.resolve("agent-1.hlog"), "agent-1", List.of(coarse));
 
-        CliRun run = CliRun.of("merge", "--report", dir.resolve("report").toString(), a.toString(), b.toString());
+        CliRun run = CliRun.of("merge", "--out", dir.resolve("report").toString(), a.toString(), b.toString());
 
         assertEquals(2, run.exitCode(), run.out());
         assertTrue(run.err().startsWith("httpmodels merge: histogram settings differ"), run.err());
@@ -108,8 +108,8 @@ class MergeCommandTest {
         Path json = dir.resolve("merged.json");
         Path report = dir.resolve("report");
 
-        CliRun run = CliRun.of(
-                "merge", "--json", json.toString(), "--report", report.toString(), a.toString(), b.toString());
+        CliRun run =
+                CliRun.of("merge", "--json", json.toString(), "--out", report.toString(), a.toString(), b.toString());
 
         assertEquals(0, run.exitCode(), run.err());
         String out = run.out();
