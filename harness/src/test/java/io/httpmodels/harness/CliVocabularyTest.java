@@ -171,7 +171,11 @@ class CliVocabularyTest {
                     "--work-ms", "--work",
                     "--idle-timeout-ms", "--idle-timeout"),
             "httpmodels compare",
-            Map.of("--threads", "--server-threads", "--transport", "--server-transport", "--work-ms", "--work"),
+            Map.of(
+                    "--threads", "--server-threads",
+                    "--transport", "--server-transport",
+                    "--work-ms", "--work",
+                    "--repetitions", "--forks"),
             "httpmodels overhead",
             Map.of("--transport", "--server-transport", "--work-ms", "--work"),
             "httpmodels regress",

@@ -85,9 +85,10 @@ class ReportCommandTest {
     void anotherSchemaVersionIsAUsageError() throws Exception {
         Path json = Files.writeString(
                 dir.resolve("results.json"),
-                ResultsJson.toJson(SampleResults.run()).replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+                ResultsJson.toJson(SampleResults.run())
+                        .replaceFirst("\"schemaVersion\" : " + Results.SCHEMA_VERSION, "\"schemaVersion\" : 99"));
         CliRun run = CliRun.of("report", json.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains("results schema version 2 is not supported"), run.err());
+        assertTrue(run.err().contains("results schema version 99 is not supported"), run.err());
     }
 }

@@ -36,6 +36,8 @@ class CompareExitCodeTest {
                 "compare",
                 "--profile",
                 "quick",
+                "--forks",
+                "1",
                 "--models",
                 "test-fails-to-start",
                 "--no-pin",
