@@ -20,7 +20,7 @@ public enum Profile {
             "CI-sized: GET /plaintext, 40 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(1),
-            new Sampling(2, 1, Duration.ofSeconds(1))),
+            new Sampling(3, 1, Duration.ofSeconds(1))),
     DEFAULT(
             "the default set of models (--models all adds the rest) in about 3 minutes: GET /plaintext, 40"
                     + " keep-alive connections, no work and 1 ms of blocking"

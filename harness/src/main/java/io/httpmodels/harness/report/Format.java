@@ -125,7 +125,8 @@ final class Format {
     }
 
     /**
-     * How far an interval reaches from its value, as a share: {@code ±3%}, {@code ±0.4%} under 1 %; empty without an
+     * How far an interval reaches from its value, as a share: {@code ±3%}, {@code ±0.4%} under 1 %, {@code ±>99%} from
+     * 100 % on (its upper end may be many times the value); empty without an
      * interval (one fork).
      */
     static String plusMinus(Estimate estimate) {
@@ -134,6 +135,10 @@ final class Format {
             return "";
         }
         double percent = 100 * h;
+        if (percent >= 99.5) {
+            // Forks this far apart (or two forks, whose t has one degree of freedom) say next to nothing.
+            return "±>99%";
+        }
         return String.format(Locale.ROOT, percent < 0.95 ? "±%.1f%%" : "±%.0f%%", percent);
     }
 
