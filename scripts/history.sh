@@ -7,10 +7,4 @@
 # Finds a JDK >= 21 by itself and builds the harness on first use or when a source changed. Exit codes: 0 done,
 # 1 could not write, 2 bad input (the history is left untouched). See docs/history.md.
 set -euo pipefail
-. "$(dirname "$0")/lib/common.sh"
-
-java_bin="$(httpmodels_find_java)"
-jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
-httpmodels_ensure_jar harness "$jar"
-# shellcheck disable=SC2086 # HTTPMODELS_JAVA_OPTS is a list of flags
-exec "$java_bin" ${HTTPMODELS_JAVA_OPTS:-} -jar "$jar" history "$@"
+exec "$(dirname "$0")/../bin/httpmodels" history "$@"

@@ -6,10 +6,10 @@
 #   scripts/regress-selfcheck.sh --slowed 5 --same 5 --cells netty:c40
 #   scripts/regress-selfcheck.sh --slow-flags "-XX:TieredStopAtLevel=1" --rounds 8 --windows 3 --duration 0.5s
 #   scripts/regress-selfcheck.sh --slow-patch my-regression.patch
-#   scripts/regress-selfcheck.sh --transport io_uring --cpu-windows 0   netty on io_uring, CPU read in the closed loop
+#   scripts/regress-selfcheck.sh --server-transport io_uring --cpu-windows 0   netty on io_uring, CPU in the closed loop
 #
 # Each run is regress with the gate's defaults unless a flag here says otherwise: --rounds 8, --windows 1 (in turns
-# of --turn 20ms, --duration 0.5s a side), --cpu-windows 2 at --cpu-rate-share 0.25, --transport epoll, --warmup 1s.
+# of --turn 20ms, --duration 0.5s a side), --cpu-windows 2 at --cpu-rate-share 0.25, --server-transport epoll, --warmup 1s.
 #
 # The slowdown is a code change of a fixed size: by default scripts/selfcheck/netty-crc32-per-response.patch, which
 # makes the netty model compute a CRC32 of 96 KiB for every response (an intrinsic: the same work in every JVM,
@@ -44,7 +44,10 @@ while [ $# -gt 0 ]; do
         --windows) windows="$2"; shift 2 ;;
         --cpu-windows) cpu_windows="$2"; shift 2 ;;
         --cpu-rate-share) cpu_rate_share="$2"; shift 2 ;;
-        --transport) transport="$2"; shift 2 ;;
+        --server-transport) transport="$2"; shift 2 ;;
+        --transport) # the old spelling, one release more
+            echo "regress-selfcheck.sh: --transport is an old spelling: use --server-transport" >&2
+            transport="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --turn) turn="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
@@ -97,7 +100,7 @@ fi
 run_one() {
     local kind="$1" dir="$out/$1-$2" code=0
     local args=(regress --base-jar "$base_dir/harness.jar" --cells "$cells" --rounds "$rounds" --windows "$windows" \
-        --cpu-windows "$cpu_windows" --cpu-rate-share "$cpu_rate_share" --transport "$transport" --duration "$duration" --turn "$turn" --warmup "$warmup" --out "$dir")
+        --cpu-windows "$cpu_windows" --cpu-rate-share "$cpu_rate_share" --server-transport "$transport" --duration "$duration" --turn "$turn" --warmup "$warmup" --out "$dir")
     local running="$candidate_dir"
     if [ "$kind" = slowed ]; then
         running="$slowed_dir"

@@ -13,11 +13,4 @@
 # regression, 1 a regression (the cells are named), 2 usage error, 3 could not run.
 # On a shared machine run one benchmark at a time: flock on the lock file scripts/regress-selfcheck.sh takes.
 set -euo pipefail
-. "$(dirname "$0")/lib/common.sh"
-
-java_bin="$(httpmodels_find_java)"
-jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
-httpmodels_ensure_jar harness "$jar"
-export HTTPMODELS_ROOT
-# shellcheck disable=SC2086 # HTTPMODELS_JAVA_OPTS is a list of flags
-exec "$java_bin" -Xms256m -Xmx256m -XX:+UseParallelGC ${HTTPMODELS_JAVA_OPTS:-} -jar "$jar" regress "$@"
+exec "$(dirname "$0")/../bin/httpmodels" regress "$@"

@@ -12,25 +12,29 @@ set -euo pipefail
 
 usage() {
     cat >&2 <<'USAGE'
-usage: scripts/scale-out.sh --inventory FILE [--out DIR] [--start-delay SECONDS] [--timeout SECONDS]
+usage: scripts/scale-out.sh --inventory FILE [-o DIR] [--start-delay TIME] [--max-time TIME]
                             [--remote-java PATH] -- URL [load-client options]
   --inventory FILE     Ansible inventory whose `load` group lists the load hosts (one agent each)
-  --out DIR            where the agents' files and the merge go (default: results/scale-out-<timestamp>)
-  --start-delay S      agents start recording S seconds after the jar is on every host (default: 10)
-  --timeout S          bound on each agent's run, start delay included (default: 900)
+  -o, --out DIR        where the agents' files and the merge go (default: results/scale-out-<timestamp>)
+  --start-delay TIME   agents start recording this long after the jar is on every host (default: 10s)
+  --max-time TIME      bound on each agent's run after the start delay (default: 15m)
   --remote-java PATH   java on the load hosts (default: the inventory's `java`, else java on their PATH)
+  Times are durations as the load client takes them: 500ms, 10s, 2m (a bare number is seconds).
 example:
   scripts/scale-out.sh --inventory hosts.ini -- http://10.0.0.5:8080/plaintext -c 40 -d 30s -R 150000
 USAGE
 }
 
-inventory="" out="" start_delay=10 timeout=900 remote_java=""
+inventory="" out="" start_delay=10s max_time=15m remote_java=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --inventory) inventory="${2:-}"; shift 2 || { usage; exit 2; } ;;
-        --out) out="${2:-}"; shift 2 || { usage; exit 2; } ;;
+        -o | --out) out="${2:-}"; shift 2 || { usage; exit 2; } ;;
         --start-delay) start_delay="${2:-}"; shift 2 || { usage; exit 2; } ;;
-        --timeout) timeout="${2:-}"; shift 2 || { usage; exit 2; } ;;
+        --max-time) max_time="${2:-}"; shift 2 || { usage; exit 2; } ;;
+        --timeout) # the old spelling, one release more: it took whole seconds, as a bare number still does
+            echo "scale-out: --timeout is an old spelling: use --max-time (the old one goes in the next release)" >&2
+            max_time="${2:-}"; shift 2 || { usage; exit 2; } ;;
         --remote-java) remote_java="${2:-}"; shift 2 || { usage; exit 2; } ;;
         -h|--help) usage; exit 0 ;;
         --) shift; break ;;
@@ -41,8 +45,8 @@ if [ -z "$inventory" ] || [ $# -eq 0 ]; then
     echo "scale-out: --inventory FILE and, after --, the URL are required" >&2; usage; exit 2
 fi
 [ -f "$inventory" ] || { echo "scale-out: no such inventory: $inventory" >&2; exit 2; }
-[[ "$start_delay" =~ ^[0-9]+$ && "$timeout" =~ ^[0-9]+$ ]] || {
-    echo "scale-out: --start-delay and --timeout take whole seconds" >&2; exit 2; }
+start_delay_ms="$(httpmodels_duration_ms "$start_delay")" || { echo "scale-out: --start-delay takes a duration" >&2; exit 2; }
+max_time_ms="$(httpmodels_duration_ms "$max_time")" || { echo "scale-out: --max-time takes a duration" >&2; exit 2; }
 command -v ansible-playbook >/dev/null 2>&1 || {
     echo "scale-out: ansible-playbook not found: run scale-out/install.sh (Debian's ansible-core)" >&2; exit 1; }
 
@@ -58,13 +62,13 @@ out="$(cd "$out" && pwd)"
 
 # The variables as JSON (python3 is there: Ansible needs it), so no load argument is ever re-split or quoted.
 vars_file="$out/scale-out-vars.json"
-python3 - "$vars_file" "$load_jar" "$harness_jar" "$out" "$java_bin" "$url" "$start_delay" "$timeout" \
+python3 - "$vars_file" "$load_jar" "$harness_jar" "$out" "$java_bin" "$url" "$start_delay_ms" "$max_time_ms" \
     "$remote_java" "$@" <<'PY'
 import json, sys
-(path, load_jar, harness_jar, results_dir, local_java, url, delay, timeout, remote_java, *load_args) = sys.argv[1:]
+(path, load_jar, harness_jar, results_dir, local_java, url, delay_ms, max_ms, remote_java, *load_args) = sys.argv[1:]
 variables = {"load_jar": load_jar, "harness_jar": harness_jar, "results_dir": results_dir,
              "local_java": local_java, "url": url, "load_args": load_args,
-             "start_delay_ms": int(delay) * 1000, "agent_timeout_s": int(delay) + int(timeout)}
+             "start_delay_ms": int(delay_ms), "agent_timeout_s": -(-(int(delay_ms) + int(max_ms)) // 1000)}
 if remote_java:
     variables["java"] = remote_java
 with open(path, "w") as f:

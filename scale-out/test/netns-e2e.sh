@@ -196,8 +196,8 @@ export ANSIBLE_SSH_TRANSFER_METHOD=sftp   # the copy and the fetch go over the s
 step "scripts/scale-out.sh: $AGENTS agents -> http://$SERVER_IP:$port/plaintext"
 # In the background, waited for: a TERM or Ctrl-C reaches this script's trap at once, which stops the launcher
 # (and through it the agents) while the hosts' sshd still answer, then removes the rest.
-timeout 70 scripts/scale-out.sh --inventory "$tmp/inventory.ini" --out "$tmp/results" --start-delay 15 \
-    --timeout 40 --remote-java "$java_bin" -- "http://$SERVER_IP:$port/plaintext" -c 4 -d 3s -R "$RATE" \
+timeout 70 scripts/scale-out.sh --inventory "$tmp/inventory.ini" --out "$tmp/results" --start-delay 15s \
+    --max-time 40s --remote-java "$java_bin" -- "http://$SERVER_IP:$port/plaintext" -c 4 -d 3s -R "$RATE" \
     >"$tmp/scale-out.log" 2>&1 &
 launcher=$!
 launcher_status=0

@@ -54,7 +54,7 @@ httpmodels_ensure_jar harness "$root/harness/target/harness.jar"
 # Copies, so that a rebuild while this runs cannot change the code under measurement.
 cp "$root/load-client/target/load-client.jar" "$out/load-client.jar"
 cp -r "$root/harness/target/harness.jar" "$root/harness/target/lib" "$out/"
-taskset -c 0 "$java" -jar "$out/harness.jar" serve netty --threads 1 --port "$port" \
+taskset -c 0 "$java" -jar "$out/harness.jar" serve netty --server-threads 1 --port "$port" \
     >"$out/server.log" 2>&1 &
 server_pid=$!
 httpmodels_wait_for_port "$port" 60

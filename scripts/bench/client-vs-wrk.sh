@@ -92,7 +92,7 @@ run_wrk() {
 # run_client CONNECTIONS DEPTH
 run_client() {
     local c="$1" depth="$2" out
-    out="$(/usr/bin/time -f "$TIME_FORMAT" taskset -c 1 "$root/scripts/load.sh" "$url" -t 1 -c "$c" -p "$depth" \
+    out="$(/usr/bin/time -f "$TIME_FORMAT" taskset -c 1 "$root/scripts/load.sh" "$url" -t 1 -c "$c" --pipeline "$depth" \
         -d "${duration}s" --warmup "${warmup}s" -q "${client_tls[@]}" 2>&1)" \
         || { echo "client failed: $out" >&2; return 1; }
     echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out") $(cpu_us_of "$out" "$(rps_of "$out")")"
@@ -101,9 +101,9 @@ run_client() {
 # run_base CONNECTIONS DEPTH: the baseline build, started as scripts/load.sh starts this one.
 run_base() {
     local c="$1" depth="$2" out
-    # shellcheck disable=SC2086 # LOAD_JAVA_OPTS is a list of flags
+    # shellcheck disable=SC2086 # HTTPMODELS_JAVA_OPTS is a list of flags
     out="$(/usr/bin/time -f "$TIME_FORMAT" taskset -c 1 "$(httpmodels_find_java)" -Xms256m -Xmx256m \
-        -XX:+UseParallelGC ${LOAD_JAVA_OPTS:-} -jar "$baseline_jar" "$url" -t 1 -c "$c" -p "$depth" \
+        -XX:+UseParallelGC ${HTTPMODELS_JAVA_OPTS:-} -jar "$baseline_jar" "$url" -t 1 -c "$c" --pipeline "$depth" \
         -d "${duration}s" --warmup "${warmup}s" -q "${client_tls[@]}" 2>&1)" \
         || { echo "baseline client failed: $out" >&2; return 1; }
     echo "$(rps_of "$out") $(p50_of "$out") $(cpu_of "$out") $(cpu_us_of "$out" "$(rps_of "$out")")"

@@ -69,7 +69,7 @@ run_load() {
 }
 run_harness() {
     local out="$work/compare-$RANDOM"
-    "$root/scripts/compare.sh" --models none --target "$model=http://127.0.0.1:$port" --keep-alive yes \
+    "$root/scripts/compare.sh" --models none --target "$model=http://127.0.0.1:$port" --keep-alive \
         -c "$connections" --warmup "${warmup}s" -d "${duration}s" --server-cpus 0 --client-cpus 1 \
         --out "$out" > "$work/compare.log" 2>&1 || { cat "$work/compare.log" >&2; return 1; }
     # The first requestsPerSecond of results.json is the one cell's (cells precede summaries).

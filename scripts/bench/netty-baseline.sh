@@ -6,7 +6,7 @@
 #   scripts/bench/netty-baseline.sh [--port N] [--server-cpu N] [compare's flags...]
 #
 # Defaults to a new connection per request, 40 connections, no work, 3 repetitions; other compare flags are passed
-# on (e.g. --keep-alive both). The baseline runs on --server-cpu (0), as compare pins the models and nginx.
+# on (e.g. --keep-alive=both). The baseline runs on --server-cpu (0), as compare pins the models and nginx.
 # Results in results/<timestamp>/ as any compare run; the why table tells the three apart per request.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
@@ -59,7 +59,7 @@ sed -n 1p "$work_dir/baseline.log"
 # Each default unless the caller gave that flag.
 given=" ${args[*]:-} "
 defaults=(--models netty --with nginx)
-for pair in "--keep-alive no" "-c 40" "--work-ms 0" "--repetitions 3"; do
+for pair in "--no-keep-alive" "-c 40" "--work 0ms" "--forks 3"; do
     flag="${pair%% *}"
     case "$given" in *" $flag "*) ;; *) read -r -a more <<<"$pair"; defaults+=("${more[@]}") ;; esac
 done

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # wrk against nginx and against the netty model, in one go, alternating: is our fast end as fast as nginx?
 #
-#   scripts/bench/netty-vs-nginx.sh [--rounds N] [--duration S] [--warmup S] [--transport T]
+#   scripts/bench/netty-vs-nginx.sh [--rounds N] [--duration S] [--warmup S] [--server-transport T]
 #                                   [--server-cpu N] [--client-cpu N] [--nginx-port N] [--netty-port N]
 #
-# Both servers run one event loop (nginx: 1 worker; netty: --threads 1) pinned to --server-cpu (0); wrk runs
+# Both servers run one event loop (nginx: 1 worker; netty: --server-threads 1) pinned to --server-cpu (0); wrk runs
 # one thread pinned to --client-cpu (1). Two loads, each GET /plaintext on keep-alive connections:
 #   c40     wrk -t1 -c40, one request at a time per connection
 #   c256p16 wrk -t1 -c256 with 16 pipelined requests per write (scripts/bench/pipeline.lua)
@@ -29,7 +29,10 @@ while [ $# -gt 0 ]; do
         --rounds) rounds="${2:?}"; shift 2 ;;
         --duration) duration="${2:?}"; shift 2 ;;
         --warmup) warmup="${2:?}"; shift 2 ;;
-        --transport) transport="${2:?}"; shift 2 ;;
+        --server-transport) transport="${2:?}"; shift 2 ;;
+        --transport) # the old spelling, one release more
+            echo "netty-vs-nginx.sh: --transport is an old spelling: use --server-transport" >&2
+            transport="${2:?}"; shift 2 ;;
         --server-cpu) server_cpu="${2:?}"; shift 2 ;;
         --client-cpu) client_cpu="${2:?}"; shift 2 ;;
         --nginx-port) nginx_port="${2:?}"; shift 2 ;;
@@ -101,7 +104,7 @@ httpmodels_wait_for_port "$nginx_port"
 
 export HTTPMODELS_JAVA_OPTS="${HTTPMODELS_JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled}"
 # Started directly, not through a shell function: taskset and serve.sh exec, so $! is the JVM's pid.
-serve=("$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --threads 1 --transport "$transport")
+serve=("$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --server-threads 1 --server-transport "$transport")
 if command -v taskset >/dev/null 2>&1 && [ "$server_cpu" -lt "$(httpmodels_cpus)" ]; then
     taskset -c "$server_cpu" "${serve[@]}" > "$work_dir/netty.log" 2>&1 &
 else

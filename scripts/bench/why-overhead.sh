@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The cost of looking: how much the why figures (docs/why.md) add to a cell's server CPU per request.
 #
-#   scripts/bench/why-overhead.sh [--models LIST] [--keep-alive yes|no|both] [--rounds N] [--duration TIME]
-#                                 [--warmup TIME] [-c N] [--work-ms MS]
+#   scripts/bench/why-overhead.sh [--models LIST] [--[no-]keep-alive|--keep-alive=both] [--rounds N]
+#                                 [--duration TIME] [--warmup TIME] [-c N] [--work TIME]
 #
 # Each model serves each cell in one JVM, warmed until its JIT is quiet; then windows of --duration (2s) are
 # recorded alternately with the figures on and off, A B then B A, --rounds (6) rounds:
@@ -23,7 +23,8 @@ usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 args=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --models|--keep-alive|--rounds|--duration|--warmup|-c|--work-ms) args+=("$1" "${2:?}"); shift 2 ;;
+        --models|--rounds|--duration|--warmup|-c|--work|--work-ms) args+=("$1" "${2:?}"); shift 2 ;;
+        --keep-alive|--no-keep-alive|--keep-alive=*) args+=("$1"); shift ;;
         -h|--help) usage ;;
         *) echo "why-overhead.sh: unknown argument '$1'" >&2; usage ;;
     esac

@@ -48,6 +48,20 @@ httpmodels_ensure_jar() {
     }
 }
 
+# httpmodels_duration_ms DURATION: prints a duration as the commands take it (500ms, 10s, 1.5s, 2m, 1h, 250us, or a
+# bare number of seconds) in whole milliseconds, rounded up; fails with a message for anything else.
+httpmodels_duration_ms() {
+    local value="$1" number unit
+    if [[ ! "$value" =~ ^([0-9]+(\.[0-9]+)?)(us|ms|s|m|h)?$ ]]; then
+        echo "error: '$value' is not a duration (e.g. 500ms, 10s, 2m)" >&2
+        return 1
+    fi
+    number="${BASH_REMATCH[1]}" unit="${BASH_REMATCH[3]:-s}"
+    awk -v n="$number" -v u="$unit" 'BEGIN {
+        f = (u == "us") ? 0.001 : (u == "ms") ? 1 : (u == "s") ? 1000 : (u == "m") ? 60000 : 3600000
+        ms = n * f; whole = int(ms); if (whole < ms) whole++; print whole }'
+}
+
 # Number of online CPUs.
 httpmodels_cpus() { nproc 2>/dev/null || echo 1; }
 

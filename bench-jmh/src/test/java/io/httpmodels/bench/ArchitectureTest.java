@@ -20,19 +20,17 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.SourceTree;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.AccessibleObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The module boundaries as they concern this module's production classes, the benchmarks. The harness's
@@ -142,7 +140,7 @@ class ArchitectureTest {
      */
     @Test
     void theImportCoversThisModule() throws IOException {
-        Set<String> expected = topLevelClassesIn(Path.of("src/main/java"));
+        Set<String> expected = SourceTree.topLevelClassesIn(Path.of("src/main/java"));
         assertFalse(
                 expected.isEmpty(),
                 "bench-jmh has sources (run from its folder: " + Path.of("").toAbsolutePath());
@@ -169,22 +167,5 @@ class ArchitectureTest {
     /** This module's compiled production classes: surefire runs in the module's folder. */
     private static Path outputDirectory() {
         return Path.of("target/classes");
-    }
-
-    /** The top-level class names a source tree declares: one per file, by this project's style. */
-    private static Set<String> topLevelClassesIn(Path sources) throws IOException {
-        Set<String> names = new TreeSet<>();
-        if (!Files.isDirectory(sources)) {
-            return names;
-        }
-        try (Stream<Path> files = Files.walk(sources)) {
-            files.filter(file -> file.toString().endsWith(".java"))
-                    .map(file -> sources.relativize(file).toString())
-                    .filter(file -> !file.endsWith("package-info.java") && !file.endsWith("module-info.java"))
-                    .map(file ->
-                            file.substring(0, file.length() - ".java".length()).replace(File.separatorChar, '.'))
-                    .forEach(names::add);
-        }
-        return names;
     }
 }

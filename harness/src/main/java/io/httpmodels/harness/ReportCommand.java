@@ -1,23 +1,21 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.cli.ResultsFileCommand;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
- * {@code httpmodels report RESULTS_JSON}: re-renders {@code report.md} and {@code report.html} from a
- * {@code results.json}, beside it or into {@code --out}, and prints the terminal table and the paths written.
+ * {@code httpmodels report RESULTS}: re-renders {@code report.md} and {@code report.html} from a
+ * {@code results.json} (given, or in the folder given), beside it or into {@code --out}, and prints the terminal
+ * table and the paths written.
  * The JSON itself is only read.
  */
 @Command(
@@ -25,7 +23,7 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Re-render report.md and report.html from a results.json written by 'compare'.",
+            "Re-render report.md and report.html from a results.json written by 'compare', or from the folder of a run.",
             "Prints the summary table and the paths written."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -34,31 +32,16 @@ import java.util.concurrent.Callable;
             "1:could not write the reports",
             "2:usage error: no such file, not a results file, unsupported schemaVersion"
         })
-final class ReportCommand implements Callable<Integer> {
-
-    @Parameters(index = "0", paramLabel = "RESULTS_JSON", description = "A results.json written by 'compare'.")
-    Path resultsJson;
+final class ReportCommand extends ResultsFileCommand {
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
-            description = "Write the reports into DIR (default: the folder of RESULTS_JSON).")
+            description = "Write the reports into DIR (default: the folder of the results).")
     Path outDir;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Results results;
-        try {
-            results = ResultsJson.read(resultsJson);
-        } catch (IOException e) {
-            err.println("httpmodels report: cannot read " + resultsJson + ": " + e.getMessage());
-            return 2;
-        }
+    protected int run(Results results, PrintWriter out, PrintWriter err) {
         Path dir = outDir != null ? outDir : resultsJson.toAbsolutePath().getParent();
         List<Path> written;
         try {

@@ -1,9 +1,14 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.ServerThreadsOption;
+import io.httpmodels.harness.cli.ServerTransportOption;
+import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.control.ControlLoop;
 import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -12,6 +17,7 @@ import io.httpmodels.server.tls.ServerTls;
 import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -79,38 +85,50 @@ final class ServeCommand implements Callable<Integer> {
             description = "Port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(
-            names = "--threads",
-            paramLabel = "N",
-            description = "Worker threads: fixed-pool's pool (default 4 x cores), netty's event loops "
-                    + "(default cores); 0 = the model's default.")
-    int threads = DEFAULTS.workerThreads();
+    @Mixin
+    ServerThreadsOption threads;
 
     @Option(
-            names = "--work-ms",
-            paramLabel = "MS",
-            description = "Simulated blocking work per request, in milliseconds (default: ${DEFAULT-VALUE}).")
+            names = "--work",
+            paramLabel = "TIME",
+            converter = WholeMillis.class,
+            description = "Simulated blocking work per request, e.g. 1ms (default: none).")
     int workMillis = DEFAULTS.workMillis();
+
+    @Option(names = "--work-ms", hidden = true, paramLabel = "MS")
+    void oldWorkMillis(int millis) {
+        OldSpellings.warn(spec, "--work-ms", "--work (a duration: 1ms)");
+        workMillis = millis;
+    }
+
+    int workThreads = DEFAULTS.workPoolThreads();
 
     @Option(
             names = "--work-threads",
             paramLabel = "N",
             description = "Threads of the executor that runs that work in models that must not block their "
                     + "I/O threads (netty); 0 = 4 x cores.")
-    int workThreads = DEFAULTS.workPoolThreads();
+    void workThreads(int n) {
+        workThreads = Counts.threads(spec, "--work-threads", n, 0);
+    }
+
+    @Mixin
+    ServerTransportOption transport;
 
     @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            description = "I/O transport for models that have several (netty: auto, nio, epoll, io_uring; "
-                    + "default: ${DEFAULT-VALUE}).")
-    String transport = DEFAULTS.transport();
-
-    @Option(
-            names = "--idle-timeout-ms",
-            paramLabel = "MS",
+            names = "--idle-timeout",
+            paramLabel = "TIME",
+            converter = DurationConverter.class,
             description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
-    long idleTimeoutMillis = DEFAULTS.idleTimeout().toMillis();
+    Duration idleTimeout;
+
+    @Option(names = "--idle-timeout-ms", hidden = true, paramLabel = "MS")
+    void oldIdleTimeoutMillis(long millis) {
+        OldSpellings.warn(spec, "--idle-timeout-ms", "--idle-timeout (a duration: 30s)");
+        oldIdleTimeout = Duration.ofMillis(millis);
+    }
+
+    private Duration oldIdleTimeout;
 
     @Option(
             names = "--header-timeout",
@@ -143,6 +161,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(
             names = "--tls",
+            negatable = true,
             description = "Serve HTTPS (TLS 1.3 and 1.2) instead of plain HTTP: with a fresh self-signed certificate "
                     + "for localhost and 127.0.0.1 (made by the JDK's keytool), or --cert and --key.")
     boolean tls;
@@ -217,14 +236,20 @@ final class ServeCommand implements Callable<Integer> {
             model = ServerModels.all().containsKey(modelName)
                     ? ServerModels.byName(modelName)
                     : ModelCatalog.byName(modelName);
-            config = config();
         } catch (IllegalArgumentException e) { // UnknownModelException included
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
+            config = config();
+        } catch (IllegalArgumentException e) { // a value out of range: said in one line
+            throw Counts.outOfRange(spec, e);
         }
         RunningServer server;
         try {
             server = model.start(config);
-        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+        } catch (IOException | RuntimeException e) {
+            // Whatever a model throws while starting (Netty refusing a size, a port in use) ends this JVM with 1:
+            // main exits, so threads the model started before it failed cannot keep it alive.
             spec.commandLine()
                     .getErr()
                     .println("error: cannot start " + modelName + " on " + bind + ":" + port + ": " + e.getMessage());
@@ -302,15 +327,23 @@ final class ServeCommand implements Callable<Integer> {
         return ServerConfig.defaults()
                 .withBindAddress(address)
                 .withPort(port)
-                .withWorkerThreads(threads)
+                .withWorkerThreads(threads.threads())
                 .withWorkMillis(workMillis)
                 .withWorkPoolThreads(workThreads)
-                .withIdleTimeout(Duration.ofMillis(idleTimeoutMillis))
+                .withIdleTimeout(idleTimeout())
                 .withHeaderTimeout(headerTimeout)
                 .withBodyTimeout(bodyTimeout)
                 .withMaxHeaderBytes(maxHeaderBytes)
                 .withMaxBodyBytes(maxBodyBytes)
-                .withTransport(transport);
+                .withTransport(transport.transport());
+    }
+
+    /** {@code --idle-timeout}, or what its old spelling gave when only that was given. */
+    private Duration idleTimeout() {
+        if (oldIdleTimeout != null && !OldSpellings.given(spec, "--idle-timeout")) {
+            return oldIdleTimeout;
+        }
+        return idleTimeout != null ? idleTimeout : DEFAULTS.idleTimeout();
     }
 
     /**
@@ -326,6 +359,7 @@ final class ServeCommand implements Callable<Integer> {
             return switch (option.longestName()) {
                 case "--header-timeout" -> asFlag(DEFAULTS.headerTimeout());
                 case "--body-timeout" -> asFlag(DEFAULTS.bodyTimeout());
+                case "--idle-timeout" -> asFlag(DEFAULTS.idleTimeout());
                 default -> null;
             };
         }

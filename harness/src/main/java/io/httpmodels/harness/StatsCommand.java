@@ -1,5 +1,10 @@
 package io.httpmodels.harness;
 
+import io.httpmodels.harness.diff.Agreement;
+import io.httpmodels.harness.diff.AgreementReport;
+import io.httpmodels.harness.diff.VarianceParts;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.Stats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,6 +17,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +35,13 @@ import java.util.TreeMap;
         name = "stats",
         mixinStandardHelpOptions = true,
         description = "Statistics for the benchmark scripts (scripts/bench/*.sh).",
-        subcommands = {StatsCommand.Pairs.class, StatsCommand.CpuPerRequest.class, StatsCommand.Median.class})
+        subcommands = {
+            StatsCommand.Pairs.class,
+            StatsCommand.CpuPerRequest.class,
+            StatsCommand.Median.class,
+            StatsCommand.AgreementOfRuns.class,
+            StatsCommand.Variance.class
+        })
 final class StatsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -36,7 +49,8 @@ final class StatsCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "pairs, cpu-per-request or median");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "pairs, cpu-per-request, median, agreement or variance");
     }
 
     /** Medians and ratios of two contenders, from lines {@code KEY ROUND CONTENDER VALUE} on standard input. */
@@ -189,6 +203,98 @@ final class StatsCommand implements Runnable {
             }
             spec.commandLine().getOut().printf(Locale.ROOT, "%.4f%n", Stats.median(all));
             spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    /** How several runs of one comparison agree ({@link Agreement}): scripts/bench/reproducibility.sh's report. */
+    @Command(
+            name = "agreement",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Reads two or more runs of the same comparison (results.json or their folders) and prints, for"
+                        + " requests/s and server CPU per request: each cell's medians and their spread, how often one"
+                        + " run's median lies inside another's interval, how often a run's interval covers the other"
+                        + " runs' median (its measured coverage), and the pairs of targets one run orders and another"
+                        + " reverses."
+            })
+    static final class AgreementOfRuns implements java.util.concurrent.Callable<Integer> {
+
+        @Parameters(arity = "2..*", paramLabel = "RUN")
+        List<Path> runs;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            List<Results> all = new ArrayList<>();
+            for (Path run : runs) {
+                try {
+                    all.add(ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run));
+                } catch (IOException e) {
+                    spec.commandLine().getErr().println("httpmodels stats agreement: " + e.getMessage());
+                    return 2;
+                }
+            }
+            spec.commandLine().getOut().print(AgreementReport.text(Agreement.of(all)));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    /** Where a run's noise comes from ({@link VarianceParts}): within a JVM and between JVMs, per cell. */
+    @Command(
+            name = "variance",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Reads a run of two forks of two windows or more (results.json or its folder) and prints, per cell, how"
+                        + " much requests/s and server CPU per request move between windows of one JVM (within) and"
+                        + " between JVMs (between), as relative standard deviations."
+            })
+    static final class Variance implements java.util.concurrent.Callable<Integer> {
+
+        @Parameters(index = "0", paramLabel = "RUN")
+        Path run;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Results results;
+            try {
+                results = ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("httpmodels stats variance: " + e.getMessage());
+                return 2;
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(
+                    Locale.ROOT,
+                    "%-22s %-26s %5s %7s  %10s %10s  %10s %10s%n",
+                    "scenario",
+                    "target",
+                    "forks",
+                    "windows",
+                    "rps within",
+                    "between",
+                    "cpu within",
+                    "between");
+            for (VarianceParts.Row r : VarianceParts.of(results).rows()) {
+                out.printf(
+                        Locale.ROOT,
+                        "%-22s %-26s %5d %7d  %9.1f%% %9.1f%%  %10s %10s%n",
+                        r.scenarioId(),
+                        r.target(),
+                        r.forks(),
+                        r.windows(),
+                        100 * r.rpsWithin(),
+                        100 * r.rpsBetween(),
+                        r.cpuWithin() == null ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * r.cpuWithin()),
+                        r.cpuBetween() == null ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * r.cpuBetween()));
+            }
+            out.flush();
             return 0;
         }
     }

@@ -41,6 +41,16 @@ class ReportCommandTest {
     }
 
     @Test
+    void aRunsFolderIsReadThroughItsResultsJson() throws Exception {
+        Results results = SampleResults.run();
+        ResultsJson.write(results, dir.resolve("results.json"));
+        CliRun run = CliRun.of("report", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(MarkdownReport.render(results), Files.readString(dir.resolve("report.md")));
+        assertEquals(HtmlReport.render(results), Files.readString(dir.resolve("report.html")));
+    }
+
+    @Test
     void outPutsTheReportsElsewhere() throws Exception {
         Path json = dir.resolve("results.json");
         ResultsJson.write(SampleResults.run(), json);
@@ -75,9 +85,10 @@ class ReportCommandTest {
     void anotherSchemaVersionIsAUsageError() throws Exception {
         Path json = Files.writeString(
                 dir.resolve("results.json"),
-                ResultsJson.toJson(SampleResults.run()).replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+                ResultsJson.toJson(SampleResults.run())
+                        .replaceFirst("\"schemaVersion\" : " + Results.SCHEMA_VERSION, "\"schemaVersion\" : 99"));
         CliRun run = CliRun.of("report", json.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains("results schema version 2 is not supported"), run.err());
+        assertTrue(run.err().contains("results schema version 99 is not supported"), run.err());
     }
 }

@@ -46,7 +46,7 @@ class ServeCommandTest {
     @CsvSource(delimiter = '|', textBlock = """
             serve netty --port http            | Invalid value for option '--port': 'http' is not an int
             serve netty --no-such-flag         | Unknown option: '--no-such-flag'
-            serve fixed-pool --work-ms -1      | workMillis
+            serve fixed-pool --work -1ms       | is not a duration
             serve                              | a MODEL is required
             ''                                 | a command is required
             """)
@@ -159,7 +159,7 @@ class ServeCommandTest {
     void theHelpSaysHowClientsReachASelfSignedServer() {
         CliRun help = CliRun.of("serve", "--help");
         String text = help.out().replaceAll("\\s+", " ");
-        assertTrue(text.contains("--tls Serve HTTPS"), help.out());
+        assertTrue(text.contains("--[no-]tls Serve HTTPS"), help.out());
         assertTrue(text.contains("-k' (--insecure), 'curl -k'"), help.out());
         assertTrue(text.contains("--tls-provider=jdk|openssl"), help.out());
     }

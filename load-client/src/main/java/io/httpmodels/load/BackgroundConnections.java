@@ -97,18 +97,18 @@ final class BackgroundConnections {
         this.address = address;
         this.request = request.clone();
         this.timeoutNanos = config.timeout().toNanos();
-        this.slowIntervalNanos = config.slowInterval().toNanos();
+        this.slowIntervalNanos = config.background().slowInterval().toNanos();
         String host = config.uri().getHost()
                 + (config.uri().getPort() >= 0 ? ":" + config.uri().getPort() : "");
-        this.slowPrefix = (config.method() + " " + config.target() + " HTTP/1.1\r\nHost: " + host + "\r\n")
+        this.slowPrefix = (config.request().method() + " " + config.target() + " HTTP/1.1\r\nHost: " + host + "\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
-        int total = config.idleConnections() + config.slowConnections();
+        int total = config.background().idleConnections() + config.background().slowConnections();
         this.slots = new Slot[total];
         for (int i = 0; i < total; i++) {
-            slots[i] = new Slot(i >= config.idleConnections());
+            slots[i] = new Slot(i >= config.background().idleConnections());
             toConnect.add(slots[i]);
         }
-        this.slowSlots = Arrays.copyOfRange(slots, config.idleConnections(), total);
+        this.slowSlots = Arrays.copyOfRange(slots, config.background().idleConnections(), total);
         this.opened = new CountDownLatch(total);
         this.startNanos = System.nanoTime();
         this.thread = new Thread(this::run, "load-background");
@@ -190,12 +190,12 @@ final class BackgroundConnections {
         // Until all were open, or else until the clock started without them.
         long openedAt = openedBeforeStart && openedNanos != 0 ? openedNanos : awaitEndedNanos;
         return new BackgroundReport(
-                config.idleConnections(),
+                config.background().idleConnections(),
                 idleOpen,
                 idleAnswered,
                 idleErrorAnswers,
                 idleClosedByServer,
-                config.slowConnections(),
+                config.background().slowConnections(),
                 slowOpen,
                 slowClosedByServer,
                 slowAnswered,
@@ -323,8 +323,10 @@ final class BackgroundConnections {
         if (slot.slow) {
             slot.key.interestOps(SelectionKey.OP_READ);
             // Spread the slow connections' bytes evenly over the interval rather than all at once.
-            slot.dueNanos =
-                    now + slowIntervalNanos * (nextSlowPhase++ % config.slowConnections()) / config.slowConnections();
+            slot.dueNanos = now
+                    + slowIntervalNanos
+                            * (nextSlowPhase++ % config.background().slowConnections())
+                            / config.background().slowConnections();
         } else {
             writeRequest(slot, now);
         }

@@ -22,7 +22,7 @@ import java.util.concurrent.CountDownLatch;
  * connections (and of the rate and request count), merges the latency intervals they hand over once per
  * second on the calling thread (for progress and interval logs), joins them and merges their results. It returns once
  * the run has ended by itself: after the duration, after exactly the requested number of responses, or at
- * the hard bound ({@link LoadConfig#maxTime()}), whichever comes first. With idle or slow connections
+ * the hard bound ({@link LoadConfig.Timeline#maxTime()}), whichever comes first. With idle or slow connections
  * configured, {@link BackgroundConnections} opens them first (within {@link LoadConfig#openingBound()}), holds
  * them on its own thread while the workers measure, and closes them after; the run's clock starts once they are
  * open ({@link LoadListener#onClockStarted(long)}).
@@ -48,8 +48,15 @@ public final class LoadClient {
     private volatile boolean stopRequested;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
 
+    /**
+     * A client for this load.
+     *
+     * @throws IllegalArgumentException when the load is more than this machine and JVM can hold
+     *                                  ({@link MachineLimits#check})
+     */
     public LoadClient(LoadConfig config) {
         this(config, NanoClock.SYSTEM);
+        MachineLimits.check(config);
     }
 
     /** A client whose run and workers read (and wait on) the given clock: a test's, to run at chosen instants. */
@@ -71,7 +78,7 @@ public final class LoadClient {
     public LoadReport run(LoadListener listener) {
         InetSocketAddress address = resolve();
         byte[] request = config.encodeRequest();
-        int threads = config.threads();
+        int threads = config.connections().threads();
 
         // Background connections open first, so the measured load meets a server already holding them.
         BackgroundConnections background = null;
@@ -95,26 +102,27 @@ public final class LoadClient {
     }
 
     private LoadReport measure(LoadListener listener, InetSocketAddress address, byte[] request, int threads) {
-        if (config.startAt() != null && config.warmup().toNanos() > 0) {
+        if (config.timeline().startAt() != null && config.timeline().warmup().toNanos() > 0) {
             // Agent mode: idle until the warm-up before the start time, not loading the server meanwhile.
-            awaitInstant(config.startAt().minus(config.warmup()));
+            awaitInstant(config.timeline().startAt().minus(config.timeline().warmup()));
         }
         long startNanos = clock.nanoTime();
         Instant startInstant = clock.instant();
         long startEpochMillis = startInstant.toEpochMilli();
         RunState run;
         long targetNanos = 0;
-        if (config.startAt() == null) {
+        if (config.timeline().startAt() == null) {
             run = new RunState(startNanos, startEpochMillis, config);
         } else {
             targetNanos = startNanos
-                    + Duration.between(startInstant, config.startAt()).toNanos();
+                    + Duration.between(startInstant, config.timeline().startAt())
+                            .toNanos();
             long lateNanos = startNanos - targetNanos;
             if (lateNanos > LoadConfig.START_TOLERANCE.toNanos()) {
                 throw new LoadException(String.format(
                         Locale.ROOT,
                         "missed the start time %s by %.1f ms (an agent must start within %d ms of it)",
-                        config.startAt(),
+                        config.timeline().startAt(),
                         lateNanos / 1e6,
                         LoadConfig.START_TOLERANCE.toMillis()));
             }
@@ -130,9 +138,9 @@ public final class LoadClient {
         Thread[] workerThreads = new Thread[threads];
         CountDownLatch finished = new CountDownLatch(threads);
         for (int i = 0; i < threads; i++) {
-            int share = share(config.connections(), threads, i);
-            long quota = config.counted() ? share(config.requests(), threads, i) : -1;
-            double rate = config.rate() * share / config.connections();
+            int share = share(config.connections().count(), threads, i);
+            long quota = config.counted() ? share(config.timeline().requests(), threads, i) : -1;
+            double rate = config.pacing().rate() * share / config.connections().count();
             workers[i] = new Worker(i, clock, config, address, run, share, quota, rate, request);
             Worker worker = workers[i];
             workerThreads[i] = clock.newThread(
@@ -190,7 +198,7 @@ public final class LoadClient {
         }
         end = Math.min(end, run.recordEndNanos);
         LoadReport.Start start = null;
-        if (config.startAt() != null) {
+        if (config.timeline().startAt() != null) {
             long began = 0;
             for (Worker w : workers) {
                 long b = w.recordingStartedNanos();
@@ -198,7 +206,7 @@ public final class LoadClient {
                     began = b;
                 }
             }
-            start = new LoadReport.Start(config.startAt(), began == 0 ? null : (began - targetNanos) / 1e6);
+            start = new LoadReport.Start(config.timeline().startAt(), began == 0 ? null : (began - targetNanos) / 1e6);
         }
         return report(workers, run, total, intervals, end, Instant.ofEpochMilli(startEpochMillis), start);
     }
@@ -328,12 +336,13 @@ public final class LoadClient {
         ErrorCounts errors = ErrorCounts.NONE;
         long[] statuses = new long[ResponseParser.STATUS_CODES];
         Histogram uncorrected = config.rateMode() ? Worker.newHistogram() : null;
-        Histogram connect = config.keepAlive() ? null : Worker.newHistogram();
-        Histogram waiting = config.keepAlive() ? null : Worker.newHistogram();
-        Histogram totalTimes = config.keepAlive() ? null : Worker.newHistogram();
+        Histogram connect = config.connections().keepAlive() ? null : Worker.newHistogram();
+        Histogram waiting = config.connections().keepAlive() ? null : Worker.newHistogram();
+        Histogram totalTimes = config.connections().keepAlive() ? null : Worker.newHistogram();
         Histogram handshakeTimes = config.tls() == null ? null : Worker.newHistogram();
         long handshakes = 0;
         long resumed = 0;
+        TlsVersion negotiated = null;
         for (Worker w : workers) {
             connects += w.connectsSucceeded();
             served += w.slotsServed();
@@ -356,6 +365,7 @@ public final class LoadClient {
                 handshakeTimes.add(w.handshakeTimes());
                 handshakes += w.handshakes();
                 resumed += w.resumedHandshakes();
+                negotiated = negotiated != null ? negotiated : w.negotiatedTls();
             }
         }
         String abortReason = run.abortReason();
@@ -365,11 +375,13 @@ public final class LoadClient {
                             ? abortReason
                             : "no connection to " + config.uri().getHost() + ":" + config.port() + " succeeded");
         }
-        if (abortReason == null && config.counted() && requests < config.requests()) {
+        if (abortReason == null
+                && config.counted()
+                && requests < config.timeline().requests()) {
             abortReason = stopRequested
                     ? "stopped"
-                    : "hard time bound of " + config.maxTime() + " reached after " + requests + " of "
-                            + config.requests() + " responses";
+                    : "hard time bound of " + config.timeline().maxTime() + " reached after " + requests + " of "
+                            + config.timeline().requests() + " responses";
         } else if (abortReason == null && stopRequested) {
             abortReason = "stopped";
         }
@@ -387,8 +399,11 @@ public final class LoadClient {
             uncorrectedSummary = LatencySummary.of("uncorrected", ReportText.UNCORRECTED_DESCRIPTION, uncorrected);
         } else if (requests > 0 && seconds > 0) {
             // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
-            long expectedMicros =
-                    Math.max(1, (long) (seconds * 1e6 * config.connections() * config.pipeline() / requests));
+            long expectedMicros = Math.max(1, (long) (seconds
+                    * 1e6
+                    * config.connections().count()
+                    * config.connections().pipeline()
+                    / requests));
             corrected = LatencySummary.of(
                     "corrected",
                     ReportText.correctedDescription(expectedMicros),
@@ -414,7 +429,7 @@ public final class LoadClient {
                         handshakeTimes == null
                                 ? null
                                 : new LoadReport.Tls(
-                                        config.tls().version(),
+                                        negotiated,
                                         handshakes,
                                         resumed,
                                         handshakes == 0

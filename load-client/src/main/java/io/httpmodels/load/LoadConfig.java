@@ -6,18 +6,20 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What to load and how: one immutable value, validated on construction. Made with {@link #builder(String)}, which
- * names every setting and leaves the rest at their defaults.
+ * What to load and how: one immutable value, validated on construction, its settings grouped by meaning (the
+ * request, the connections, the pacing, the timeline, the background connections). Made with
+ * {@link #builder(String)}, which names every setting and leaves the rest at their defaults.
  *
- * <p>A run is either timed ({@code duration} set, {@code requests == 0}) or counted ({@code requests > 0},
- * {@code duration} null). The timeline is: connections open over {@code rampUp} from the start; the first
- * {@code warmup} runs unrecorded; then {@code duration} (or until exactly {@code requests} responses have been
- * recorded); the run never exceeds {@code maxTime} in total.
+ * <p>A run is either timed ({@code timeline.duration} set, {@code timeline.requests == 0}) or counted
+ * ({@code requests > 0}, {@code duration} null). The timeline is: connections open over {@code rampUp} from the start;
+ * the first {@code warmup} runs unrecorded; then {@code duration} (or until exactly {@code requests} responses have
+ * been recorded); the run never exceeds {@code maxTime} in total.
  *
  * <pre>{@code
  * LoadConfig config = LoadConfig.builder("http://127.0.0.1:8080/plaintext")
@@ -26,59 +28,23 @@ import java.util.Objects;
  * }</pre>
  *
  * @param uri         target, {@code http://host[:port]/path[?query]} or {@code https://...}
- * @param connections TCP connections kept open (at least 1)
- * @param threads     event-loop threads, each owning a share of the connections (1..connections)
- * @param duration    recorded duration of a timed run, or null for a counted run
- * @param requests    exact number of responses to record in a counted run, or 0 for a timed run
- * @param warmup      unrecorded time before recording starts
- * @param rampUp      connections are opened evenly over this time from the start (zero: all at once)
- * @param keepAlive   reuse connections; false opens a new connection per request (as ab without -k)
- * @param pipeline    requests written together per connection (1 = no pipelining; 1 when not keeping alive);
- *                    in closed loop the next batch goes once all are answered, as wrk pipelines; with a rate,
- *                    up to this many may be outstanding
- * @param rate        open-loop constant throughput in requests per second over all connections, or 0 for
- *                    closed loop (each connection sends again as soon as a response completes)
- * @param method      request method, e.g. GET
- * @param headers     extra header lines, each {@code "Name: value"}
- * @param body        request body, empty for none
+ * @param request     what each request is: method, extra headers, body
+ * @param connections how many connections, on how many threads, kept alive or not, pipelined how deep
+ * @param pacing      closed loop, or open loop at a constant rate; turns taken with other loads
+ * @param timeline    warm-up, recorded duration or request count, hard bound, agent start time
  * @param timeout     a connect or request outstanding longer than this is an error and its connection dropped
- * @param maxTime     hard bound on the whole run, warm-up included (background connections are opened before
- *                    it starts, within {@link #openingBound()}; with {@code startAt}: counted from
- *                    {@code startAt - warmup})
- * @param idleConnections background connections held beside the measured ones, each sending one request and
- *                    then staying open and silent (0 for none); see {@link BackgroundConnections}
- * @param slowConnections background connections that trickle an endless request head (slowloris), 0 for none
- * @param slowInterval time between two bytes of a slow connection
- * @param startAt     agent mode: recording starts at this wall-clock instant, whatever the warm-up; the run
- *                    starts {@code warmup} before it (at once when that is past, or when warmup is zero), so
- *                    connections are open and warm when it comes. Null: recording starts {@code warmup}
- *                    after the run starts.
- * @param turns       turn-taking with loads running beside this one against other targets ({@link Turns}): a timed
- *                    closed loop that sends only in its own turns; null: every moment is this load's
+ * @param background  idle and slow connections held beside the measured ones, not measured
  * @param tls         how an {@code https://} load speaks TLS ({@link TlsSettings#DEFAULT} unless given); null for
  *                    {@code http://}
  */
 public record LoadConfig(
         URI uri,
-        int connections,
-        int threads,
-        Duration duration,
-        long requests,
-        Duration warmup,
-        Duration rampUp,
-        boolean keepAlive,
-        int pipeline,
-        double rate,
-        String method,
-        List<String> headers,
-        byte[] body,
+        Request request,
+        Connections connections,
+        Pacing pacing,
+        Timeline timeline,
         Duration timeout,
-        Duration maxTime,
-        int idleConnections,
-        int slowConnections,
-        Duration slowInterval,
-        Instant startAt,
-        Turns turns,
+        Background background,
         TlsSettings tls) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
@@ -88,14 +54,19 @@ public record LoadConfig(
     /** Hard bound of a counted run unless set. */
     public static final Duration DEFAULT_COUNTED_MAX_TIME = Duration.ofMinutes(10);
     /** Largest pipeline depth accepted. */
-    public static final int MAX_PIPELINE = 1024;
+    public static final int MAX_PIPELINE = MachineLimits.MAX_PIPELINE;
     /** Time between two bytes of a slow connection unless set. */
     public static final Duration DEFAULT_SLOW_INTERVAL = Duration.ofSeconds(1);
-    /** An agent that cannot start recording within this of {@link #startAt()} fails rather than skew a merge. */
+    /** An agent that cannot start recording within this of {@link Timeline#startAt()} fails rather than skew a merge. */
     public static final Duration START_TOLERANCE = Duration.ofMillis(100);
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(connections, "connections");
+        Objects.requireNonNull(pacing, "pacing");
+        Objects.requireNonNull(timeline, "timeline");
+        background = background == null ? Background.NONE : background;
         boolean https = "https".equalsIgnoreCase(uri.getScheme());
         if (!https && !"http".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException("only http:// and https:// URLs are supported: " + uri);
@@ -108,77 +79,204 @@ public record LoadConfig(
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException("URL has no host: " + uri);
         }
-        if (connections < 1) {
-            throw new IllegalArgumentException("connections must be at least 1");
-        }
-        if (threads < 1 || threads > connections) {
-            throw new IllegalArgumentException("threads must be between 1 and connections (" + connections + ")");
-        }
-        if ((duration == null) == (requests == 0)) {
-            throw new IllegalArgumentException("give either a duration or a request count, not both or neither");
-        }
-        if (duration != null && (duration.isNegative() || duration.isZero())) {
-            throw new IllegalArgumentException("duration must be positive");
-        }
-        if (requests < 0) {
-            throw new IllegalArgumentException("requests must be positive");
-        }
-        warmup = warmup == null ? Duration.ZERO : warmup;
-        rampUp = rampUp == null ? Duration.ZERO : rampUp;
-        if (warmup.isNegative() || rampUp.isNegative()) {
-            throw new IllegalArgumentException("warmup and ramp-up cannot be negative");
-        }
-        if (pipeline < 1 || pipeline > MAX_PIPELINE) {
-            throw new IllegalArgumentException("pipeline must be between 1 and " + MAX_PIPELINE);
-        }
-        if (!keepAlive && pipeline != 1) {
-            throw new IllegalArgumentException("pipelining needs keep-alive");
-        }
-        if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
-            throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number");
-        }
-        method = method == null || method.isBlank() ? "GET" : method.trim().toUpperCase(Locale.ROOT);
-        if (!method.chars().allMatch(c -> c > 32 && c < 127)) {
-            throw new IllegalArgumentException("bad method: " + method);
-        }
-        headers = List.copyOf(headers == null ? List.of() : headers);
-        for (String header : headers) {
-            int colon = header.indexOf(':');
-            if (colon <= 0 || header.indexOf('\r') >= 0 || header.indexOf('\n') >= 0) {
-                throw new IllegalArgumentException("header must be 'Name: value': " + header);
-            }
-        }
-        body = body == null ? new byte[0] : body.clone();
         timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        if (maxTime == null) {
-            maxTime = duration == null
-                    ? DEFAULT_COUNTED_MAX_TIME
-                    : warmup.plus(duration).plus(timeout).plus(Duration.ofSeconds(10));
-        }
-        if (maxTime.isNegative() || maxTime.isZero()) {
-            throw new IllegalArgumentException("max time must be positive");
-        }
-        if (idleConnections < 0 || slowConnections < 0) {
-            throw new IllegalArgumentException("idle and slow connections cannot be negative");
-        }
-        slowInterval = slowInterval == null ? DEFAULT_SLOW_INTERVAL : slowInterval;
-        if (slowInterval.isNegative() || slowInterval.isZero()) {
-            throw new IllegalArgumentException("slow interval must be positive");
-        }
-        if (tls != null && (idleConnections > 0 || slowConnections > 0)) {
+        timeline = timeline.withDefaultMaxTime(timeout);
+        if (tls != null && background.any()) {
             throw new IllegalArgumentException("idle and slow connections are plain HTTP only, not https://");
         }
-        if (turns != null && (rate > 0 || duration == null)) {
+        if (pacing.turns() != null && (pacing.rate() > 0 || timeline.duration() == null)) {
             throw new IllegalArgumentException("turns need a timed closed loop (no rate, no request count)");
+        }
+    }
+
+    /**
+     * What each request is.
+     *
+     * @param method  request method, e.g. GET (upper-cased; GET when blank)
+     * @param headers extra header lines, each {@code "Name: value"}
+     * @param body    request body, empty for none
+     */
+    public record Request(String method, List<String> headers, byte[] body) {
+
+        public Request {
+            method = method == null || method.isBlank() ? "GET" : method.trim().toUpperCase(Locale.ROOT);
+            if (!method.chars().allMatch(c -> c > 32 && c < 127)) {
+                throw new IllegalArgumentException("bad method: " + method);
+            }
+            headers = List.copyOf(headers == null ? List.of() : headers);
+            for (String header : headers) {
+                int colon = header.indexOf(':');
+                if (colon <= 0 || header.indexOf('\r') >= 0 || header.indexOf('\n') >= 0) {
+                    throw new IllegalArgumentException("header must be 'Name: value': " + header);
+                }
+            }
+            body = body == null ? new byte[0] : body.clone();
+        }
+
+        /** The body bytes (a copy). */
+        @Override
+        public byte[] body() {
+            return body.clone();
+        }
+
+        /** The body's length in bytes. */
+        public int bodyLength() {
+            return body.length;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Request r
+                    && method.equals(r.method)
+                    && headers.equals(r.headers)
+                    && Arrays.equals(body, r.body);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(method, headers, Arrays.hashCode(body));
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + headers + " (" + body.length + " body bytes)";
+        }
+    }
+
+    /**
+     * The measured connections.
+     *
+     * @param count     TCP connections kept open (at least 1)
+     * @param threads   event-loop threads, each owning a share of the connections (1..count)
+     * @param keepAlive reuse connections; false opens a new connection per request (as ab without -k)
+     * @param pipeline  requests written together per connection (1 = no pipelining; 1 when not keeping alive); in
+     *                  closed loop the next batch goes once all are answered, as wrk pipelines; with a rate, up to
+     *                  this many may be outstanding
+     * @param rampUp    connections are opened evenly over this time from the start (zero: all at once)
+     */
+    public record Connections(int count, int threads, boolean keepAlive, int pipeline, Duration rampUp) {
+
+        public Connections {
+            if (count < 1) {
+                throw new IllegalArgumentException("connections must be at least 1");
+            }
+            if (threads < 1 || threads > count) {
+                throw new IllegalArgumentException("threads must be between 1 and connections (" + count + ")");
+            }
+            if (pipeline < 1 || pipeline > MAX_PIPELINE) {
+                throw new IllegalArgumentException("pipeline must be between 1 and " + MAX_PIPELINE);
+            }
+            if (!keepAlive && pipeline != 1) {
+                throw new IllegalArgumentException("pipelining needs keep-alive");
+            }
+            rampUp = rampUp == null ? Duration.ZERO : rampUp;
+            if (rampUp.isNegative()) {
+                throw new IllegalArgumentException("ramp-up cannot be negative");
+            }
+        }
+    }
+
+    /**
+     * When requests are sent.
+     *
+     * @param rate  open-loop constant throughput in requests per second over all connections, or 0 for closed loop
+     *              (each connection sends again as soon as a response completes)
+     * @param turns turn-taking with loads running beside this one against other targets ({@link Turns}): a timed
+     *              closed loop that sends only in its own turns; null: every moment is this load's
+     */
+    public record Pacing(double rate, Turns turns) {
+
+        /** A closed loop, every moment this load's. */
+        public static final Pacing CLOSED_LOOP = new Pacing(0, null);
+
+        public Pacing {
+            if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
+                throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number");
+            }
+        }
+    }
+
+    /**
+     * When the run records and how long it may last.
+     *
+     * @param duration recorded duration of a timed run, or null for a counted run
+     * @param requests exact number of responses to record in a counted run, or 0 for a timed run
+     * @param warmup   unrecorded time before recording starts
+     * @param maxTime  hard bound on the whole run, warm-up included (background connections are opened before it
+     *                 starts, within {@link #openingBound()}; with {@code startAt}: counted from
+     *                 {@code startAt - warmup}); null for the default: a timed run's warm-up + duration + timeout +
+     *                 10 s, a counted run's {@link #DEFAULT_COUNTED_MAX_TIME}
+     * @param startAt  agent mode: recording starts at this wall-clock instant, whatever the warm-up; the run starts
+     *                 {@code warmup} before it (at once when that is past, or when warmup is zero), so connections
+     *                 are open and warm when it comes. Null: recording starts {@code warmup} after the run starts.
+     */
+    public record Timeline(Duration duration, long requests, Duration warmup, Duration maxTime, Instant startAt) {
+
+        public Timeline {
+            if ((duration == null) == (requests == 0)) {
+                throw new IllegalArgumentException("give either a duration or a request count, not both or neither");
+            }
+            if (duration != null && (duration.isNegative() || duration.isZero())) {
+                throw new IllegalArgumentException("duration must be positive");
+            }
+            if (requests < 0) {
+                throw new IllegalArgumentException("requests must be positive");
+            }
+            warmup = warmup == null ? Duration.ZERO : warmup;
+            if (warmup.isNegative()) {
+                throw new IllegalArgumentException("warmup cannot be negative");
+            }
+            if (maxTime != null && (maxTime.isNegative() || maxTime.isZero())) {
+                throw new IllegalArgumentException("max time must be positive");
+            }
+        }
+
+        /** This timeline with its hard bound set, if it had none, from the request timeout. */
+        Timeline withDefaultMaxTime(Duration timeout) {
+            if (maxTime != null) {
+                return this;
+            }
+            Duration bound = duration == null
+                    ? DEFAULT_COUNTED_MAX_TIME
+                    : warmup.plus(duration).plus(timeout).plus(Duration.ofSeconds(10));
+            return new Timeline(duration, requests, warmup, bound, startAt);
+        }
+    }
+
+    /**
+     * Connections held beside the measured ones and not measured ({@link BackgroundConnections}).
+     *
+     * @param idleConnections each sends one request, then stays open and silent (0 for none)
+     * @param slowConnections each trickles an endless request head (slowloris), 0 for none
+     * @param slowInterval    time between two bytes of a slow connection
+     */
+    public record Background(int idleConnections, int slowConnections, Duration slowInterval) {
+
+        /** None. */
+        public static final Background NONE = new Background(0, 0, DEFAULT_SLOW_INTERVAL);
+
+        public Background {
+            if (idleConnections < 0 || slowConnections < 0) {
+                throw new IllegalArgumentException("idle and slow connections cannot be negative");
+            }
+            slowInterval = slowInterval == null ? DEFAULT_SLOW_INTERVAL : slowInterval;
+            if (slowInterval.isNegative() || slowInterval.isZero()) {
+                throw new IllegalArgumentException("slow interval must be positive");
+            }
+        }
+
+        /** Whether any connection is held. */
+        public boolean any() {
+            return idleConnections > 0 || slowConnections > 0;
         }
     }
 
     /** Whether the load holds idle or slow connections beside the measured ones. */
     public boolean hasBackground() {
-        return idleConnections > 0 || slowConnections > 0;
+        return background.any();
     }
 
     /**
@@ -187,7 +285,9 @@ public record LoadConfig(
      * hold the run; the rest keep trying while it goes).
      */
     public Duration openingBound() {
-        return hasBackground() ? timeout.plusMillis(idleConnections + (long) slowConnections) : Duration.ZERO;
+        return hasBackground()
+                ? timeout.plusMillis(background.idleConnections() + (long) background.slowConnections())
+                : Duration.ZERO;
     }
 
     /** A builder with the defaults: 40 connections, 1 thread, 10 s, keep-alive, closed loop, GET. */
@@ -197,12 +297,12 @@ public record LoadConfig(
 
     /** Whether the run is open loop at a constant rate. */
     public boolean rateMode() {
-        return rate > 0;
+        return pacing.rate() > 0;
     }
 
     /** Whether the run ends after a number of responses rather than a duration. */
     public boolean counted() {
-        return requests > 0;
+        return timeline.requests() > 0;
     }
 
     /** The port, with 80 (443 for https://) when the URL has none. */
@@ -216,17 +316,15 @@ public record LoadConfig(
         return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
     }
 
-    /** The body bytes (a copy). */
-    @Override
-    public byte[] body() {
-        return body.clone();
-    }
-
     /**
      * Encodes the request once: request line, a Host header unless one was given, the extra headers,
      * Content-Length when there is a body, {@code Connection: close} when not keeping alive, then the body.
      */
     public byte[] encodeRequest() {
+        String method = request.method();
+        List<String> headers = request.headers();
+        byte[] body = request.body();
+        boolean keepAlive = connections.keepAlive();
         StringBuilder head = new StringBuilder(128);
         head.append(method).append(' ').append(target()).append(" HTTP/1.1\r\n");
         boolean hasHost = false;
@@ -410,25 +508,12 @@ public record LoadConfig(
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
-                    connections,
-                    threads,
-                    duration,
-                    requests,
-                    warmup,
-                    rampUp,
-                    keepAlive,
-                    pipeline,
-                    rate,
-                    method,
-                    headers,
-                    body,
+                    new Request(method, headers, body),
+                    new Connections(connections, threads, keepAlive, pipeline, rampUp),
+                    new Pacing(rate, turns),
+                    new Timeline(duration, requests, warmup, maxTime, startAt),
                     timeout,
-                    maxTime,
-                    idleConnections,
-                    slowConnections,
-                    slowInterval,
-                    startAt,
-                    turns,
+                    new Background(idleConnections, slowConnections, slowInterval),
                     tls);
         }
     }

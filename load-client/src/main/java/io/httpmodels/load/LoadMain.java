@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.load.cli.Terminal;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
@@ -51,11 +52,11 @@ import java.util.concurrent.Callable;
             "Durations take a unit: 500ms, 10s, 2m, 1h (a bare number is seconds).",
             "Examples:",
             "  load http://127.0.0.1:8080/plaintext -c 40 -d 10s --warmup 3s",
-            "  load http://127.0.0.1:8080/plaintext -c 256 -p 16 -d 10s --json out.json",
+            "  load http://127.0.0.1:8080/plaintext -c 256 --pipeline 16 -d 10s --json out.json",
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
             "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive",
             "  load https://127.0.0.1:8443/plaintext -c 40 -d 10s --insecure",
-            "  load https://127.0.0.1:8443/plaintext -c 10 -d 10s --no-keep-alive --tls-resume off \\",
+            "  load https://127.0.0.1:8443/plaintext -c 10 -d 10s --no-keep-alive --no-tls-resume \\",
             "       --tls-version 1.2 --truststore certs.p12",
             "  load http://127.0.0.1:8080/plaintext -c 40 --idle-connections 10000",
             "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200",
@@ -111,18 +112,28 @@ public final class LoadMain implements Callable<Integer> {
     private Duration rampUp = Duration.ZERO;
 
     @Option(
-            names = "--no-keep-alive",
-            description = "A new TCP connection per request (as ab without -k); "
-                    + "connect, waiting and total times are reported apart.")
-    private boolean noKeepAlive;
+            names = "--keep-alive",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Keep connections alive (default); --no-keep-alive opens a new TCP connection per request (as"
+                    + " ab without -k): connect, waiting and total times are reported apart.")
+    private boolean keepAlive = true;
 
     @Option(
-            names = {"-p", "--pipeline"},
+            names = "--pipeline",
             paramLabel = "N",
             description = "Pipelining: N requests written together "
                     + "per connection, the next N once all are answered (as wrk); with -R, up to N outstanding. "
                     + "Each request is timed to its own response (default: ${DEFAULT-VALUE}).")
     private int pipeline = 1;
+
+    /** The old spelling of {@code --pipeline}: {@code -p} is the port everywhere else ({@code serve -p}). */
+    @Option(names = "-p", hidden = true, paramLabel = "N")
+    private void oldPipeline(int depth) {
+        OldSpellings.warn(spec, "-p", "--pipeline");
+        pipeline = depth;
+    }
 
     @Option(
             names = {"-R", "--rate"},
@@ -190,18 +201,23 @@ public final class LoadMain implements Callable<Integer> {
     @Option(
             names = "--tls-version",
             paramLabel = "1.3|1.2",
-            description = "https://: the one TLS version offered (default: 1.3).")
+            description = "https://: offer this TLS version only (default: what the JDK supports, 1.3 and 1.2; the"
+                    + " one negotiated is reported).")
     private String tlsVersion;
 
     @Option(
             names = "--tls-resume",
-            paramLabel = "on|off",
-            description = "https://: new connections resume an earlier session (abbreviated handshake), or make "
-                    + "a full handshake every time (default: on).")
-    private String tlsResume;
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            preprocessor = OldSpellings.OnOff.class,
+            description = "https://: new connections resume an earlier session (abbreviated handshake, the default);"
+                    + " --no-tls-resume makes a full handshake every time.")
+    private boolean tlsResume = true;
 
     @Option(
             names = {"-k", "--insecure"},
+            negatable = true,
             description = "https://: trust any certificate and host name (a self-signed test server), as curl -k.")
     private boolean insecure;
 
@@ -266,7 +282,16 @@ public final class LoadMain implements Callable<Integer> {
     private Double rateShare;
 
     @Option(
+            names = "--latency",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Print the latency distribution, as wrk --latency (default: on; --no-latency leaves it out).")
+    private boolean latencyDistribution = true;
+
+    @Option(
             names = {"-q", "--quiet"},
+            negatable = true,
             description = "No progress line (it is shown only on a terminal anyway).")
     private boolean quiet;
 
@@ -289,15 +314,27 @@ public final class LoadMain implements Callable<Integer> {
     }
 
     /** Runs the command line with the given streams and returns the exit status. */
-    static int execute(PrintStream out, PrintStream err, String... args) {
+    public static int execute(PrintStream out, PrintStream err, String... args) {
+        return commandLine(out, err).execute(args);
+    }
+
+    /**
+     * The command line, writing to the given streams, with its own exit codes: 2 for a usage error (said in one line
+     * when a value is out of range), 1 for a run that failed.
+     */
+    public static CommandLine commandLine(PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new LoadMain(out, err));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         cli.setParameterExceptionHandler((e, arguments) -> {
             CommandLine command = e.getCommandLine();
             command.getErr().println("load: " + e.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
-            command.usage(command.getErr());
+            // A flag unknown or missing its value shows the usage; a value out of range is said in its one line.
+            if (e instanceof CommandLine.UnmatchedArgumentException
+                    || e instanceof CommandLine.MissingParameterException) {
+                CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
+                command.usage(command.getErr());
+            }
             command.getErr().flush();
             return 2;
         });
@@ -310,7 +347,7 @@ public final class LoadMain implements Callable<Integer> {
             }
             throw e;
         });
-        return cli.execute(args);
+        return cli;
     }
 
     @Override
@@ -330,7 +367,7 @@ public final class LoadMain implements Callable<Integer> {
                 .threads(threads)
                 .warmup(warmup)
                 .rampUp(rampUp)
-                .keepAlive(!noKeepAlive)
+                .keepAlive(keepAlive)
                 .pipeline(pipeline)
                 .rate(agent == null || rate == 0 ? rate : agent.rate())
                 .startAt(startAt)
@@ -354,6 +391,8 @@ public final class LoadMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        // What the machine can hold, before anything is allocated: an IllegalArgumentException, a usage error.
+        MachineLimits.check(config);
 
         boolean jsonToStdout = "-".equals(json);
         PrintStream text = jsonToStdout ? err : out;
@@ -394,7 +433,7 @@ public final class LoadMain implements Callable<Integer> {
                 }
             }
         }
-        text.print(ReportText.render(report));
+        text.print(ReportText.render(report, latencyDistribution));
         if (agent != null) {
             text.println(agent.describe());
         }
@@ -415,7 +454,7 @@ public final class LoadMain implements Callable<Integer> {
             err.println("load: stopped early: " + report.abortReason());
             return 1;
         }
-        if (report.requests() == 0) {
+        if (report.recorded().requests() == 0) {
             err.println("load: " + ReportText.nothingRecorded(report));
             return 1;
         }
@@ -433,18 +472,15 @@ public final class LoadMain implements Callable<Integer> {
      * @throws IllegalArgumentException a flag's value is not one of those accepted
      */
     private TlsSettings tls() {
-        if (tlsVersion == null && tlsResume == null && !insecure && trustStore == null && trustStorePassword == null) {
+        if (tlsVersion == null && tlsResume && !insecure && trustStore == null && trustStorePassword == null) {
             return null;
-        }
-        if (tlsResume != null && !tlsResume.equals("on") && !tlsResume.equals("off")) {
-            throw new IllegalArgumentException("--tls-resume must be on or off, not '" + tlsResume + "'");
         }
         if (trustStorePassword != null && trustStore == null) {
             throw new IllegalArgumentException("--truststore-password needs --truststore");
         }
         return new TlsSettings(
-                tlsVersion == null ? TlsVersion.TLS_1_3 : TlsVersion.of(tlsVersion),
-                !"off".equals(tlsResume),
+                tlsVersion == null ? null : TlsVersion.of(tlsVersion),
+                tlsResume,
                 insecure,
                 trustStore,
                 trustStorePassword == null ? null : trustStorePassword.toCharArray());

@@ -7,66 +7,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a run measured, as data; {@link ReportText} and {@link ReportJson} render it. Made with
+ * Everything a run measured, as data grouped by meaning; {@link ReportText} and {@link ReportJson} render it. Made with
  * {@link #builder(LoadConfig)}, which derives the rates from the counts.
  *
- * <p>Latencies are in microseconds. {@link #latency()} is the primary figure and says in its description
- * what it is: in closed loop the raw time from writing each request to the last byte of its own response;
- * in rate mode the time from when the request was meant to be sent. The other summaries are null when they
- * do not apply. Status and error counts cover the recorded part of the run (warm-up excluded).
+ * <p>Latencies are in microseconds. {@link Latencies#latency()} is the primary figure and says in its description
+ * what it is: in closed loop the raw time from writing each request to the last byte of its own response; in rate
+ * mode the time from when the request was meant to be sent. The other summaries are null when they do not apply.
+ * Status and error counts cover the recorded part of the run (warm-up excluded).
  *
- * @param schemaVersion     version of this structure as rendered to JSON ({@link #SCHEMA_VERSION})
- * @param config            what was run
- * @param startedAt         wall-clock start of the run (warm-up included)
- * @param durationSeconds   length of the recorded part
- * @param requests          responses recorded (exactly the request count in a counted run that completed)
- * @param bytesRead         bytes received during the recorded part
- * @param requestsPerSecond requests / durationSeconds
- * @param bytesPerSecond    bytesRead / durationSeconds
- * @param latency           primary latency
- * @param corrected         closed loop only: wrk-style coordinated-omission correction of {@code latency}
- * @param uncorrected       rate mode only: from the actual write, ignoring the schedule (service time)
- * @param connect           no-keep-alive only: TCP connect time
- * @param waiting           no-keep-alive only: from the write to the first byte of the response
- * @param total             no-keep-alive only: from the connect to the last byte of the response
- * @param statusCounts      responses by status code
- * @param errors            errors by kind
- * @param intervals         requests recorded per interval (one second each, the last possibly shorter)
- * @param connectsSucceeded TCP connections established, reconnects included
- * @param connectionsServed how many of the {@code config.connections()} connection slots completed at least one
- *                          recorded response: fewer than configured means the server starved the others (a
- *                          single thread serving one keep-alive client, a pool smaller than the connections)
- * @param abortReason       why the run stopped early, or null when it ran its course
- * @param histogram         the merged latency histogram behind {@code latency}, for exact merging
- * @param background        what the idle and slow connections held beside the measured ones saw, or null when
- *                          the run had none (they are not in any other figure)
- * @param start             agent mode ({@link LoadConfig#startAt()}): when recording was due and how late it
- *                          began; null otherwise
- * @param tls               an {@code https://} run's handshakes (how many, how many resumed, how long); null for
- *                          plain HTTP
+ * @param config      what was run
+ * @param startedAt   wall-clock start of the run (warm-up included)
+ * @param recorded    the recorded part: its length, the responses and bytes in it, per interval
+ * @param latencies   the latency summaries and the histogram behind the primary one
+ * @param responses   responses by status code, errors by kind
+ * @param connections TCP connections established and connection slots served
+ * @param abortReason why the run stopped early, or null when it ran its course
+ * @param background  what the idle and slow connections held beside the measured ones saw, or null when the run had
+ *                    none (they are not in any other figure)
+ * @param start       agent mode ({@link LoadConfig.Timeline#startAt()}): when recording was due and how late it
+ *                    began; null otherwise
+ * @param tls         an {@code https://} run's handshakes (how many, how many resumed, how long); null for plain
+ *                    HTTP
  */
 public record LoadReport(
-        int schemaVersion,
         LoadConfig config,
         Instant startedAt,
-        double durationSeconds,
-        long requests,
-        long bytesRead,
-        double requestsPerSecond,
-        double bytesPerSecond,
-        LatencySummary latency,
-        LatencySummary corrected,
-        LatencySummary uncorrected,
-        LatencySummary connect,
-        LatencySummary waiting,
-        LatencySummary total,
-        Map<Integer, Long> statusCounts,
-        ErrorCounts errors,
-        List<Interval> intervals,
-        long connectsSucceeded,
-        int connectionsServed,
+        Recorded recorded,
+        Latencies latencies,
+        Responses responses,
+        Connections connections,
         String abortReason,
-        Histogram histogram,
         BackgroundReport background,
         Start start,
         Tls tls) {
@@ -74,14 +44,10 @@ public record LoadReport(
     /** Version of the JSON rendering; bumped on any incompatible change. */
     public static final int SCHEMA_VERSION = 1;
 
-    public LoadReport {
-        statusCounts = Map.copyOf(statusCounts);
-        intervals = List.copyOf(intervals);
-    }
-
     /** The same report with what its background connections saw. */
     public LoadReport withBackground(BackgroundReport held) {
-        return toBuilder().background(held).build();
+        return new LoadReport(
+                config, startedAt, recorded, latencies, responses, connections, abortReason, held, start, tls);
     }
 
     /**
@@ -92,35 +58,81 @@ public record LoadReport(
         return new Builder(config);
     }
 
-    /** A builder holding this report's figures. */
-    public Builder toBuilder() {
-        return new Builder(config)
-                .startedAt(startedAt)
-                .recorded(durationSeconds, requests, bytesRead)
-                .latency(latency)
-                .corrected(corrected)
-                .uncorrected(uncorrected)
-                .connect(connect)
-                .waiting(waiting)
-                .total(total)
-                .statusCounts(statusCounts)
-                .errors(errors)
-                .intervals(intervals)
-                .connections(connectsSucceeded, connectionsServed)
-                .abortReason(abortReason)
-                .histogram(histogram)
-                .background(background)
-                .start(start)
-                .tls(tls);
+    /**
+     * The recorded part of the run.
+     *
+     * @param seconds   its length
+     * @param requests  responses recorded (exactly the request count in a counted run that completed)
+     * @param bytesRead bytes received
+     * @param intervals requests recorded per interval (one second each, the last possibly shorter)
+     */
+    public record Recorded(double seconds, long requests, long bytesRead, List<Interval> intervals) {
+
+        public Recorded {
+            intervals = List.copyOf(intervals);
+        }
+
+        /** requests / seconds; 0 over no time. */
+        public double requestsPerSecond() {
+            return seconds > 0 ? requests / seconds : 0;
+        }
+
+        /** bytesRead / seconds; 0 over no time. */
+        public double bytesPerSecond() {
+            return seconds > 0 ? bytesRead / seconds : 0;
+        }
     }
 
-    /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
-    public long non2xx3xx() {
-        return statusCounts.entrySet().stream()
-                .filter(e -> e.getKey() < 200 || e.getKey() >= 400)
-                .mapToLong(Map.Entry::getValue)
-                .sum();
+    /**
+     * The latencies, microseconds; a summary that does not apply to the run is null.
+     *
+     * @param latency     primary latency
+     * @param corrected   closed loop only: wrk-style coordinated-omission correction of {@code latency}
+     * @param uncorrected rate mode only: from the actual write, ignoring the schedule (service time)
+     * @param connect     no-keep-alive only: TCP connect time
+     * @param waiting     no-keep-alive only: from the write to the first byte of the response
+     * @param total       no-keep-alive only: from the connect to the last byte of the response
+     * @param histogram   the merged latency histogram behind {@code latency}, for exact merging
+     */
+    public record Latencies(
+            LatencySummary latency,
+            LatencySummary corrected,
+            LatencySummary uncorrected,
+            LatencySummary connect,
+            LatencySummary waiting,
+            LatencySummary total,
+            Histogram histogram) {}
+
+    /**
+     * What the recorded responses and errors were.
+     *
+     * @param statusCounts responses by status code
+     * @param errors       errors by kind
+     */
+    public record Responses(Map<Integer, Long> statusCounts, ErrorCounts errors) {
+
+        public Responses {
+            statusCounts = Map.copyOf(statusCounts);
+        }
+
+        /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
+        public long non2xx3xx() {
+            return statusCounts.entrySet().stream()
+                    .filter(e -> e.getKey() < 200 || e.getKey() >= 400)
+                    .mapToLong(Map.Entry::getValue)
+                    .sum();
+        }
     }
+
+    /**
+     * The measured connections.
+     *
+     * @param connectsSucceeded TCP connections established, reconnects included
+     * @param served            how many of the {@code config.connections().count()} connection slots completed at
+     *                          least one recorded response: fewer than configured means the server starved the others
+     *                          (a single thread serving one keep-alive client, a pool smaller than the connections)
+     */
+    public record Connections(long connectsSucceeded, int served) {}
 
     /**
      * Requests recorded in one interval of the run.
@@ -140,7 +152,7 @@ public record LoadReport(
      * Agent mode: when recording was due and when it began, as this agent's clock tells (agents on several
      * machines are as far apart as their clocks too: keep them synchronised, e.g. by NTP).
      *
-     * @param startAt    the instant recording was due ({@link LoadConfig#startAt()})
+     * @param startAt    the instant recording was due ({@link LoadConfig.Timeline#startAt()})
      * @param skewMillis how much later than that the last of this client's threads began recording (negative:
      *                   earlier), or null when none did
      */
@@ -157,7 +169,7 @@ public record LoadReport(
      * are: a keep-alive run's handshakes happen as its connections open (during the warm-up, if there is one), a
      * run with a new connection per request makes one per request.
      *
-     * @param version    the TLS version offered and negotiated
+     * @param version    the TLS version the handshakes settled on (warm-up included), or null when none completed
      * @param handshakes handshakes completed, each begun once its TCP connection was established
      * @param resumed    of those, the ones that resumed an earlier session (abbreviated handshakes)
      * @param handshake  their times, from the TCP connection's establishment to the handshake's end; null when
@@ -296,27 +308,13 @@ public record LoadReport(
 
         public LoadReport build() {
             return new LoadReport(
-                    SCHEMA_VERSION,
                     config,
                     startedAt,
-                    durationSeconds,
-                    requests,
-                    bytesRead,
-                    durationSeconds > 0 ? requests / durationSeconds : 0,
-                    durationSeconds > 0 ? bytesRead / durationSeconds : 0,
-                    latency,
-                    corrected,
-                    uncorrected,
-                    connect,
-                    waiting,
-                    total,
-                    statusCounts,
-                    errors,
-                    intervals,
-                    connectsSucceeded,
-                    connectionsServed,
+                    new Recorded(durationSeconds, requests, bytesRead, intervals),
+                    new Latencies(latency, corrected, uncorrected, connect, waiting, total, histogram),
+                    new Responses(statusCounts, errors),
+                    new Connections(connectsSucceeded, connectionsServed),
                     abortReason,
-                    histogram,
                     background,
                     start,
                     tls);

@@ -80,33 +80,33 @@ public final class ReportJson {
     /** The report as a JSON tree: the fields {@link #render} writes, in that order. */
     static ObjectNode tree(LoadReport r) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("schemaVersion", r.schemaVersion());
+        root.put("schemaVersion", LoadReport.SCHEMA_VERSION);
         root.put("tool", "httpmodels load-client");
         root.set("config", config(r.config()));
         root.put("startedAt", r.startedAt().toString());
-        root.put("durationSeconds", finite(r.durationSeconds()));
-        root.put("requests", r.requests());
-        root.put("bytesRead", r.bytesRead());
-        root.put("requestsPerSecond", finite(r.requestsPerSecond()));
-        root.put("bytesPerSecond", finite(r.bytesPerSecond()));
-        root.set("latency", latency(r.latency()));
-        root.set("corrected", latency(r.corrected()));
-        root.set("uncorrected", latency(r.uncorrected()));
-        root.set("connect", latency(r.connect()));
-        root.set("waiting", latency(r.waiting()));
-        root.set("total", latency(r.total()));
+        root.put("durationSeconds", finite(r.recorded().seconds()));
+        root.put("requests", r.recorded().requests());
+        root.put("bytesRead", r.recorded().bytesRead());
+        root.put("requestsPerSecond", finite(r.recorded().requestsPerSecond()));
+        root.put("bytesPerSecond", finite(r.recorded().bytesPerSecond()));
+        root.set("latency", latency(r.latencies().latency()));
+        root.set("corrected", latency(r.latencies().corrected()));
+        root.set("uncorrected", latency(r.latencies().uncorrected()));
+        root.set("connect", latency(r.latencies().connect()));
+        root.set("waiting", latency(r.latencies().waiting()));
+        root.set("total", latency(r.latencies().total()));
         ObjectNode statuses = root.putObject("statusCounts");
-        for (Map.Entry<Integer, Long> e : new TreeMap<>(r.statusCounts()).entrySet()) {
+        for (Map.Entry<Integer, Long> e : new TreeMap<>(r.responses().statusCounts()).entrySet()) {
             statuses.put(String.valueOf(e.getKey()), e.getValue());
         }
-        root.put("non2xx3xx", r.non2xx3xx());
+        root.put("non2xx3xx", r.responses().non2xx3xx());
         ObjectNode errors = root.putObject("errors");
-        for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
             errors.put(e.getKey().label(), e.getValue());
         }
-        errors.put("total", r.errors().total());
+        errors.put("total", r.responses().errors().total());
         ArrayNode intervals = root.putArray("intervals");
-        for (LoadReport.Interval in : r.intervals()) {
+        for (LoadReport.Interval in : r.recorded().intervals()) {
             intervals
                     .addObject()
                     .put("startSeconds", finite(in.startSeconds()))
@@ -114,15 +114,17 @@ public final class ReportJson {
                     .put("requests", in.requests())
                     .put("requestsPerSecond", finite(in.requestsPerSecond()));
         }
-        root.put("connectsSucceeded", r.connectsSucceeded());
-        root.put("connectionsServed", r.connectionsServed());
+        root.put("connectsSucceeded", r.connections().connectsSucceeded());
+        root.put("connectionsServed", r.connections().served());
         root.put("abortReason", r.abortReason());
-        root.put("latencyHistogram", encode(r.histogram()));
+        root.put("latencyHistogram", encode(r.latencies().histogram()));
         root.set("background", background(r.background()));
         if (r.tls() != null) {
             // https:// only, so that a plain run's document keeps its fields.
             ObjectNode tls = root.putObject("tls");
-            tls.put("version", r.tls().version().label());
+            tls.put(
+                    "version",
+                    r.tls().version() == null ? null : r.tls().version().label());
             tls.put("handshakes", r.tls().handshakes());
             tls.put("resumed", r.tls().resumed());
             tls.set("handshake", latency(r.tls().handshake()));
@@ -145,31 +147,33 @@ public final class ReportJson {
     private static ObjectNode config(LoadConfig c) {
         ObjectNode config = MAPPER.createObjectNode();
         config.put("url", c.uri().toString());
-        config.put("connections", c.connections());
-        config.put("threads", c.threads());
-        config.put("durationSeconds", c.duration() == null ? null : seconds(c.duration()));
-        config.put("requests", c.counted() ? c.requests() : null);
-        config.put("warmupSeconds", seconds(c.warmup()));
-        config.put("rampUpSeconds", seconds(c.rampUp()));
-        config.put("keepAlive", c.keepAlive());
-        config.put("pipeline", c.pipeline());
-        config.put("rate", c.rateMode() ? c.rate() : null);
+        config.put("connections", c.connections().count());
+        config.put("threads", c.connections().threads());
+        config.put(
+                "durationSeconds",
+                c.timeline().duration() == null ? null : seconds(c.timeline().duration()));
+        config.put("requests", c.counted() ? c.timeline().requests() : null);
+        config.put("warmupSeconds", seconds(c.timeline().warmup()));
+        config.put("rampUpSeconds", seconds(c.connections().rampUp()));
+        config.put("keepAlive", c.connections().keepAlive());
+        config.put("pipeline", c.connections().pipeline());
+        config.put("rate", c.rateMode() ? c.pacing().rate() : null);
         config.put("mode", c.rateMode() ? "open-loop constant rate" : "closed loop");
-        config.put("method", c.method());
+        config.put("method", c.request().method());
         ArrayNode headers = config.putArray("headers");
-        c.headers().forEach(headers::add);
-        config.put("bodyBytes", c.body().length);
+        c.request().headers().forEach(headers::add);
+        config.put("bodyBytes", c.request().body().length);
         config.put("timeoutSeconds", seconds(c.timeout()));
-        config.put("maxTimeSeconds", seconds(c.maxTime()));
-        config.put("idleConnections", c.idleConnections());
-        config.put("slowConnections", c.slowConnections());
-        config.put("slowIntervalSeconds", seconds(c.slowInterval()));
-        if (c.startAt() != null) {
-            config.put("startAt", c.startAt().toString());
+        config.put("maxTimeSeconds", seconds(c.timeline().maxTime()));
+        config.put("idleConnections", c.background().idleConnections());
+        config.put("slowConnections", c.background().slowConnections());
+        config.put("slowIntervalSeconds", seconds(c.background().slowInterval()));
+        if (c.timeline().startAt() != null) {
+            config.put("startAt", c.timeline().startAt().toString());
         }
         if (c.tls() != null) {
             ObjectNode tls = config.putObject("tls");
-            tls.put("version", c.tls().version().label());
+            tls.put("version", c.tls().offeredLabel());
             tls.put("resume", c.tls().resume());
             tls.put("insecure", c.tls().insecure());
             tls.put(

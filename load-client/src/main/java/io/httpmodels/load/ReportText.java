@@ -29,10 +29,12 @@ public final class ReportText {
 
     /** What the primary latency figure of a run with this configuration measures. */
     static String latencyDescription(LoadConfig config) {
-        String pipelined = config.pipeline() > 1 ? ", each request of a pipelined batch timed to its own response" : "";
+        String pipelined = config.connections().pipeline() > 1
+                ? ", each request of a pipelined batch timed to its own response"
+                : "";
         if (config.rateMode()) {
-            return "from when each request was meant to be sent (constant rate " + config.rate()
-                    + "/s, open loop) to the last byte of its response" + pipelined;
+            return "from when each request was meant to be sent (constant rate "
+                    + config.pacing().rate() + "/s, open loop) to the last byte of its response" + pipelined;
         }
         return "raw: from the write of each request to the last byte of its response, one sample per request"
                 + pipelined;
@@ -51,75 +53,75 @@ public final class ReportText {
         sb.append("Running ")
                 .append(
                         config.counted()
-                                ? config.requests() + " requests"
-                                : formatSeconds(config.duration().toNanos() / 1e9) + " test")
+                                ? config.timeline().requests() + " requests"
+                                : formatSeconds(config.timeline().duration().toNanos() / 1e9) + " test")
                 .append(" @ ")
                 .append(config.uri())
                 .append('\n');
         sb.append("  ")
-                .append(config.threads())
-                .append(config.threads() == 1 ? " thread and " : " threads and ")
-                .append(config.connections())
+                .append(config.connections().threads())
+                .append(config.connections().threads() == 1 ? " thread and " : " threads and ")
+                .append(config.connections().count())
                 .append(" connections, ")
-                .append(config.keepAlive() ? "keep-alive" : "a new connection per request")
-                .append(config.pipeline() > 1 ? ", pipeline " + config.pipeline() : "")
+                .append(config.connections().keepAlive() ? "keep-alive" : "a new connection per request")
+                .append(
+                        config.connections().pipeline() > 1
+                                ? ", pipeline " + config.connections().pipeline()
+                                : "")
                 .append(
                         config.rateMode()
-                                ? ", constant rate " + fmt(config.rate()) + " requests/s (open loop)"
+                                ? ", constant rate " + fmt(config.pacing().rate()) + " requests/s (open loop)"
                                 : ", closed loop");
-        if (!config.warmup().isZero()) {
-            sb.append(", warm-up ").append(formatSeconds(config.warmup().toNanos() / 1e9));
+        if (!config.timeline().warmup().isZero()) {
+            sb.append(", warm-up ")
+                    .append(formatSeconds(config.timeline().warmup().toNanos() / 1e9));
         }
-        if (!config.rampUp().isZero()) {
-            sb.append(", ramp-up ").append(formatSeconds(config.rampUp().toNanos() / 1e9));
+        if (!config.connections().rampUp().isZero()) {
+            sb.append(", ramp-up ")
+                    .append(formatSeconds(config.connections().rampUp().toNanos() / 1e9));
         }
         return sb.append('\n').toString();
     }
 
-    /** The summary after a run. */
+    /** The summary after a run, the latency distribution included. */
     public static String render(LoadReport r) {
+        return render(r, true);
+    }
+
+    /** The summary after a run; {@code distribution}: with the latency distribution (wrk's {@code --latency}). */
+    public static String render(LoadReport r, boolean distribution) {
         StringBuilder sb = new StringBuilder();
-        LatencySummary lat = r.latency();
+        LatencySummary lat = r.latencies().latency();
         sb.append("  Latency: ").append(lat.description()).append('\n');
         sb.append(String.format(Locale.ROOT, "    %-10s %10s %10s %10s %10s%n", "", "mean", "stdev", "min", "max"));
         row(sb, "latency", lat);
-        if (r.uncorrected() != null) {
-            row(sb, "uncorrected", r.uncorrected());
+        if (r.latencies().uncorrected() != null) {
+            row(sb, "uncorrected", r.latencies().uncorrected());
         }
-        if (r.corrected() != null) {
-            row(sb, "corrected", r.corrected());
+        if (r.latencies().corrected() != null) {
+            row(sb, "corrected", r.latencies().corrected());
         }
-        sb.append("  Latency distribution (").append(lat.name()).append("):\n");
-        for (LatencySummary.Percentile p : lat.percentiles()) {
-            String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
-            sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
-            if (r.uncorrected() != null) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "   (uncorrected %s)",
-                        formatMicros(r.uncorrected().valueAt(p.percentile()))));
-            } else if (r.corrected() != null) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "   (corrected %s)",
-                        formatMicros(r.corrected().valueAt(p.percentile()))));
-            }
-            sb.append('\n');
+        if (distribution) {
+            distribution(sb, r, lat);
         }
-        if (r.uncorrected() != null) {
-            sb.append("  uncorrected: ").append(r.uncorrected().description()).append('\n');
+        if (r.latencies().uncorrected() != null) {
+            sb.append("  uncorrected: ")
+                    .append(r.latencies().uncorrected().description())
+                    .append('\n');
         }
-        if (r.corrected() != null) {
-            sb.append("  corrected: ").append(r.corrected().description()).append('\n');
+        if (r.latencies().corrected() != null) {
+            sb.append("  corrected: ")
+                    .append(r.latencies().corrected().description())
+                    .append('\n');
         }
-        if (r.connect() != null) {
+        if (r.latencies().connect() != null) {
             sb.append("  Connection times (ms), as ab:\n");
             sb.append(String.format(
                     Locale.ROOT, "    %-11s %8s %8s %8s %8s %8s%n", "", "min", "mean", "[+/-sd]", "median", "max"));
-            abRow(sb, "Connect:", r.connect());
-            abRow(sb, "Waiting:", r.waiting());
+            abRow(sb, "Connect:", r.latencies().connect());
+            abRow(sb, "Waiting:", r.latencies().waiting());
             abRow(sb, "Processing:", lat);
-            abRow(sb, "Total:", r.total());
+            abRow(sb, "Total:", r.latencies().total());
         }
         if (r.tls() != null) {
             sb.append(tlsLine(r.tls()));
@@ -127,10 +129,10 @@ public final class ReportText {
         sb.append(String.format(
                 Locale.ROOT,
                 "  %d requests in %s, %s read%n",
-                r.requests(),
-                formatSeconds(r.durationSeconds()),
-                formatBytes(r.bytesRead())));
-        ErrorCounts e = r.errors();
+                r.recorded().requests(),
+                formatSeconds(r.recorded().seconds()),
+                formatBytes(r.recorded().bytesRead())));
+        ErrorCounts e = r.responses().errors();
         if (e.total() > 0) {
             sb.append("  Errors:");
             for (Map.Entry<ErrorKind, Long> entry : e.asMap().entrySet()) {
@@ -139,18 +141,18 @@ public final class ReportText {
             }
             sb.append('\n');
         }
-        if (r.non2xx3xx() > 0) {
+        if (r.responses().non2xx3xx() > 0) {
             sb.append("  Non-2xx or 3xx responses: ")
-                    .append(r.non2xx3xx())
+                    .append(r.responses().non2xx3xx())
                     .append(' ')
-                    .append(r.statusCounts())
+                    .append(r.responses().statusCounts())
                     .append('\n');
         }
-        if (r.connectionsServed() < r.config().connections()) {
+        if (r.connections().served() < r.config().connections().count()) {
             sb.append("  Connections served: ")
-                    .append(r.connectionsServed())
+                    .append(r.connections().served())
                     .append(" of ")
-                    .append(r.config().connections())
+                    .append(r.config().connections().count())
                     .append(" (the others never completed a recorded response)\n");
         }
         if (r.background() != null) {
@@ -159,15 +161,42 @@ public final class ReportText {
         if (r.abortReason() != null) {
             sb.append("  Stopped early: ").append(r.abortReason()).append('\n');
         }
-        sb.append(String.format(Locale.ROOT, "Requests/sec: %12.2f%n", r.requestsPerSecond()));
-        sb.append(String.format(Locale.ROOT, "Transfer/sec: %12s%n", formatBytes((long) r.bytesPerSecond())));
+        sb.append(String.format(
+                Locale.ROOT, "Requests/sec: %12.2f%n", r.recorded().requestsPerSecond()));
+        sb.append(String.format(Locale.ROOT, "Transfer/sec: %12s%n", formatBytes((long)
+                r.recorded().bytesPerSecond())));
         return sb.toString();
+    }
+
+    /** The primary latency's percentiles, each beside the other summary's at the same percentile. */
+    private static void distribution(StringBuilder sb, LoadReport r, LatencySummary lat) {
+        sb.append("  Latency distribution (").append(lat.name()).append("):\n");
+        for (LatencySummary.Percentile p : lat.percentiles()) {
+            String label = p.percentile() == 100.0 ? "max" : trimPercent(p.percentile()) + "%";
+            sb.append(String.format(Locale.ROOT, "    %7s  %10s", label, formatMicros(p.valueMicros())));
+            if (r.latencies().uncorrected() != null) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (uncorrected %s)",
+                        formatMicros(r.latencies().uncorrected().valueAt(p.percentile()))));
+            } else if (r.latencies().corrected() != null) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "   (corrected %s)",
+                        formatMicros(r.latencies().corrected().valueAt(p.percentile()))));
+            }
+            sb.append('\n');
+        }
     }
 
     /** An https:// run's handshakes: how many, how many resumed, their median and p99. */
     static String tlsLine(LoadReport.Tls tls) {
-        StringBuilder sb =
-                new StringBuilder("  TLS ").append(tls.version().label()).append(": ");
+        StringBuilder sb = new StringBuilder("  TLS ")
+                .append(
+                        tls.version() == null
+                                ? "(none negotiated)"
+                                : tls.version().label())
+                .append(": ");
         sb.append(tls.handshakes()).append(tls.handshakes() == 1 ? " handshake" : " handshakes");
         sb.append(", ").append(tls.resumed()).append(" resumed");
         if (tls.handshake() != null) {
@@ -183,13 +212,13 @@ public final class ReportText {
     static String nothingRecorded(LoadReport r) {
         StringBuilder sb = new StringBuilder("no response was recorded");
         String separator = " (errors: ";
-        for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
             if (e.getValue() > 0) {
                 sb.append(separator).append(e.getKey().label()).append(' ').append(e.getValue());
                 separator = ", ";
             }
         }
-        return sb.append(r.errors().total() > 0 ? ")" : "").toString();
+        return sb.append(r.responses().errors().total() > 0 ? ")" : "").toString();
     }
 
     /** What the background connections saw, a line for each kind held, and when they opened. */

@@ -18,7 +18,11 @@ final class RunState {
     private volatile String abortReason;
 
     RunState(long startNanos, long startEpochMillis, LoadConfig config) {
-        this(startNanos, startEpochMillis, startNanos + config.warmup().toNanos(), config);
+        this(
+                startNanos,
+                startEpochMillis,
+                startNanos + config.timeline().warmup().toNanos(),
+                config);
     }
 
     /**
@@ -29,12 +33,12 @@ final class RunState {
         this.startNanos = startNanos;
         this.startEpochMillis = startEpochMillis;
         this.recordStartNanos = recordStartNanos;
-        long nominalStart = recordStartNanos - config.warmup().toNanos();
+        long nominalStart = recordStartNanos - config.timeline().warmup().toNanos();
         this.hardEndNanos = (nominalStart - startNanos > 0 ? nominalStart : startNanos)
-                + config.maxTime().toNanos();
+                + config.timeline().maxTime().toNanos();
         this.recordEndNanos = config.counted()
                 ? hardEndNanos
-                : recordStartNanos + config.duration().toNanos();
+                : recordStartNanos + config.timeline().duration().toNanos();
     }
 
     /** A nanoTime instant of this run as epoch milliseconds. */

@@ -11,12 +11,16 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * How an {@code https://} load speaks TLS: the one version it offers, whether connections resume sessions, and which
+ * How an {@code https://} load speaks TLS: the versions it offers, whether connections resume sessions, and which
  * certificates it trusts.
  *
- * @param version            the protocol version offered (and so negotiated, or the handshake fails)
+ * @param version            the one protocol version offered (and so negotiated, or the handshake fails), or null to
+ *                           offer what the JDK supports, TLS 1.3 and 1.2, as curl and wrk do, and let the server
+ *                           choose
  * @param resume             true: a new connection offers the session of an earlier one (abbreviated handshake);
  *                           false: every handshake is a full one
  * @param insecure           trust any certificate and any host name (self-signed test servers)
@@ -27,17 +31,27 @@ import java.security.cert.X509Certificate;
 public record TlsSettings(
         TlsVersion version, boolean resume, boolean insecure, Path trustStore, char[] trustStorePassword) {
 
-    /** TLS 1.3, resumption on, the JDK's trusted certificates. */
-    public static final TlsSettings DEFAULT = new TlsSettings(TlsVersion.TLS_1_3, true, false, null, null);
+    /** TLS 1.3 and 1.2 offered, resumption on, the JDK's trusted certificates. */
+    public static final TlsSettings DEFAULT = new TlsSettings(null, true, false, null, null);
+
+    /** What is offered when no version is pinned, the client's preference first. */
+    private static final List<TlsVersion> OFFERED_BY_DEFAULT = List.of(TlsVersion.TLS_1_3, TlsVersion.TLS_1_2);
 
     public TlsSettings {
-        if (version == null) {
-            throw new IllegalArgumentException("TLS version missing");
-        }
         if (insecure && trustStore != null) {
             throw new IllegalArgumentException("give --insecure or --truststore, not both");
         }
         trustStorePassword = trustStorePassword == null ? null : trustStorePassword.clone();
+    }
+
+    /** The versions offered in the ClientHello, the preferred first: the pinned one, or TLS 1.3 and 1.2. */
+    public List<TlsVersion> offered() {
+        return version == null ? OFFERED_BY_DEFAULT : List.of(version);
+    }
+
+    /** The versions offered as the command line and reports write them: {@code 1.2}, or {@code 1.3,1.2}. */
+    public String offeredLabel() {
+        return offered().stream().map(TlsVersion::label).collect(Collectors.joining(","));
     }
 
     /**
@@ -76,7 +90,7 @@ public record TlsSettings(
         SSLEngine engine = context.createSSLEngine(host, port);
         engine.setUseClientMode(true);
         var parameters = engine.getSSLParameters();
-        parameters.setProtocols(new String[] {version.protocol()});
+        parameters.setProtocols(offered().stream().map(TlsVersion::protocol).toArray(String[]::new));
         if (!insecure) {
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
         }
@@ -119,7 +133,7 @@ public record TlsSettings(
 
     @Override
     public String toString() {
-        return "TLS " + version.label() + (resume ? ", resumption" : ", no resumption")
+        return "TLS " + offeredLabel() + (resume ? ", resumption" : ", no resumption")
                 + (insecure ? ", any certificate" : trustStore != null ? ", trusting " + trustStore : "");
     }
 

@@ -1,6 +1,6 @@
 package io.httpmodels.load;
 
-/** The TLS protocol version a client offers, one at a time, so that a run measures the version it names. */
+/** A TLS protocol version the client offers and negotiates; pinned to one, a run measures the version it names. */
 public enum TlsVersion {
     /** TLS 1.3 (RFC 8446): a one round-trip handshake, resumption by tickets. */
     TLS_1_3("1.3", "TLSv1.3"),
@@ -23,6 +23,16 @@ public enum TlsVersion {
     /** The JSSE protocol name ({@code TLSv1.3}). */
     public String protocol() {
         return protocol;
+    }
+
+    /** The version a JSSE protocol name ({@code TLSv1.2}) names, or null for any other. */
+    public static TlsVersion ofProtocol(String protocol) {
+        for (TlsVersion v : values()) {
+            if (v.protocol.equals(protocol)) {
+                return v;
+            }
+        }
+        return null;
     }
 
     /**

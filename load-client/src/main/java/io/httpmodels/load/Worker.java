@@ -110,6 +110,9 @@ final class Worker implements Runnable {
     private String lastConnectError = "connect failed";
     private long handshakes;
     private long resumedHandshakes;
+    /** The TLS version the last completed handshake settled on, warm-up included; null before any. */
+    private TlsVersion negotiated;
+
     private long errorTotal;
     private volatile long publishedErrors;
     private volatile long stoppedNanos;
@@ -135,15 +138,15 @@ final class Worker implements Runnable {
         this.clock = clock;
         this.address = address;
         this.run = run;
-        this.keepAlive = config.keepAlive();
+        this.keepAlive = config.connections().keepAlive();
         this.rateMode = rate > 0;
-        this.noBody = config.method().equals("HEAD");
-        this.pipeline = config.pipeline();
+        this.noBody = config.request().method().equals("HEAD");
+        this.pipeline = config.connections().pipeline();
         this.timeoutNanos = config.timeout().toNanos();
-        this.rampStepNanos = config.rampUp().toNanos() / Math.max(1, connectionCount);
+        this.rampStepNanos = config.connections().rampUp().toNanos() / Math.max(1, connectionCount);
         this.quota = quota;
         this.sendIntervalNanos = rateMode ? 1e9 / rate : 0;
-        this.turns = config.turns();
+        this.turns = config.pacing().turns();
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
@@ -435,6 +438,7 @@ final class Worker implements Runnable {
             case DONE -> {
                 long now = clock.nanoTime();
                 c.key.interestOps(SelectionKey.OP_READ);
+                negotiated = TlsVersion.ofProtocol(c.tls.protocol());
                 if (c.handshakeStartNanos - run.recordStartNanos >= 0) {
                     handshakes++;
                     if (c.tls.resumed()) {
@@ -902,6 +906,11 @@ final class Worker implements Runnable {
     /** TLS handshakes completed in the recorded part. */
     long handshakes() {
         return handshakes;
+    }
+
+    /** The TLS version its handshakes settled on (the last one's), or null when none completed. */
+    TlsVersion negotiatedTls() {
+        return negotiated;
     }
 
     /** Of those, the ones that resumed an earlier session. */

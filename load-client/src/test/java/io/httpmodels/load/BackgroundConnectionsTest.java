@@ -34,8 +34,8 @@ class BackgroundConnectionsTest {
                             .idleConnections(50)
                             .build())
                     .run();
-            assertEquals(300, report.requests());
-            assertEquals(0, report.errors().total());
+            assertEquals(300, report.recorded().requests());
+            assertEquals(0, report.responses().errors().total());
             BackgroundReport b = report.background();
             assertNotNull(b);
             assertEquals(50, b.idleConnections());
@@ -142,7 +142,7 @@ class BackgroundConnectionsTest {
                             .slowInterval(Duration.ofMillis(5))
                             .build())
                     .run();
-            assertEquals(200, report.requests());
+            assertEquals(200, report.recorded().requests());
             BackgroundReport b = report.background();
             assertEquals(4, b.slowOpen());
             assertEquals(0, b.slowClosedByServer());

@@ -19,9 +19,9 @@ class BackgroundSettingsTest {
     @Test
     void backgroundConnectionsAreOffUnlessAsked() {
         LoadConfig config = builder().build();
-        assertEquals(0, config.idleConnections());
-        assertEquals(0, config.slowConnections());
-        assertEquals(LoadConfig.DEFAULT_SLOW_INTERVAL, config.slowInterval());
+        assertEquals(0, config.background().idleConnections());
+        assertEquals(0, config.background().slowConnections());
+        assertEquals(LoadConfig.DEFAULT_SLOW_INTERVAL, config.background().slowInterval());
         assertFalse(config.hasBackground());
         assertEquals(Duration.ZERO, config.openingBound());
     }
@@ -38,10 +38,14 @@ class BackgroundSettingsTest {
         assertEquals(Duration.ofMillis(2_000 + 10_200), config.openingBound());
         assertEquals(
                 Duration.ofMillis(250),
-                builder().slowInterval(Duration.ofMillis(250)).build().slowInterval());
+                builder()
+                        .slowInterval(Duration.ofMillis(250))
+                        .build()
+                        .background()
+                        .slowInterval());
         assertEquals(
                 LoadConfig.DEFAULT_SLOW_INTERVAL,
-                builder().slowInterval(null).build().slowInterval());
+                builder().slowInterval(null).build().background().slowInterval());
     }
 
     @Test

@@ -45,18 +45,18 @@ class LoadClientCountedRunTest {
                             intervals.add(interval.copy());
                         }
                     });
-            assertEquals(1_001, report.requests());
-            assertEquals(1_001, report.histogram().getTotalCount());
-            assertEquals(1_001L, report.statusCounts().get(200));
+            assertEquals(1_001, report.recorded().requests());
+            assertEquals(1_001, report.latencies().histogram().getTotalCount());
+            assertEquals(1_001L, report.responses().statusCounts().get(200));
             assertEquals(1_001, server.requests(), "each worker sent exactly its share");
-            assertEquals(7, report.connectionsServed());
-            assertEquals(0, report.errors().total());
+            assertEquals(7, report.connections().served());
+            assertEquals(0, report.responses().errors().total());
             assertNull(report.abortReason());
             assertTrue(clockStarted.get() != 0);
             assertEquals(
                     1_001,
                     intervals.stream().mapToLong(Histogram::getTotalCount).sum());
-            assertEquals(1_001L * TestServer.OK.length, report.bytesRead());
+            assertEquals(1_001L * TestServer.OK.length, report.recorded().bytesRead());
         }
     }
 
@@ -73,11 +73,11 @@ class LoadClientCountedRunTest {
                             .requests(400)
                             .build())
                     .run();
-            assertEquals(400, report.requests());
-            assertEquals(100L, report.statusCounts().get(500));
-            assertEquals(300L, report.statusCounts().get(200));
-            assertEquals(100, report.errors().status());
-            assertEquals(100, report.errors().total());
+            assertEquals(400, report.recorded().requests());
+            assertEquals(100L, report.responses().statusCounts().get(500));
+            assertEquals(300L, report.responses().statusCounts().get(200));
+            assertEquals(100, report.responses().errors().status());
+            assertEquals(100, report.responses().errors().total());
         }
     }
 
@@ -93,7 +93,9 @@ class LoadClientCountedRunTest {
             try {
                 LoadReport report = client.run();
                 assertEquals("stopped", report.abortReason());
-                assertTrue(report.requests() < 1_000_000, report.requests() + " recorded");
+                assertTrue(
+                        report.recorded().requests() < 1_000_000,
+                        report.recorded().requests() + " recorded");
             } catch (LoadException e) {
                 // stopped before any connection was made
                 assertTrue(e.getMessage().startsWith("no connection to 127.0.0.1:"), e.getMessage());
@@ -132,8 +134,11 @@ class LoadClientCountedRunTest {
                             .requests(30)
                             .build())
                     .run();
-            assertEquals(30, report.requests());
-            assertEquals(0, report.errors().total(), report.errors().toString());
+            assertEquals(30, report.recorded().requests());
+            assertEquals(
+                    0,
+                    report.responses().errors().total(),
+                    report.responses().errors().toString());
             assertTrue(ReportText.render(report).contains("connect"), ReportText.render(report));
         }
     }
@@ -148,8 +153,8 @@ class LoadClientCountedRunTest {
                             .requests(40)
                             .build())
                     .run();
-            assertEquals(40, report.requests());
-            assertEquals(40, report.histogram().getTotalCount());
+            assertEquals(40, report.recorded().requests());
+            assertEquals(40, report.latencies().histogram().getTotalCount());
             assertTrue(
                     ReportText.render(report).toLowerCase(java.util.Locale.ROOT).contains("uncorrected"));
         }

@@ -40,13 +40,13 @@ class LoadClientTest {
                             .requests(5_003)
                             .build())
                     .run();
-            assertEquals(5_003, report.requests());
-            assertEquals(5_003L, report.statusCounts().get(200));
-            assertEquals(0, report.errors().total());
+            assertEquals(5_003, report.recorded().requests());
+            assertEquals(5_003L, report.responses().statusCounts().get(200));
+            assertEquals(0, report.responses().errors().total());
             assertNull(report.abortReason());
-            assertEquals(5_003, report.histogram().getTotalCount());
-            assertTrue(report.latency().minMicros() >= 1);
-            assertEquals(8, report.connectionsServed());
+            assertEquals(5_003, report.latencies().histogram().getTotalCount());
+            assertTrue(report.latencies().latency().minMicros() >= 1);
+            assertEquals(8, report.connections().served());
             assertFalse(ReportText.render(report).contains("Connections served"));
         }
     }
@@ -69,9 +69,11 @@ class LoadClientTest {
                             .timeout(Duration.ofMillis(200))
                             .build())
                     .run();
-            assertTrue(report.requests() > 0);
-            assertEquals(1, report.connectionsServed());
-            assertTrue(report.errors().timeout() >= 3, report.errors().toString());
+            assertTrue(report.recorded().requests() > 0);
+            assertEquals(1, report.connections().served());
+            assertTrue(
+                    report.responses().errors().timeout() >= 3,
+                    report.responses().errors().toString());
             assertTrue(ReportText.render(report).contains("Connections served: 1 of 4"), ReportText.render(report));
             assertTrue(ReportJson.render(report).contains("\"connectionsServed\": 1,"));
         }
@@ -87,11 +89,11 @@ class LoadClientTest {
                             .requests(3_001)
                             .build())
                     .run();
-            assertEquals(3_001, report.requests());
-            assertEquals(3_001L, report.statusCounts().get(200));
+            assertEquals(3_001, report.recorded().requests());
+            assertEquals(3_001L, report.responses().statusCounts().get(200));
             // Each pipelined request is timed to its own response: never zero.
-            assertTrue(report.latency().minMicros() >= 1);
-            assertTrue(report.latency().valueAt(50.0) >= 1);
+            assertTrue(report.latencies().latency().minMicros() >= 1);
+            assertTrue(report.latencies().latency().valueAt(50.0) >= 1);
             assertTrue(server.requests() >= 3_001);
         }
     }
@@ -117,19 +119,22 @@ class LoadClientTest {
                             intervalCounts.addAndGet(interval.getTotalCount());
                         }
                     });
-            assertTrue(report.requests() > 0);
-            assertEquals(report.requests(), intervalCounts.get());
+            assertTrue(report.recorded().requests() > 0);
+            assertEquals(report.recorded().requests(), intervalCounts.get());
             assertEquals(
-                    report.requests(),
-                    report.intervals().stream()
+                    report.recorded().requests(),
+                    report.recorded().intervals().stream()
                             .mapToLong(LoadReport.Interval::requests)
                             .sum());
             assertTrue(
-                    report.durationSeconds() >= 1.4 && report.durationSeconds() < 2.5, "" + report.durationSeconds());
+                    report.recorded().seconds() >= 1.4 && report.recorded().seconds() < 2.5,
+                    "" + report.recorded().seconds());
             assertTrue(progress.stream().anyMatch(p -> !p.warmingUp()));
-            assertTrue(report.corrected() != null && report.corrected().count() >= report.requests());
+            assertTrue(report.latencies().corrected() != null
+                    && report.latencies().corrected().count()
+                            >= report.recorded().requests());
             // Warm-up requests were sent but not recorded.
-            assertTrue(server.requests() > report.requests());
+            assertTrue(server.requests() > report.recorded().requests());
         }
     }
 
@@ -149,7 +154,7 @@ class LoadClientTest {
                             connectionsSeen.add(server.connections());
                         }
                     });
-            assertEquals(8, report.connectsSucceeded());
+            assertEquals(8, report.connections().connectsSucceeded());
             // One second in, about five of eight connections are open: fewer than all, more than one.
             long atFirstTick = connectionsSeen.get(0);
             assertTrue(atFirstTick > 1 && atFirstTick < 8, "after 1 s: " + atFirstTick);
@@ -172,7 +177,7 @@ class LoadClientTest {
                             .maxTime(Duration.ofMillis(800))
                             .build())
                     .run();
-            assertEquals(10, report.requests());
+            assertEquals(10, report.recorded().requests());
             assertTrue(report.abortReason().contains("hard time bound"), report.abortReason());
         }
     }
@@ -194,7 +199,7 @@ class LoadClientTest {
             });
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
             assertEquals("stopped", report.abortReason());
-            assertTrue(report.requests() > 0);
+            assertTrue(report.recorded().requests() > 0);
         }
     }
 
@@ -207,11 +212,11 @@ class LoadClientTest {
                             .requests(300)
                             .build())
                     .run();
-            assertEquals(300, report.requests());
-            assertEquals(0, report.errors().total());
-            assertNotNull(report.connect());
-            assertEquals(300, report.total().count());
-            assertTrue(report.connect().count() >= 300);
+            assertEquals(300, report.recorded().requests());
+            assertEquals(0, report.responses().errors().total());
+            assertNotNull(report.latencies().connect());
+            assertEquals(300, report.latencies().total().count());
+            assertTrue(report.latencies().connect().count() >= 300);
             assertTrue(server.connections() >= 300);
         }
     }
@@ -228,10 +233,10 @@ class LoadClientTest {
                             .requests(200)
                             .build())
                     .run();
-            assertEquals(200, report.requests());
-            assertEquals(200, report.errors().status());
-            assertEquals(200, report.non2xx3xx());
-            assertEquals(200L, report.statusCounts().get(404));
+            assertEquals(200, report.recorded().requests());
+            assertEquals(200, report.responses().errors().status());
+            assertEquals(200, report.responses().non2xx3xx());
+            assertEquals(200L, report.responses().statusCounts().get(404));
             assertEquals(2, server.connections());
         }
     }
@@ -248,9 +253,11 @@ class LoadClientTest {
                             .requests(50)
                             .build())
                     .run();
-            assertEquals(50, report.requests());
-            assertTrue(report.errors().malformed() >= 49, report.errors().toString());
-            assertTrue(report.connectsSucceeded() >= 50);
+            assertEquals(50, report.recorded().requests());
+            assertTrue(
+                    report.responses().errors().malformed() >= 49,
+                    report.responses().errors().toString());
+            assertTrue(report.connections().connectsSucceeded() >= 50);
         }
     }
 
@@ -266,8 +273,10 @@ class LoadClientTest {
                             .requests(20)
                             .build())
                     .run();
-            assertEquals(20, report.requests());
-            assertTrue(report.errors().malformed() >= 1, report.errors().toString());
+            assertEquals(20, report.recorded().requests());
+            assertTrue(
+                    report.responses().errors().malformed() >= 1,
+                    report.responses().errors().toString());
         }
     }
 
@@ -285,8 +294,10 @@ class LoadClientTest {
                             .requests(100)
                             .build())
                     .run();
-            assertEquals(100, report.requests());
-            assertTrue(report.errors().closed() >= 50, report.errors().toString());
+            assertEquals(100, report.recorded().requests());
+            assertTrue(
+                    report.responses().errors().closed() >= 50,
+                    report.responses().errors().toString());
         }
     }
 
@@ -300,9 +311,11 @@ class LoadClientTest {
                             .timeout(Duration.ofMillis(150))
                             .build())
                     .run();
-            assertEquals(0, report.requests());
-            assertTrue(report.errors().timeout() >= 2, report.errors().toString());
-            assertTrue(report.connectsSucceeded() >= 4);
+            assertEquals(0, report.recorded().requests());
+            assertTrue(
+                    report.responses().errors().timeout() >= 2,
+                    report.responses().errors().toString());
+            assertTrue(report.connections().connectsSucceeded() >= 4);
         }
     }
 
@@ -333,7 +346,9 @@ class LoadClientTest {
                             .duration(Duration.ofMillis(500))
                             .build())
                     .run();
-            assertTrue(report.errors().write() >= 1, report.errors().toString());
+            assertTrue(
+                    report.responses().errors().write() >= 1,
+                    report.responses().errors().toString());
         }
     }
 
@@ -383,13 +398,14 @@ class LoadClientTest {
                     .run();
             // 3,000 intended; the stall (at 0.75 s) delays about 1,000 of them by up to 500 ms, far over 1 %. On a
             // loaded two-core host the one worker kept up with 1,829 once: half is plenty for the stall to reach p99.
-            assertTrue(report.requests() > 1_500, "" + report.requests());
-            assertEquals(0, report.errors().total());
-            long corrected = report.latency().valueAt(99.0);
-            long uncorrected = report.uncorrected().valueAt(99.0);
+            assertTrue(
+                    report.recorded().requests() > 1_500, "" + report.recorded().requests());
+            assertEquals(0, report.responses().errors().total());
+            long corrected = report.latencies().latency().valueAt(99.0);
+            long uncorrected = report.latencies().uncorrected().valueAt(99.0);
             assertTrue(corrected >= 250_000, "p99 from intended send: " + corrected + " us");
             assertTrue(uncorrected < 100_000, "p99 service time: " + uncorrected + " us");
-            assertNull(report.corrected());
+            assertNull(report.latencies().corrected());
         }
     }
 
@@ -403,7 +419,9 @@ class LoadClientTest {
                             .duration(Duration.ofSeconds(1))
                             .build())
                     .run();
-            assertTrue(report.requests() >= 900 && report.requests() <= 1_100, "" + report.requests());
+            assertTrue(
+                    report.recorded().requests() >= 900 && report.recorded().requests() <= 1_100,
+                    "" + report.recorded().requests());
         }
     }
 }

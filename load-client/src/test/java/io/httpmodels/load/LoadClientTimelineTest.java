@@ -82,31 +82,32 @@ class LoadClientTimelineTest {
             assertNull(report.abortReason());
             assertEquals(TestClock.START_NANOS + ms(2500).toNanos(), heard.clockStarted);
             assertEquals(TestClock.START_INSTANT, report.startedAt());
-            assertEquals(3.0, report.durationSeconds());
-            assertEquals(1200, report.requests(), "4 connections x 100 a second x 3 s");
-            assertEquals(1200, report.histogram().getTotalCount());
-            assertEquals(1200, report.histogram().getCountAtValue(10_000), "each 10 ms");
-            assertEquals(Map.of(200, 1200L), report.statusCounts());
-            assertEquals(1200L * TestServer.OK.length, report.bytesRead());
-            assertEquals(4, report.connectsSucceeded());
-            assertEquals(4, report.connectionsServed());
-            assertEquals(0, report.errors().total());
+            assertEquals(3.0, report.recorded().seconds());
+            assertEquals(1200, report.recorded().requests(), "4 connections x 100 a second x 3 s");
+            assertEquals(1200, report.latencies().histogram().getTotalCount());
+            assertEquals(1200, report.latencies().histogram().getCountAtValue(10_000), "each 10 ms");
+            assertEquals(Map.of(200, 1200L), report.responses().statusCounts());
+            assertEquals(1200L * TestServer.OK.length, report.recorded().bytesRead());
+            assertEquals(4, report.connections().connectsSucceeded());
+            assertEquals(4, report.connections().served());
+            assertEquals(0, report.responses().errors().total());
             assertEquals(
                     List.of(
                             new LoadReport.Interval(0, 1, 400),
                             new LoadReport.Interval(1, 1, 400),
                             new LoadReport.Interval(2, 1, 400)),
-                    report.intervals());
+                    report.recorded().intervals());
             // Closed loop: wrk's correction, at the mean interval between one connection's sends (10 ms).
-            assertNull(report.uncorrected());
+            assertNull(report.latencies().uncorrected());
             assertEquals(
-                    ReportText.correctedDescription(10_000), report.corrected().description());
-            assertEquals(1200, report.corrected().count());
-            assertEquals(1200, report.latency().count());
+                    ReportText.correctedDescription(10_000),
+                    report.latencies().corrected().description());
+            assertEquals(1200, report.latencies().corrected().count());
+            assertEquals(1200, report.latencies().latency().count());
             // Keep-alive: no per-connection times.
-            assertNull(report.connect());
-            assertNull(report.waiting());
-            assertNull(report.total());
+            assertNull(report.latencies().connect());
+            assertNull(report.latencies().waiting());
+            assertNull(report.latencies().total());
 
             // The listener: every interval, merged over both workers, with its epoch-millisecond timestamps.
             long recordStartMillis = TestClock.START_INSTANT.toEpochMilli() + 2500;
@@ -148,14 +149,16 @@ class LoadClientTimelineTest {
             assertNull(report.abortReason());
             assertEquals(7, server.connections());
             assertEquals(1_001, server.requests(), "each worker sent exactly its share");
-            assertEquals(1_001, report.requests());
-            assertEquals(1_001, report.histogram().getTotalCount());
-            assertEquals(Map.of(200, 750L, 500, 251L), report.statusCounts());
-            assertEquals(251, report.errors().status());
-            assertEquals(251, report.errors().total());
-            assertEquals(750L * TestServer.OK.length + 251L * error.length, report.bytesRead());
-            assertEquals(7, report.connectsSucceeded());
-            assertEquals(7, report.connectionsServed());
+            assertEquals(1_001, report.recorded().requests());
+            assertEquals(1_001, report.latencies().histogram().getTotalCount());
+            assertEquals(Map.of(200, 750L, 500, 251L), report.responses().statusCounts());
+            assertEquals(251, report.responses().errors().status());
+            assertEquals(251, report.responses().errors().total());
+            assertEquals(
+                    750L * TestServer.OK.length + 251L * error.length,
+                    report.recorded().bytesRead());
+            assertEquals(7, report.connections().connectsSucceeded());
+            assertEquals(7, report.connections().served());
             assertEquals(
                     1_001,
                     heard.intervals.stream().mapToLong(Histogram::getTotalCount).sum());
@@ -178,15 +181,15 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(3_000, report.requests(), "1,500 a second for 2 s");
+            assertEquals(3_000, report.recorded().requests(), "1,500 a second for 2 s");
             assertEquals(
                     List.of(new LoadReport.Interval(0, 1, 1_500), new LoadReport.Interval(1, 1, 1_500)),
-                    report.intervals());
+                    report.recorded().intervals());
             assertEquals(List.of(1_000, 1_000, 1_000), server.requestsPerConnection());
             // Open loop: the latency is from the intended send, and the service time is reported beside it.
-            assertNull(report.corrected());
-            assertNotNull(report.uncorrected());
-            assertEquals(3_000, report.uncorrected().count());
+            assertNull(report.latencies().corrected());
+            assertNotNull(report.latencies().uncorrected());
+            assertEquals(3_000, report.latencies().uncorrected().count());
         }
     }
 
@@ -204,16 +207,17 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(100, report.requests());
-            assertEquals(1.3, report.durationSeconds(), 1e-9);
+            assertEquals(100, report.recorded().requests());
+            assertEquals(1.3, report.recorded().seconds(), 1e-9);
             // The first second: worker 0's 50 (its last interval, cut at 0.5 s) and worker 1's first 38; then
             // worker 1's last 12 alone.
             assertEquals(
                     List.of(new LoadReport.Interval(0, 1, 88), new LoadReport.Interval(1, 0.3, 12)),
-                    report.intervals());
+                    report.recorded().intervals());
             // 1.3 s x 2 connections / 100 responses: 26 ms between one connection's sends.
             assertEquals(
-                    ReportText.correctedDescription(26_000), report.corrected().description());
+                    ReportText.correctedDescription(26_000),
+                    report.latencies().corrected().description());
         }
     }
 
@@ -231,10 +235,11 @@ class LoadClientTimelineTest {
                     .build();
             LoadReport report = new LoadClient(config, clock).run();
 
-            assertEquals(80, report.requests());
-            assertEquals(0.1, report.durationSeconds(), 1e-9);
+            assertEquals(80, report.recorded().requests());
+            assertEquals(0.1, report.recorded().seconds(), 1e-9);
             assertEquals(
-                    ReportText.correctedDescription(10_000), report.corrected().description());
+                    ReportText.correctedDescription(10_000),
+                    report.latencies().corrected().description());
         }
     }
 
@@ -271,14 +276,21 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(30, report.requests());
-            assertEquals(0, report.errors().total(), report.errors().toString());
-            assertTrue(report.connectsSucceeded() >= 30, "a connection per request: " + report.connectsSucceeded());
-            assertEquals(3, report.connectionsServed());
-            assertEquals(report.connectsSucceeded(), report.connect().count());
-            assertEquals(30, report.waiting().count());
-            assertEquals(30, report.total().count());
-            assertEquals(5_000, report.waiting().minMicros(), "each answer 5 ms after its request");
+            assertEquals(30, report.recorded().requests());
+            assertEquals(
+                    0,
+                    report.responses().errors().total(),
+                    report.responses().errors().toString());
+            assertTrue(
+                    report.connections().connectsSucceeded() >= 30,
+                    "a connection per request: " + report.connections().connectsSucceeded());
+            assertEquals(3, report.connections().served());
+            assertEquals(
+                    report.connections().connectsSucceeded(),
+                    report.latencies().connect().count());
+            assertEquals(30, report.latencies().waiting().count());
+            assertEquals(30, report.latencies().total().count());
+            assertEquals(5_000, report.latencies().waiting().minMicros(), "each answer 5 ms after its request");
         }
     }
 
@@ -298,12 +310,15 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run(heard);
 
             assertNull(report.abortReason());
-            assertEquals(ErrorCounts.NONE.plus(new ErrorCounts(0, 0, 0, 0, 8, 0, 0, 0)), report.errors(), "4 a worker");
-            assertEquals(Map.of(), report.statusCounts());
-            assertEquals(0, report.requests());
-            assertNull(report.corrected(), "nothing to correct");
-            assertEquals(14, report.connectsSucceeded(), "at 0, 0.5, ..., 3 s on each worker");
-            assertEquals(0, report.connectionsServed(), "no connection was ever answered");
+            assertEquals(
+                    ErrorCounts.NONE.plus(new ErrorCounts(0, 0, 0, 0, 8, 0, 0, 0)),
+                    report.responses().errors(),
+                    "4 a worker");
+            assertEquals(Map.of(), report.responses().statusCounts());
+            assertEquals(0, report.recorded().requests());
+            assertNull(report.latencies().corrected(), "nothing to correct");
+            assertEquals(14, report.connections().connectsSucceeded(), "at 0, 0.5, ..., 3 s on each worker");
+            assertEquals(0, report.connections().served(), "no connection was ever answered");
             // The progress counts the errors as the workers publish them: the two at 0.5 s in the warm-up, then
             // what was recorded.
             assertEquals(List.of(ms(1000), ms(2520), ms(3500)), heard.progressAt);
@@ -330,11 +345,11 @@ class LoadClientTimelineTest {
             LoadReport report = client.run(heard);
 
             assertEquals("stopped", report.abortReason());
-            assertEquals(1.5, report.durationSeconds(), 1e-9);
-            assertEquals(300, report.requests());
+            assertEquals(1.5, report.recorded().seconds(), 1e-9);
+            assertEquals(300, report.recorded().requests());
             assertEquals(
                     List.of(new LoadReport.Interval(0, 1, 200), new LoadReport.Interval(1, 0.5, 100)),
-                    report.intervals());
+                    report.recorded().intervals());
             // Recording starts as the listener's progress does, once the warm-up is over, not in it.
             assertEquals(List.of(ms(2020), ms(2500)), heard.progressAt, heard.progress.toString());
             assertEquals(ms(2500), clock.elapsed());
@@ -356,7 +371,7 @@ class LoadClientTimelineTest {
 
             assertEquals("stopped", report.abortReason());
             // Stopped at 1.005 s, the worker sees it when it next wakes, for the answer due at 1.01 s.
-            assertEquals(101, report.requests());
+            assertEquals(101, report.recorded().requests());
         }
     }
 
@@ -414,8 +429,8 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertEquals("hard time bound of PT2S reached after 40 of 1000 responses", report.abortReason());
-            assertEquals(40, report.requests());
-            assertEquals(2.0, report.durationSeconds(), 1e-9);
+            assertEquals(40, report.recorded().requests());
+            assertEquals(2.0, report.recorded().seconds(), 1e-9);
         }
     }
 
@@ -480,8 +495,8 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(20, report.requests());
-            assertEquals(2, report.connectionsServed());
+            assertEquals(20, report.recorded().requests());
+            assertEquals(2, report.connections().served());
             assertEquals(4, server.connections());
             BackgroundReport held = report.background();
             assertNotNull(held);
@@ -529,9 +544,9 @@ class LoadClientTimelineTest {
             assertEquals(List.of(ms(4000), ms(4000)), server.firstRequestTimes(), "nothing sent before the warm-up");
             assertEquals(TestClock.START_NANOS + ms(5000).toNanos(), heard.clockStarted);
             assertEquals(TestClock.START_INSTANT.plusSeconds(4), report.startedAt());
-            assertEquals(new LoadReport.Start(config.startAt(), 0.0), report.start());
-            assertEquals(200, report.requests());
-            assertEquals(1.0, report.durationSeconds());
+            assertEquals(new LoadReport.Start(config.timeline().startAt(), 0.0), report.start());
+            assertEquals(200, report.recorded().requests());
+            assertEquals(1.0, report.recorded().seconds());
         }
     }
 
@@ -551,8 +566,8 @@ class LoadClientTimelineTest {
             assertNull(report.abortReason());
             assertEquals(List.of(Duration.ZERO), server.firstRequestTimes());
             assertEquals(TestClock.START_NANOS + ms(2000).toNanos(), heard.clockStarted);
-            assertEquals(new LoadReport.Start(config.startAt(), 0.0), report.start());
-            assertEquals(100, report.requests());
+            assertEquals(new LoadReport.Start(config.timeline().startAt(), 0.0), report.start());
+            assertEquals(100, report.recorded().requests());
         }
     }
 
@@ -573,7 +588,7 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(config.startAt(), report.start().startAt());
+            assertEquals(config.timeline().startAt(), report.start().startAt());
             assertEquals(0.1, report.start().skewMillis(), 1e-9);
         }
     }
@@ -613,8 +628,8 @@ class LoadClientTimelineTest {
             LoadReport report = new LoadClient(config, clock).run();
 
             assertNull(report.abortReason());
-            assertEquals(new LoadReport.Start(config.startAt(), 100.0), report.start());
-            assertEquals(200, report.requests());
+            assertEquals(new LoadReport.Start(config.timeline().startAt(), 100.0), report.start());
+            assertEquals(200, report.recorded().requests());
         }
     }
 
@@ -629,7 +644,7 @@ class LoadClientTimelineTest {
                     .build();
             LoadException e = assertThrows(LoadException.class, () -> new LoadClient(config, clock).run());
             assertEquals(
-                    "missed the start time " + config.startAt()
+                    "missed the start time " + config.timeline().startAt()
                             + " by 250.0 ms (an agent must start within 100 ms of it)",
                     e.getMessage());
             assertEquals(0, server.connections());

@@ -40,23 +40,23 @@ class LoadConfigTest {
     void theDefaultsAreFortyConnectionsOneThreadTenSecondsClosedLoopKeepAlive() {
         LoadConfig config = builder().build();
         assertEquals(URI.create("http://127.0.0.1:8080/plaintext"), config.uri());
-        assertEquals(40, config.connections());
-        assertEquals(1, config.threads());
-        assertEquals(Duration.ofSeconds(10), config.duration());
-        assertEquals(0, config.requests());
+        assertEquals(40, config.connections().count());
+        assertEquals(1, config.connections().threads());
+        assertEquals(Duration.ofSeconds(10), config.timeline().duration());
+        assertEquals(0, config.timeline().requests());
         assertFalse(config.counted());
-        assertEquals(Duration.ZERO, config.warmup());
-        assertEquals(Duration.ZERO, config.rampUp());
-        assertTrue(config.keepAlive());
-        assertEquals(1, config.pipeline());
-        assertEquals(0, config.rate());
+        assertEquals(Duration.ZERO, config.timeline().warmup());
+        assertEquals(Duration.ZERO, config.connections().rampUp());
+        assertTrue(config.connections().keepAlive());
+        assertEquals(1, config.connections().pipeline());
+        assertEquals(0, config.pacing().rate());
         assertFalse(config.rateMode());
-        assertEquals("GET", config.method());
-        assertEquals(List.of(), config.headers());
-        assertEquals(0, config.body().length);
+        assertEquals("GET", config.request().method());
+        assertEquals(List.of(), config.request().headers());
+        assertEquals(0, config.request().body().length);
         assertEquals(Duration.ofSeconds(2), config.timeout());
         // A timed run is bounded by its warm-up, duration and timeout, plus ten seconds.
-        assertEquals(Duration.ofSeconds(22), config.maxTime());
+        assertEquals(Duration.ofSeconds(22), config.timeline().maxTime());
         assertEquals(
                 Duration.ofMillis(500 + 3000 + 700 + 10_000),
                 builder()
@@ -64,11 +64,12 @@ class LoadConfigTest {
                         .duration(Duration.ofSeconds(3))
                         .timeout(Duration.ofMillis(700))
                         .build()
+                        .timeline()
                         .maxTime());
         LoadConfig counted = builder().requests(7).build();
         assertTrue(counted.counted());
-        assertNull(counted.duration());
-        assertEquals(Duration.ofMinutes(10), counted.maxTime());
+        assertNull(counted.timeline().duration());
+        assertEquals(Duration.ofMinutes(10), counted.timeline().maxTime());
         assertTrue(builder().rate(0.5).build().rateMode());
     }
 
@@ -126,10 +127,10 @@ class LoadConfigTest {
         byte[] body = {1, 2, 3};
         LoadConfig config = builder().body(body).build();
         body[0] = 9;
-        assertArrayEquals(new byte[] {1, 2, 3}, config.body());
-        config.body()[1] = 9;
-        assertArrayEquals(new byte[] {1, 2, 3}, config.body());
-        assertEquals("", new String(builder().body(null).build().body(), StandardCharsets.US_ASCII));
+        assertArrayEquals(new byte[] {1, 2, 3}, config.request().body());
+        config.request().body()[1] = 9;
+        assertArrayEquals(new byte[] {1, 2, 3}, config.request().body());
+        assertEquals("", new String(builder().body(null).build().request().body(), StandardCharsets.US_ASCII));
     }
 
     @Test
@@ -145,15 +146,15 @@ class LoadConfigTest {
                 .maxTime(null)
                 .slowInterval(null)
                 .build();
-        assertEquals(Duration.ZERO, config.warmup());
-        assertEquals(Duration.ZERO, config.rampUp());
-        assertEquals("GET", config.method());
-        assertEquals(List.of(), config.headers());
+        assertEquals(Duration.ZERO, config.timeline().warmup());
+        assertEquals(Duration.ZERO, config.connections().rampUp());
+        assertEquals("GET", config.request().method());
+        assertEquals(List.of(), config.request().headers());
         assertEquals(Duration.ofSeconds(2), config.timeout());
-        assertEquals(LoadConfig.DEFAULT_COUNTED_MAX_TIME, config.maxTime());
-        assertEquals(LoadConfig.DEFAULT_SLOW_INTERVAL, config.slowInterval());
-        assertEquals(0, config.body().length);
-        assertEquals("GET", builder().method(" ").build().method());
+        assertEquals(LoadConfig.DEFAULT_COUNTED_MAX_TIME, config.timeline().maxTime());
+        assertEquals(LoadConfig.DEFAULT_SLOW_INTERVAL, config.background().slowInterval());
+        assertEquals(0, config.request().body().length);
+        assertEquals("GET", builder().method(" ").build().request().method());
     }
 
     /**
@@ -165,28 +166,32 @@ class LoadConfigTest {
                 limit(
                         "one connection on one thread",
                         b -> b.connections(1).threads(1),
-                        c -> List.of(c.connections(), c.threads()),
+                        c -> List.of(c.connections().count(), c.connections().threads()),
                         List.of(1, 1)),
                 limit(
                         "as many threads as connections",
                         b -> b.connections(3).threads(3),
-                        c -> List.of(c.connections(), c.threads()),
+                        c -> List.of(c.connections().count(), c.connections().threads()),
                         List.of(3, 3)),
                 limit(
                         "the deepest pipeline (MAX_PIPELINE)",
                         b -> b.pipeline(LoadConfig.MAX_PIPELINE),
-                        LoadConfig::pipeline,
+                        c -> c.connections().pipeline(),
                         LoadConfig.MAX_PIPELINE),
                 limit(
                         "a duration of 1 ns",
                         b -> b.duration(Duration.ofNanos(1)),
-                        LoadConfig::duration,
+                        c -> c.timeline().duration(),
                         Duration.ofNanos(1)),
-                limit("one request", b -> b.requests(1), c -> List.of(c.requests(), c.counted()), List.of(1L, true)),
+                limit(
+                        "one request",
+                        b -> b.requests(1),
+                        c -> List.of(c.timeline().requests(), c.counted()),
+                        List.of(1L, true)),
                 limit(
                         "a timeout and a max time of 1 ns",
                         b -> b.timeout(Duration.ofNanos(1)).maxTime(Duration.ofNanos(1)),
-                        c -> List.of(c.timeout(), c.maxTime()),
+                        c -> List.of(c.timeout(), c.timeline().maxTime()),
                         List.of(Duration.ofNanos(1), Duration.ofNanos(1))),
                 limit(
                         "an extension method and a header with an empty value",
@@ -226,8 +231,8 @@ class LoadConfigTest {
         assertRefused("duration must be positive", b -> b.duration(Duration.ZERO));
         assertRefused("duration must be positive", b -> b.duration(Duration.ofSeconds(-1)));
         assertRefused("requests must be positive", b -> b.requests(-1));
-        assertRefused("warmup and ramp-up cannot be negative", b -> b.warmup(Duration.ofMillis(-1)));
-        assertRefused("warmup and ramp-up cannot be negative", b -> b.rampUp(Duration.ofMillis(-1)));
+        assertRefused("warmup cannot be negative", b -> b.warmup(Duration.ofMillis(-1)));
+        assertRefused("ramp-up cannot be negative", b -> b.rampUp(Duration.ofMillis(-1)));
         assertRefused("pipeline must be between 1 and 1024", b -> b.pipeline(0));
         assertRefused("pipeline must be between 1 and 1024", b -> b.pipeline(1025));
         assertRefused("pipelining needs keep-alive", b -> b.pipeline(2).keepAlive(false));

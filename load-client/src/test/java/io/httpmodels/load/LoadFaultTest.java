@@ -180,17 +180,21 @@ class LoadFaultTest {
         assertNull(report.abortReason());
         // At most what was answered: 500, or one more per connection whose request was taken as the kill began.
         assertTrue(
-                report.requests() > 0 && report.requests() <= answered.get(),
-                report.requests() + " of " + answered.get());
+                report.recorded().requests() > 0 && report.recorded().requests() <= answered.get(),
+                report.recorded().requests() + " of " + answered.get());
         assertEquals(
-                report.requests(),
-                report.intervals().stream()
+                report.recorded().requests(),
+                report.recorded().intervals().stream()
                         .mapToLong(LoadReport.Interval::requests)
                         .sum());
-        assertTrue(report.errors().connect() >= 4, report.errors().toString());
+        assertTrue(
+                report.responses().errors().connect() >= 4,
+                report.responses().errors().toString());
         // Each slot retries a refused connect after 1, 2, 4 ... 100 ms: about 4 x 13 attempts in the second
         // left, where retrying at once would make tens of thousands.
-        assertTrue(report.errors().connect() < 400, report.errors().toString());
+        assertTrue(
+                report.responses().errors().connect() < 400,
+                report.responses().errors().toString());
     }
 
     @Test

@@ -81,8 +81,7 @@ class LoadMainTest {
                 "--requests",
                 "--warmup",
                 "--ramp-up",
-                "--no-keep-alive",
-                "-p",
+                "--[no-]keep-alive",
                 "--pipeline",
                 "-R",
                 "--rate",
@@ -96,7 +95,8 @@ class LoadMainTest {
                 "--max-time",
                 "--json",
                 "--hlog",
-                "--quiet")) {
+                "--[no-]latency",
+                "--[no-]quiet")) {
             assertTrue(help.contains(flag), "help lacks " + flag);
         }
     }
@@ -106,7 +106,7 @@ class LoadMainTest {
         assertEquals(2, run("http://127.0.0.1:1/", "--bogus"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("Usage"));
         assertEquals(2, run("http://127.0.0.1:1/", "-d", "1s", "-n", "5"));
-        assertEquals(2, run("http://127.0.0.1:1/", "-p", "4", "--no-keep-alive"));
+        assertEquals(2, run("http://127.0.0.1:1/", "--pipeline", "4", "--no-keep-alive"));
         assertEquals(2, run("http://127.0.0.1:1/", "-d", "soon"));
     }
 

@@ -184,27 +184,20 @@ class ReportJsonTest {
         LoadConfig counted = LoadConfig.builder("http://h/").requests(500).build();
         LoadReport r = timedRateReport();
         LoadReport report = new LoadReport(
-                r.schemaVersion(),
                 counted,
                 r.startedAt(),
-                0,
-                0,
-                0,
-                Double.NaN,
-                Double.POSITIVE_INFINITY,
-                r.latency(),
-                r.latency(),
+                new LoadReport.Recorded(Double.NaN, 0, 0, List.of()),
+                new LoadReport.Latencies(
+                        r.latencies().latency(),
+                        r.latencies().latency(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        r.latencies().histogram()),
+                new LoadReport.Responses(Map.of(), ErrorCounts.NONE),
+                new LoadReport.Connections(0, 0),
                 null,
-                null,
-                null,
-                null,
-                Map.of(),
-                ErrorCounts.NONE,
-                List.of(),
-                0,
-                0,
-                null,
-                r.histogram(),
                 null,
                 null,
                 null);
@@ -219,8 +212,9 @@ class ReportJsonTest {
         assertEquals(0, config.get("bodyBytes").intValue());
         assertEquals(0.0, config.get("warmupSeconds").doubleValue());
         assertEquals(600.0, config.get("maxTimeSeconds").doubleValue());
-        assertTrue(json.get("requestsPerSecond").isNull(), "not a number: null");
-        assertTrue(json.get("bytesPerSecond").isNull(), "infinite: null");
+        assertTrue(json.get("durationSeconds").isNull(), "not a number: null");
+        assertEquals(0.0, json.get("requestsPerSecond").doubleValue(), "a rate over no time: 0");
+        assertEquals(0.0, json.get("bytesPerSecond").doubleValue(), "a rate over no time: 0");
         assertEquals(1021, json.get("corrected").get("count").longValue(), "closed loop: the corrected figure");
         assertEquals("{}", json.get("statusCounts").toString());
         assertEquals(0, json.get("errors").get("total").longValue());

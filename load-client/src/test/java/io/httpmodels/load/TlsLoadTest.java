@@ -83,9 +83,9 @@ class TlsLoadTest {
                     .build();
             LoadReport r = new LoadClient(config).run();
             assertNull(r.abortReason());
-            assertEquals(200, r.requests());
-            assertEquals(Map.of(200, 200L), r.statusCounts());
-            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(200, r.recorded().requests());
+            assertEquals(Map.of(200, 200L), r.responses().statusCounts());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
             assertTrue(server.connections() <= 2, "connections " + server.connections());
             assertEquals(200, server.requests());
             assertEquals(version, r.tls().version());
@@ -93,9 +93,12 @@ class TlsLoadTest {
             // 200 before the second's handshake ends.
             long handshakes = r.tls().handshakes();
             assertTrue(handshakes == 1 || handshakes == 2, "handshakes " + handshakes);
-            assertEquals(handshakes, r.connectsSucceeded());
+            assertEquals(handshakes, r.connections().connectsSucceeded());
             assertEquals(handshakes, r.tls().handshake().count(), "handshake times are recorded apart, one each");
-            assertEquals(200, r.latency().count(), "request latencies are one per request, handshakes not among them");
+            assertEquals(
+                    200,
+                    r.latencies().latency().count(),
+                    "request latencies are one per request, handshakes not among them");
         }
     }
 
@@ -111,11 +114,11 @@ class TlsLoadTest {
                     .tls(insecure(version, resume))
                     .build();
             LoadReport r = new LoadClient(config).run();
-            assertEquals(60, r.requests());
-            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(60, r.recorded().requests());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
             assertEquals(60, server.connections());
             assertEquals(60, r.tls().handshakes());
-            assertEquals(60, r.connect().count());
+            assertEquals(60, r.latencies().connect().count());
             if (resume) {
                 // All but the first could resume; the clock's millisecond may hide one right after it (TlsChannel).
                 assertTrue(r.tls().resumed() >= 55, "resumed " + r.tls().resumed() + " of 60");
@@ -139,7 +142,7 @@ class TlsLoadTest {
                     .tls(insecure(TlsVersion.TLS_1_3, true))
                     .build();
             LoadReport r = new LoadClient(config).run();
-            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
             long handshakes = r.tls().handshakes();
             assertTrue(
                     handshakes >= 160, "a handshake per request, and any connects in flight at the end: " + handshakes);
@@ -159,9 +162,9 @@ class TlsLoadTest {
                     .tls(insecure(TlsVersion.TLS_1_3, true))
                     .build();
             LoadReport r = new LoadClient(config).run();
-            assertEquals(160, r.requests());
-            assertEquals(Map.of(200, 160L), r.statusCounts());
-            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(160, r.recorded().requests());
+            assertEquals(Map.of(200, 160L), r.responses().statusCounts());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
             assertEquals(160, server.requests());
         }
     }
@@ -176,11 +179,13 @@ class TlsLoadTest {
                     .tls(insecure(TlsVersion.TLS_1_3, true))
                     .build();
             LoadReport r = new LoadClient(config).run();
-            assertEquals(ErrorCounts.NONE, r.errors());
-            assertEquals(200, r.requests());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
+            assertEquals(200, r.recorded().requests());
             // The 200th request is due 0.4975 s after the first: on schedule, the run cannot be shorter.
-            assertTrue(r.durationSeconds() >= 0.4975, "recorded for " + r.durationSeconds() + " s");
-            assertNotNull(r.uncorrected());
+            assertTrue(
+                    r.recorded().seconds() >= 0.4975,
+                    "recorded for " + r.recorded().seconds() + " s");
+            assertNotNull(r.latencies().uncorrected());
         }
     }
 
@@ -198,8 +203,8 @@ class TlsLoadTest {
                             local.password().toCharArray()))
                     .build();
             LoadReport r = new LoadClient(config).run();
-            assertEquals(10, r.requests());
-            assertEquals(ErrorCounts.NONE, r.errors());
+            assertEquals(10, r.recorded().requests());
+            assertEquals(ErrorCounts.NONE, r.responses().errors());
         }
     }
 
@@ -306,8 +311,7 @@ class TlsLoadTest {
                     "-k",
                     "--tls-version",
                     "1.2",
-                    "--tls-resume",
-                    "off",
+                    "--no-tls-resume",
                     "-q",
                     "--json",
                     json.toString());

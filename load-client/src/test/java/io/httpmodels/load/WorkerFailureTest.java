@@ -30,7 +30,13 @@ class WorkerFailureTest {
     }
 
     private static WorkerRun run(TestClock clock, InetSocketAddress target, LoadConfig config, long quota) {
-        return WorkerRun.of(clock, target, config, config.connections(), quota, config.rate());
+        return WorkerRun.of(
+                clock,
+                target,
+                config,
+                config.connections().count(),
+                quota,
+                config.pacing().rate());
     }
 
     private static int closedPort() throws IOException {

@@ -26,7 +26,13 @@ class WorkerTimelineTest {
     private static final Duration MS = Duration.ofMillis(1);
 
     private static WorkerRun run(TestClock clock, ScriptedServer server, LoadConfig config, long quota) {
-        WorkerRun run = WorkerRun.of(clock, server.address(), config, config.connections(), quota, config.rate());
+        WorkerRun run = WorkerRun.of(
+                clock,
+                server.address(),
+                config,
+                config.connections().count(),
+                quota,
+                config.pacing().rate());
         assertNull(run.run().abortReason(), run.run().abortReason());
         return run;
     }

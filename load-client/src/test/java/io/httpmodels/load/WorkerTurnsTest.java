@@ -27,7 +27,8 @@ class WorkerTurnsTest {
     }
 
     private static WorkerRun run(TestClock clock, ScriptedServer server, LoadConfig config) {
-        WorkerRun run = WorkerRun.of(clock, server.address(), config, config.connections(), -1, 0);
+        WorkerRun run = WorkerRun.of(
+                clock, server.address(), config, config.connections().count(), -1, 0);
         assertNull(run.run().abortReason(), run.run().abortReason());
         return run;
     }
@@ -121,6 +122,7 @@ class WorkerTurnsTest {
                         .duration(ms(10))
                         .turns(turns)
                         .build()
+                        .pacing()
                         .turns());
     }
 }

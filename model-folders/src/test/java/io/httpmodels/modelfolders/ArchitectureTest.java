@@ -12,15 +12,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.httpmodels.server.SourceTree;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.AccessibleObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
@@ -109,7 +108,7 @@ class ArchitectureTest {
     @EnumSource(Framework.class)
     void theImportCoversTheFramework(Framework framework) throws IOException {
         Path sources = ROOT.resolve(framework.directory).resolve("src/main/java");
-        Set<String> expected = topLevelClassesIn(sources);
+        Set<String> expected = SourceTree.topLevelClassesIn(sources);
         assertFalse(expected.isEmpty(), framework.directory + " has sources in " + sources.toAbsolutePath());
         Set<JavaClass> imported = frameworks.stream()
                 .filter(javaClass -> javaClass.getPackageName().startsWith(framework.pkg))
@@ -128,22 +127,5 @@ class ArchitectureTest {
                     location.contains("/" + framework.directory + "/"),
                     javaClass.getName() + " was read from " + location);
         }
-    }
-
-    /** The top-level class names a source tree declares: one per file, by this project's style. */
-    private static Set<String> topLevelClassesIn(Path sources) throws IOException {
-        Set<String> names = new TreeSet<>();
-        if (!Files.isDirectory(sources)) {
-            return names;
-        }
-        try (Stream<Path> files = Files.walk(sources)) {
-            files.filter(file -> file.toString().endsWith(".java"))
-                    .map(file -> sources.relativize(file).toString())
-                    .filter(file -> !file.endsWith("package-info.java") && !file.endsWith("module-info.java"))
-                    .map(file ->
-                            file.substring(0, file.length() - ".java".length()).replace(File.separatorChar, '.'))
-                    .forEach(names::add);
-        }
-        return names;
     }
 }

@@ -3,11 +3,17 @@ package io.httpmodels.harness.cli;
 import io.httpmodels.harness.process.Pinning;
 import picocli.CommandLine.Option;
 
-/** {@code --no-pin}, {@code --server-cpus}, {@code --client-cpus}: how servers and client share the CPUs. */
+/** {@code --[no-]pin}, {@code --server-cpus}, {@code --client-cpus}: how servers and client share the CPUs. */
 public final class PinningOptions {
 
-    @Option(names = "--no-pin", negatable = false, description = "Do not pin servers and client to disjoint CPUs.")
-    boolean noPin;
+    @Option(
+            names = "--pin",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Pin servers and client to disjoint CPUs (default: on; --no-pin: let the scheduler place"
+                    + " them).")
+    boolean pin = true;
 
     @Option(
             names = "--server-cpus",
@@ -24,6 +30,6 @@ public final class PinningOptions {
      * @throws IllegalArgumentException when a list is malformed, names an offline CPU, or the two overlap
      */
     public Pinning pinning() {
-        return Pinning.plan(!noPin, serverCpus, clientCpus);
+        return Pinning.plan(pin, serverCpus, clientCpus);
     }
 }

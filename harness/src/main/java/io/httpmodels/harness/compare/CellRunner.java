@@ -4,16 +4,20 @@ import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.measure.MeasuredTarget;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
+import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Compare's cell: a target started for the cell alone, warmed until its JIT is done, one recorded window
- * ({@link MeasuringStep}), stopped. One cell at a time; {@link #stop()} may be called from any thread to end the
- * current one early.
+ * Compare's fork of a target: a fresh JVM of it started for one or more scenarios it can serve alike, for each of them
+ * warmed until its JIT is done and then measured in the sampling's windows ({@link MeasuringStep}), then stopped; and
+ * the capacity search's single cells. One at a time; {@link #stop()} may be called from any thread to end the current
+ * one early.
  */
 final class CellRunner {
 
@@ -56,6 +60,66 @@ final class CellRunner {
         try (MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenario)) {
             step.warm(started, listener);
             return step.window(started, window, listener).orElse(null);
+        }
+    }
+
+    /**
+     * The window of a scenario in a fork, made when it is about to run (an open loop's rate comes from the peaks
+     * measured so far): null when it cannot run.
+     */
+    @FunctionalInterface
+    interface WindowPlan {
+        Window of(TargetSpec target, Scenario scenario, int fork, int window, List<CellResult> measured);
+    }
+
+    /**
+     * Runs fork {@code fork} of {@code target} for {@code scenarios}, which one server of it can serve
+     * ({@link Comparison#sharedJvms}): one JVM, for each scenario a warm-up under its load and the sampling's windows,
+     * each added to {@code progress} as it ends. A window that cannot run (no peak to take a fraction of) is a failed
+     * cell; a target that did not start or died fails its windows with the reason. Returns early when stopped (the
+     * window cut short is dropped).
+     */
+    void runFork(
+            TargetSpec target,
+            List<Scenario> scenarios,
+            int fork,
+            WindowPlan windows,
+            Comparison.Progress progress,
+            CompareListener listener) {
+        try (MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenarios.get(0))) {
+            for (Scenario scenario : scenarios) {
+                boolean warmed = false;
+                for (int w = 1; w <= plan.sampling().windows(); w++) {
+                    if (step.stopped()) {
+                        return;
+                    }
+                    progress.index++;
+                    listener.cellStarted(progress.index, progress.total, target, scenario, fork);
+                    Window window = windows.of(target, scenario, fork, w, progress.cells);
+                    if (window == null) {
+                        CellResult failed = CellResult.failed(
+                                scenario.id(),
+                                target.name(),
+                                fork,
+                                scenario.connections(),
+                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
+                        progress.add(target, failed, null);
+                        listener.cellFinished(progress.index, progress.total, failed);
+                        continue;
+                    }
+                    if (!warmed) {
+                        step.warm(started, scenario, listener);
+                        warmed = true;
+                    }
+                    Optional<Cell> cell = step.window(started, scenario, window, listener);
+                    if (cell.isEmpty()) {
+                        return; // stopped mid-window: what it measured is incomplete, so dropped
+                    }
+                    progress.add(target, cell.get().result(), cell.get());
+                    listener.cellFinished(
+                            progress.index, progress.total, cell.get().result());
+                }
+            }
         }
     }
 

@@ -1,17 +1,25 @@
 package io.httpmodels.harness.compare;
 
+import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.KeepAliveOption;
+import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
 import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.ServerThreadsOption;
+import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.HostNoise;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
+import io.httpmodels.harness.report.ConditionsText;
 import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
@@ -24,10 +32,11 @@ import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.MachineLimits;
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
-import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -43,8 +52,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -65,12 +72,18 @@ import java.util.concurrent.TimeUnit;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the run completed (failed cells, if any, are in the reports)",
+            "0:the run completed and every cell was measured",
             "1:the results could not be written",
             "2:usage error",
+            "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
+                    + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
+                    + " exits 0 instead",
             "130:interrupted (Ctrl-C): the completed cells were written"
         })
 public final class CompareCommand implements Callable<Integer> {
+
+    /** The exit code of a run that completed with a failed cell (k6 and JMH fail the process likewise). */
+    static final int CELLS_FAILED = 3;
 
     /** JVM flags added to every model's with {@code --flamegraphs}. */
     static final List<String> FLAME_GRAPH_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
@@ -83,13 +96,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "One of ${COMPLETION-CANDIDATES}, each described below (default: ${DEFAULT-VALUE}).")
     String profileName;
 
-    @Option(
-            names = "--models",
-            paramLabel = "LIST",
-            split = ",",
-            description = "Models to compare, by name; all for every model found, none for foreign targets only"
-                    + " (default: every model found but the variants the run's header names).")
-    List<String> models;
+    @Mixin
+    ModelsOption models;
 
     @Option(
             names = "--routes",
@@ -99,11 +107,27 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> routes;
 
     @Option(
-            names = "--work-ms",
+            names = "--work",
             paramLabel = "LIST",
             split = ",",
-            description = "Simulated blocking work per request on the server, in ms; a list runs each.")
+            converter = WholeMillis.class,
+            description = "Simulated blocking work per request on the server, e.g. 0,1ms; a list runs each.")
     List<Integer> workMillis;
+
+    @Option(names = "--work-ms", hidden = true, paramLabel = "LIST", split = ",")
+    void oldWorkMillis(List<Integer> millis) {
+        if (oldWorkMillis == null) { // picocli sets a list once per value
+            OldSpellings.warn(spec, "--work-ms", "--work (a duration: 1ms)");
+        }
+        oldWorkMillis = millis;
+    }
+
+    private List<Integer> oldWorkMillis;
+
+    /** {@code --work}, or what its old spelling gave when only that was given; null for the profile's. */
+    private List<Integer> workMillis() {
+        return oldWorkMillis != null && !OldSpellings.given(spec, "--work") ? oldWorkMillis : workMillis;
+    }
 
     @Option(
             names = {"-c", "--connections"},
@@ -112,11 +136,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Connection counts; a list makes a sweep.")
     List<Integer> connections;
 
-    @Option(
-            names = "--keep-alive",
-            paramLabel = "yes|no|both",
-            description = "Keep-alive connections, a new connection per request, or both.")
-    String keepAlive;
+    @Mixin
+    KeepAliveOption keepAlive;
 
     @Option(names = "--pipeline", paramLabel = "N", description = "Requests in flight per connection.")
     Integer pipeline;
@@ -170,17 +191,44 @@ public final class CompareCommand implements Callable<Integer> {
             names = {"-d", "--duration"},
             paramLabel = "DURATION",
             converter = DurationConverter.class,
-            description = "Recorded duration of every cell (the profile's).")
+            description = "Recorded duration of every window (the profile's).")
     Duration duration;
 
     @Option(
-            names = "--repetitions",
+            names = {"-f", "--forks"},
             paramLabel = "N",
-            description = "Run every cell N times, alternating the order of targets; reports show medians.")
-    Integer repetitions;
+            description = "Measure every cell in N fresh JVMs, the order of targets reversed from one fork to the"
+                    + " next (the profile's; default 3). Every figure is the median over the forks with a 95 %%"
+                    + " interval; 1 fork has none.")
+    Integer forks;
 
     @Option(
-            names = "--client-threads",
+            names = "--windows",
+            paramLabel = "N",
+            description = "Recorded windows per fork, back to back after its warm-up (the profile's).")
+    Integer windows;
+
+    @Option(
+            names = "--noise-floor",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Before the cells, time a fixed CPU-bound loop on each pinned CPU and read the host's steal,"
+                    + " SMT siblings and frequency settings: the noise every interval stands on, with a warning when it"
+                    + " is high (default: on; about a second).")
+    boolean noiseFloor;
+
+    /** The old spelling of {@code --forks}: kept for one release, with a warning. */
+    @Option(names = "--repetitions", paramLabel = "N", hidden = true)
+    void oldRepetitions(int value) {
+        OldSpellings.warn(spec, "--repetitions", "--forks");
+        if (!OldSpellings.given(spec, "--forks")) {
+            forks = value;
+        }
+    }
+
+    @Option(
+            names = {"-t", "--client-threads"},
             paramLabel = "N",
             defaultValue = "1",
             description = "Load client threads (default: ${DEFAULT-VALUE}; more fight the server on small machines).")
@@ -189,20 +237,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     TimeoutOption timeout;
 
-    @Option(
-            names = "--threads",
-            paramLabel = "N",
-            defaultValue = "0",
-            description = "Models' worker threads (fixed-pool's pool, netty's event loops); 0 = each model's "
-                    + "default for the cores it is pinned to.")
-    int serverThreads;
+    @Mixin
+    ServerThreadsOption serverThreads;
 
-    @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            defaultValue = ServerConfig.AUTO_TRANSPORT,
-            description = "Netty's transport: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}).")
-    String transport;
+    @Mixin
+    ServerTransportOption transport;
 
     @Option(
             names = "--tls-provider",
@@ -237,7 +276,10 @@ public final class CompareCommand implements Callable<Integer> {
                     + " go-nethttp, go-fasthttp (Go, scripts/peers/install.sh --go). Peers do no simulated work.")
     List<String> peers;
 
-    @Option(names = "--capacity", description = "Also find each target's highest rate within --slo.")
+    @Option(
+            names = "--capacity",
+            negatable = true,
+            description = "Also find each target's highest rate within --slo (default: off).")
     boolean capacity;
 
     @Option(
@@ -249,11 +291,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(
             names = "--why",
-            paramLabel = "on|off",
-            defaultValue = "on",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            preprocessor = OldSpellings.OnOff.class,
             description = "Measure why each server is as fast as it is: CPU split, context switches, system calls,"
-                    + " run-queue wait, allocation and GC per request (default: ${DEFAULT-VALUE}; see docs/why.md).")
-    String why;
+                    + " run-queue wait, allocation and GC per request (default: on; see docs/why.md).")
+    boolean why = true;
 
     @Option(
             names = "--flamegraphs",
@@ -273,6 +317,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     double clientBoundAt;
 
+    @Option(
+            names = "--fail-on-failed-cells",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Exit " + CELLS_FAILED + " when any cell failed, even though the run completed and wrote"
+                    + " its reports (default: on; --no-fail-on-failed-cells exits 0, the failures shown in the"
+                    + " reports only).")
+    boolean failOnFailedCells = true;
+
     @Mixin
     OutputOption out;
 
@@ -285,7 +339,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             plan = plan();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw Counts.outOfRange(spec, e);
         }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
         if (PinnedRelaunch.needed(plan.pinning())) {
@@ -296,25 +350,20 @@ public final class CompareCommand implements Callable<Integer> {
                 plan.profile(),
                 plan.measure(),
                 plan.duration(),
-                plan.repetitions(),
+                plan.sampling().forks(),
+                plan.sampling().windows(),
                 plan.servers().jvmFlags(),
                 plan.pinning(),
                 plan.projectRoot(),
                 "httpmodels " + String.join(" ", args));
+        if (noiseFloor) {
+            conditions = conditions.withNoiseFloor(HostNoise.measure(plan.pinning()));
+        }
         printHeader(outWriter, plan, conditions);
         Comparison comparison =
                 new Comparison(plan, conditions, new TerminalProgress(outWriter, Terminal.isTerminal()));
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    comparison.stop();
-                    await(finished, 60);
-                    ChildProcesses.stopAll();
-                },
-                "compare-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
-        ChildProcesses.Owner children = ChildProcesses.own();
+        OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
             Results results = comparison.run();
             List<Path> written;
@@ -326,26 +375,28 @@ public final class CompareCommand implements Callable<Integer> {
                 return 1;
             }
             printEnd(outWriter, results, written);
-            return results.status() == RunStatus.INTERRUPTED ? 130 : 0;
+            return exitCode(results);
         } finally {
-            children.stopChildren();
-            children.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down (Ctrl-C): the hook runs and finds everything written.
-            }
+            run.close();
         }
+    }
+
+    /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
+    int exitCode(Results results) {
+        if (results.status() == RunStatus.INTERRUPTED) {
+            return 130;
+        }
+        boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
+        return failed && failOnFailedCells ? CELLS_FAILED : 0;
     }
 
     Plan plan() {
         Profile profile = Profile.byId(profileName);
         Profile.Axes base = profile.axes();
         boolean custom = routes != null
-                || workMillis != null
+                || workMillis() != null
                 || connections != null
-                || keepAlive != null
+                || keepAlive.given()
                 || pipeline != null
                 || rate != null
                 || rateFractions != null
@@ -355,8 +406,8 @@ public final class CompareCommand implements Callable<Integer> {
                 || headerTimeout != null;
         Profile.Axes axes = new Profile.Axes(
                 routes != null ? routes : base.routes(),
-                workMillis != null ? workMillis : base.workMillis(),
-                keepAlive != null ? keepAliveModes(keepAlive) : base.keepAlive(),
+                workMillis() != null ? workMillis() : base.workMillis(),
+                keepAlive.modes(base.keepAlive()),
                 connections != null ? connections : base.connections(),
                 pipeline != null ? pipeline : base.pipeline(),
                 rate != null ? rate : base.rate(),
@@ -366,7 +417,7 @@ public final class CompareCommand implements Callable<Integer> {
                 base.tls());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ModelCatalog.all();
-        ModelSelection selection = ModelSelection.of(models, found);
+        ModelSelection selection = ModelSelection.of(models.names(), found);
         for (String name : selection.names()) {
             HttpServerModel model = found.get(name);
             targets.add(TargetSpec.model(model.name(), model.description()));
@@ -381,19 +432,18 @@ public final class CompareCommand implements Callable<Integer> {
         if (distinct != targets.size()) {
             throw new IllegalArgumentException("two targets have the same name");
         }
-        if (clientThreads < 1) {
-            throw new IllegalArgumentException("--client-threads must be at least 1");
-        }
+        MachineLimits.checkThreads("--client-threads", clientThreads, 1);
         if (!(clientBoundAt > 0 && clientBoundAt <= 1)) {
             throw new IllegalArgumentException("--client-bound-at must be in (0, 1]");
         }
-        Duration recorded = duration != null ? duration : profile.duration();
+        Duration recorded = duration != null ? duration : profile.sampling().window();
         if (recorded.isZero() || recorded.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive");
         }
-        if (!why.equals("on") && !why.equals("off")) {
-            throw new IllegalArgumentException("--why wants on or off, got '" + why + "'");
-        }
+        Sampling sampling = new Sampling(
+                forks != null ? forks : profile.sampling().forks(),
+                windows != null ? windows : profile.sampling().windows(),
+                recorded);
         if (flameGraphs != null && !MeasureSettings.FLAME_GRAPH_EVENTS.contains(flameGraphs)) {
             throw new IllegalArgumentException(
                     "--flamegraphs wants cpu, wall, alloc or lock, got '" + flameGraphs + "'");
@@ -405,7 +455,7 @@ public final class CompareCommand implements Callable<Integer> {
                 cpus,
                 clientBoundAt,
                 warmup.rule(profile.warmup(), false),
-                why.equals("on"),
+                why,
                 flameGraphs);
         List<String> serverFlags = new ArrayList<>(serverJvm.flags());
         if (flameGraphs != null) {
@@ -413,14 +463,16 @@ public final class CompareCommand implements Callable<Integer> {
             serverFlags.addAll(FLAME_GRAPH_FLAGS);
         }
         Path root = ProjectRoot.find();
+        List<Scenario> scenarios = withServerAndSlowSettings(axes.scenarios());
+        scenarios.forEach(scenario -> checkTheMachineHolds(scenario, clientThreads));
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
                 targets,
-                withServerAndSlowSettings(axes.scenarios()),
+                scenarios,
                 measure,
-                recorded,
-                repetitions != null ? repetitions : profile.repetitions(),
-                new ModelJvm(HarnessJvm.current(), serverFlags, serverThreads, transport, tlsProvider),
+                sampling,
+                new ModelJvm(
+                        HarnessJvm.current(), serverFlags, serverThreads.threads(), transport.transport(), tlsProvider),
                 cpus,
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
@@ -450,32 +502,62 @@ public final class CompareCommand implements Callable<Integer> {
         return adjusted;
     }
 
-    private static List<Boolean> keepAliveModes(String mode) {
-        return switch (mode) {
-            case "yes" -> List.of(true);
-            case "no" -> List.of(false);
-            case "both" -> List.of(true, false);
-            default -> throw new IllegalArgumentException("--keep-alive wants yes, no or both, got '" + mode + "'");
-        };
+    /**
+     * The load client runs in this JVM: a scenario's connections, measured and background, must fit under its
+     * open-file limit and its rate within what the client schedules, said before any model starts.
+     *
+     * @throws IllegalArgumentException saying which figure is too large, in one line
+     */
+    private static void checkTheMachineHolds(Scenario s, int clientThreads) {
+        long all = (long) s.connections() + s.idleConnections() + s.slowConnections();
+        MachineLimits.checkOpenFiles(
+                s.idleConnections() + s.slowConnections() > 0
+                        ? "-c " + s.connections() + " beside " + s.idleConnections() + " idle and "
+                                + s.slowConnections() + " slow connections"
+                        : "-c " + s.connections(),
+                all,
+                clientThreads);
+        if (s.pipeline() > MachineLimits.MAX_PIPELINE) {
+            throw new IllegalArgumentException(
+                    "--pipeline " + s.pipeline() + ": at most " + MachineLimits.MAX_PIPELINE);
+        }
+        if (s.rate() != null && s.rate() > MachineLimits.MAX_RATE) {
+            throw new IllegalArgumentException(String.format(
+                    java.util.Locale.ROOT,
+                    "-R %.0f: the rate must be at most %.0f requests/s (one a nanosecond)",
+                    s.rate(),
+                    MachineLimits.MAX_RATE));
+        }
     }
 
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {
         out.printf(
-                "httpmodels compare: profile %s, %d targets x %d scenarios x %d repetition(s) = %d cells; each"
-                        + " warmed until its JIT is quiet (at least %s, at most %s), then %s measured%n",
+                "httpmodels compare: profile %s, %d targets x %d scenarios, each cell in %d fork(s) (a fresh JVM"
+                        + " each) of %d window(s) of %s = %d windows; each fork warmed until its JIT is quiet (at least %s,"
+                        + " at most %s)%n",
                 plan.profile(),
                 plan.targets().size(),
                 plan.scenarios().size(),
-                plan.repetitions(),
-                plan.cellCount(),
+                plan.sampling().forks(),
+                plan.sampling().windows(),
+                seconds(plan.duration()),
+                plan.windowCount(),
                 seconds(plan.measure().warmup().minimum()),
-                seconds(plan.measure().warmup().maximum()),
-                seconds(plan.duration()));
-        out.printf("  %s; %d CPUs (%s); %s%n", c.pinning(), c.onlineCpus(), c.cpuModel(), c.jdk());
-        if (c.loadAverage() != null) {
+                seconds(plan.measure().warmup().maximum()));
+        out.printf(
+                "  %s; %d CPUs (%s); %s%n",
+                c.placement().pinning(),
+                c.host().onlineCpus(),
+                c.host().cpuModel(),
+                c.jvms().jdk());
+        if (c.host().loadAverage() != null) {
             out.printf(
                     "  load average %s (1, 5, 15 min): a busy machine shows in the why tables' run-queue wait%n",
-                    c.loadAverage());
+                    c.host().loadAverage());
+        }
+        String floor = ConditionsText.noiseFloor(c.noiseFloor());
+        if (floor != null) {
+            out.printf("  noise floor: %s%n", floor);
         }
         if (!plan.models().leftOutNote().isEmpty()) {
             out.printf("  %s%n", plan.models().leftOutNote());
@@ -513,13 +595,5 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() / 1e3 + " s";
-    }
-
-    private static void await(CountDownLatch latch, int seconds) {
-        try {
-            latch.await(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -2,9 +2,11 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.measure.Window;
+import io.httpmodels.harness.process.HostNoise;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
@@ -26,12 +28,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs a {@link Plan}: every scenario, and within it every target in its own JVM, one cell after another
- * (repetitions alternate the order of targets: A B C, then C B A, so a drift of the machine does not favour
- * one), then the capacity search if asked. Produces {@link Results}.
+ * Runs a {@link Plan}: each fork in turn, and in it every target in its own fresh JVM (the order of targets
+ * reversed from one fork to the next, A B C then C B A, so a drift of the machine favours none), each warmed until
+ * its JIT is done and then measured in the sampling's windows, then the capacity search if asked. A target's
+ * scenarios that one server can serve (the same work per request, header deadline and TLS, and no idle or slow
+ * connections beside, which would leave the next scenario their threads) share its JVM within a fork: it is
+ * started and warmed once for them, and warmed again only for what each next load adds. Produces {@link Results}.
  *
- * <p>{@link #stop()} (from a shutdown hook, say) ends the current cell and the run; {@link #run} then returns
- * the results of the cells that completed, marked {@code interrupted}.
+ * <p>{@link #stop()} (from a shutdown hook, say) ends the current window and the run; {@link #run} then returns
+ * the results of the windows that completed, marked {@code interrupted}.
  */
 public final class Comparison {
 
@@ -51,7 +56,7 @@ public final class Comparison {
         this.runner = new CellRunner(plan);
     }
 
-    /** Ends the run soon: the current cell is dropped, those completed are kept. Any thread. */
+    /** Ends the run soon: the current window is dropped, those completed are kept. Any thread. */
     public void stop() {
         stopped = true;
         runner.stop();
@@ -60,86 +65,40 @@ public final class Comparison {
     /** Runs every cell of the plan; never throws for a target that fails. */
     public Results run() {
         Instant startedAt = Instant.now();
+        HostNoise.StealClock steal = HostNoise.StealClock.now();
         Map<String, TargetInfo> targets = new LinkedHashMap<>();
         for (TargetSpec t : plan.targets()) {
             targets.put(t.name(), t.info());
         }
-        List<CellResult> cells = new ArrayList<>();
-        Map<CellResult, Histogram> histograms = new HashMap<>();
-        // What each target's JVM said it ran, every distinct variant (netty adds its work executor under work).
-        Map<String, Set<String>> running = new HashMap<>();
-        int total = plan.cellCount();
-        int index = 0;
-        List<Scenario> ran = new ArrayList<>();
-        outer:
-        for (Scenario scenario : plan.scenarios()) {
-            ran.add(scenario);
-            for (int rep = 1; rep <= plan.repetitions(); rep++) {
-                List<TargetSpec> order = new ArrayList<>(plan.targets());
-                if (rep % 2 == 0) {
-                    Collections.reverse(order);
-                }
-                for (TargetSpec target : order) {
-                    if (!target.runs(scenario)) {
-                        continue;
-                    }
+        Progress progress = new Progress(plan.windowCount());
+        for (int fork = 1; fork <= plan.sampling().forks() && !stopped; fork++) {
+            List<TargetSpec> order = new ArrayList<>(plan.targets());
+            if (fork % 2 == 0) {
+                Collections.reverse(order);
+            }
+            for (TargetSpec target : order) {
+                for (List<Scenario> group : sharedJvms(target, plan.scenarios())) {
                     if (stopped) {
-                        break outer;
+                        break;
                     }
-                    index++;
-                    Double rate = offeredRate(scenario, target, cells);
-                    listener.cellStarted(index, total, target, scenario, rep);
-                    CellResult result;
-                    Cell outcome;
-                    if (scenario.rateFraction() != null && rate == null) {
-                        outcome = null;
-                        result = CellResult.failed(
-                                scenario.id(),
-                                target.name(),
-                                rep,
-                                scenario.connections(),
-                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
-                    } else {
-                        String cellName = scenario.id() + "__" + target.name() + "__r" + rep;
-                        String hlogName = "cells/" + cellName + ".hlog";
-                        String flameGraphName =
-                                plan.measure().flameGraphs() == null ? null : FLAME_GRAPHS + "/" + cellName + ".html";
-                        outcome = runner.run(
-                                target,
-                                scenario,
-                                new Window(
-                                        rep,
-                                        plan.duration(),
-                                        rate,
-                                        plan.outputDir().resolve(hlogName),
-                                        hlogName,
-                                        flameGraphName == null
-                                                ? null
-                                                : plan.outputDir().resolve(flameGraphName),
-                                        flameGraphName),
-                                listener);
-                        if (outcome == null) {
-                            break outer; // stopped mid-cell: what it measured is incomplete, so dropped
-                        }
-                        result = outcome.result();
-                    }
-                    cells.add(result);
-                    if (outcome != null && outcome.histogram() != null) {
-                        histograms.put(result, outcome.histogram());
-                    }
-                    if (outcome != null && outcome.running() != null) {
-                        running.computeIfAbsent(target.name(), k -> new LinkedHashSet<>())
-                                .add(outcome.running());
-                    }
-                    listener.cellFinished(index, total, result);
+                    runner.runFork(target, group, fork, this::windowOf, progress, listener);
                 }
             }
         }
-        running.forEach(
+        progress.running.forEach(
                 (name, said) -> targets.computeIfPresent(name, (k, v) -> v.withRunning(String.join("; ", said))));
         List<TargetInfo> targetList = new ArrayList<>(targets.values());
-        List<Summary> summaries =
-                Summaries.of(ran, targetList, cells, histograms, plan.measure().clientBoundAt());
+        // The scenarios in the plan's order, those that ran a window at least.
+        List<Scenario> ran = plan.scenarios().stream()
+                .filter(s ->
+                        progress.cells.stream().anyMatch(c -> c.scenarioId().equals(s.id())))
+                .toList();
+        List<Summary> summaries = Summaries.of(
+                ran,
+                targetList,
+                progress.cells,
+                progress.histograms,
+                plan.measure().clientBoundAt());
         List<Capacity> capacities = new ArrayList<>();
         if (plan.capacitySlo() != null && !stopped) {
             CapacitySearch search = new CapacitySearch(plan, runner, listener);
@@ -160,16 +119,116 @@ public final class Comparison {
         }
         return new Results(
                 Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.projectVersion(),
+                "httpmodels " + conditions.build().projectVersion(),
                 startedAt,
                 Instant.now(),
                 stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,
                 conditions,
                 targetList,
                 ran,
-                cells,
+                progress.cells,
                 summaries,
                 capacities);
+    }
+
+    /**
+     * A target's scenarios, in the plan's order, grouped by the JVM they can share: consecutive runs of the same
+     * server settings without background connections share one; any other scenario has a JVM of its own. A
+     * scenario the target does not run is left out.
+     */
+    static List<List<Scenario>> sharedJvms(TargetSpec target, List<Scenario> scenarios) {
+        List<List<Scenario>> groups = new ArrayList<>();
+        List<Scenario> current = null;
+        for (Scenario s : scenarios) {
+            if (!target.runs(s)) {
+                continue;
+            }
+            if (current != null && shareable(current.get(0), s)) {
+                current.add(s);
+            } else {
+                current = new ArrayList<>();
+                current.add(s);
+                groups.add(current);
+            }
+        }
+        return groups;
+    }
+
+    private static boolean shareable(Scenario a, Scenario b) {
+        return a.workMillis() == b.workMillis()
+                && a.headerTimeoutMillis() == b.headerTimeoutMillis()
+                && a.isTls() == b.isTls()
+                && !hasBackground(a)
+                && !hasBackground(b);
+    }
+
+    private static boolean hasBackground(Scenario s) {
+        return s.idleConnections() > 0 || s.slowConnections() > 0;
+    }
+
+    /**
+     * The window {@code window} of {@code fork} for {@code scenario} on {@code target}: its rate (an open loop's
+     * own, or its fraction of the target's closed-loop peak measured so far), and where its logs go; null when an
+     * open loop has no peak to take a fraction of.
+     */
+    private Window windowOf(TargetSpec target, Scenario scenario, int fork, int window, List<CellResult> cells) {
+        Double rate = offeredRate(scenario, target, cells);
+        if (scenario.rateFraction() != null && rate == null) {
+            return null;
+        }
+        String cellName = scenario.id() + "__" + target.name() + "__r" + fork
+                + (plan.sampling().windows() > 1 ? "w" + window : "");
+        String hlogName = "cells/" + cellName + ".hlog";
+        String flameGraphName = plan.measure().flameGraphs() == null ? null : FLAME_GRAPHS + "/" + cellName + ".html";
+        return new Window(
+                fork,
+                plan.duration(),
+                rate,
+                plan.outputDir().resolve(hlogName),
+                hlogName,
+                flameGraphName == null ? null : plan.outputDir().resolve(flameGraphName),
+                flameGraphName);
+    }
+
+    /**
+     * What the run has measured so far, one window at a time: every window's cell (failed ones included), the
+     * histograms of those that succeeded, what each target's JVM said it ran, and the count for the listener.
+     */
+    static final class Progress {
+
+        final List<CellResult> cells = new ArrayList<>();
+        final Map<CellResult, Histogram> histograms = new HashMap<>();
+        final Map<String, Set<String>> running = new HashMap<>();
+        final int total;
+        int index;
+
+        Progress(int total) {
+            this.total = total;
+        }
+
+        void add(TargetSpec target, CellResult result, Cell outcome) {
+            cells.add(result);
+            if (outcome != null && outcome.histogram() != null) {
+                histograms.put(result, outcome.histogram());
+            }
+            if (outcome != null && outcome.running() != null) {
+                running.computeIfAbsent(target.name(), k -> new LinkedHashSet<>())
+                        .add(outcome.running());
+            }
+        }
+    }
+
+    /** The conditions with the steal measured over the whole run in their noise floor, when it was measured. */
+    private static Conditions withRunSteal(Conditions conditions, HostNoise.StealClock since) {
+        NoiseFloor floor = conditions.noiseFloor();
+        if (floor == null) {
+            return conditions;
+        }
+        Double percent = since.percentSince();
+        List<String> warnings = percent != null && percent > HostNoise.NOISY_STEAL_PERCENT
+                ? List.of(HostNoise.stealWarning(percent, "over the run"))
+                : List.of();
+        return conditions.withNoiseFloor(floor.withSteal(percent, warnings));
     }
 
     /** Where the run writes. */

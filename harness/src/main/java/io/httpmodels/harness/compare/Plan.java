@@ -19,8 +19,8 @@ import java.util.List;
  * @param targets     rows, in report order
  * @param scenarios   load shapes, in run order (closed loop before the rates derived from it)
  * @param measure     what holds for every cell: client threads, timeout, client-bound share, the warm-up
- * @param duration    recorded duration of every cell
- * @param repetitions how often each cell runs (the order of targets alternates between repetitions)
+ * @param sampling    each cell's forks, and the windows measured in each (the order of targets alternates
+ *                    between forks)
  * @param servers     how every model's JVM is started (this build, its flags, threads, transport)
  * @param pinning     CPUs of servers and client
  * @param capacitySlo with {@code --capacity}: the latency bound to find each target's capacity at; else null
@@ -33,8 +33,7 @@ public record Plan(
         List<TargetSpec> targets,
         List<Scenario> scenarios,
         MeasureSettings measure,
-        Duration duration,
-        int repetitions,
+        Sampling sampling,
         ModelJvm servers,
         Pinning pinning,
         Slo capacitySlo,
@@ -51,24 +50,23 @@ public record Plan(
         if (scenarios.isEmpty()) {
             throw new IllegalArgumentException("nothing to measure: no scenarios");
         }
-        if (repetitions < 1) {
-            throw new IllegalArgumentException("repetitions must be at least 1, was " + repetitions);
-        }
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("the duration must be positive");
-        }
     }
 
-    /** Cells the plan runs, capacity steps aside. */
-    public int cellCount() {
+    /** Windows the plan records, every fork's of every cell, capacity steps aside. */
+    public int windowCount() {
         int cells = 0;
         for (Scenario s : scenarios) {
             for (TargetSpec t : targets) {
                 if (t.runs(s)) {
-                    cells += repetitions;
+                    cells++;
                 }
             }
         }
-        return cells;
+        return cells * sampling.forks() * sampling.windows();
+    }
+
+    /** The length of every recorded window. */
+    public Duration duration() {
+        return sampling.window();
     }
 }

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The named comparisons: which scenarios, how long each cell warms up and measures, how often it repeats.
+ * The named comparisons: which scenarios, how long each cell warms up, and its forks and windows.
  * Flags of {@code compare} override any of these.
  */
 public enum Profile {
@@ -20,58 +20,50 @@ public enum Profile {
             "CI-sized: GET /plaintext, 40 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            1),
+            new Sampling(2, 1, Duration.ofSeconds(1))),
     DEFAULT(
             "the default set of models (--models all adds the rest) in about 3 minutes: GET /plaintext, 40"
                     + " keep-alive connections, no work and 1 ms of blocking"
                     + " work (the articles' key experiment; their new connection per request: --profile articles)",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(4),
-            1),
+            new Sampling(3, 2, Duration.ofSeconds(2))),
     ARTICLES(
             "the articles' whole experiment: GET /plaintext, 40 connections, no work and 1 ms of blocking work, each"
                     + " on keep-alive connections and with a new connection per request",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true, false), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(4),
-            1),
+            new Sampling(3, 2, Duration.ofSeconds(2))),
     SWEEP(
             "requests/s against connections: 1, 5, 10, 40 and 256 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(1, 5, 10, 40, 256), 1, null, List.of()),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(4),
-            1),
+            new Sampling(3, 1, Duration.ofSeconds(3))),
     PIPELINE(
             "16 pipelined requests on each of 256 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(256), 16, null, List.of()),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
-            1),
+            new Sampling(3, 1, Duration.ofSeconds(4))),
     RATE(
             "open loop at 50, 75 and 90 % of each model's closed-loop peak (measured first, 40 keep-alive "
                     + "connections), latency from the intended send time (coordinated omission corrected)",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of(0.5, 0.75, 0.9)),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
-            1),
+            new Sampling(3, 1, Duration.ofSeconds(4))),
     SLOWLORIS(
             "slow clients: 40 keep-alive connections alone, then beside 200 slowloris connections (each trickling a"
                     + " request head, a byte a second); the share of its requests/s each model keeps",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of())
                     .withBackground(0, 200),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
-            1),
+            new Sampling(3, 1, Duration.ofSeconds(4))),
     CROWD(
             "many connections: 40 measured keep-alive connections alone, then beside 10,000 idle keep-alive ones;"
                     + " requests/s, threads, RSS and memory per idle connection",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(40), 1, null, List.of())
                     .withBackground(10_000, 0),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
-            1),
+            new Sampling(3, 1, Duration.ofSeconds(4))),
     TLS(
             "HTTPS (docs/tls.md): GET /plaintext, 40 connections, no work, over TLS: keep-alive, a new connection per"
                     + " request with full handshakes, and with resumed sessions; handshakes/s and server CPU per"
@@ -79,21 +71,18 @@ public enum Profile {
             axes(List.of("/plaintext"), List.of(0), List.of(true, false), List.of(40), 1, null, List.of())
                     .overTls(),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(5),
-            1);
+            new Sampling(3, 1, Duration.ofSeconds(4)));
 
     private final String description;
     private final Axes axes;
     private final Duration warmup;
-    private final Duration duration;
-    private final int repetitions;
+    private final Sampling sampling;
 
-    Profile(String description, Axes axes, Duration warmup, Duration duration, int repetitions) {
+    Profile(String description, Axes axes, Duration warmup, Sampling sampling) {
         this.description = description;
         this.axes = axes;
         this.warmup = warmup;
-        this.duration = duration;
-        this.repetitions = repetitions;
+        this.sampling = sampling;
     }
 
     /** The profiles' names, for picocli's {@code ${COMPLETION-CANDIDATES}}. */
@@ -113,8 +102,9 @@ public enum Profile {
         StringBuilder out = new StringBuilder("Profiles (--profile NAME):").append(System.lineSeparator());
         for (Profile p : values()) {
             String text = p.description() + " (at least " + p.warmup().toSeconds() + " s warm-up, "
-                    + p.duration().toSeconds() + " s measured"
-                    + (p.repetitions() > 1 ? ", " + p.repetitions() + " repetitions" : "") + ")";
+                    + p.sampling().forks() + (p.sampling().forks() == 1 ? " fork" : " forks") + " of "
+                    + (p.sampling().windows() == 1 ? "" : p.sampling().windows() + " windows of ")
+                    + p.sampling().window().toSeconds() + " s)";
             StringBuilder line = new StringBuilder("  ").append(p.id()).append(" ".repeat(name - p.id().length()));
             int indent = line.length();
             for (String word : text.split(" ")) {
@@ -148,12 +138,9 @@ public enum Profile {
         return warmup;
     }
 
-    public Duration duration() {
-        return duration;
-    }
-
-    public int repetitions() {
-        return repetitions;
+    /** Each cell's forks and windows. */
+    public Sampling sampling() {
+        return sampling;
     }
 
     /**

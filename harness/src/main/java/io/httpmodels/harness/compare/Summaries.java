@@ -3,6 +3,9 @@ package io.httpmodels.harness.compare;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.ForkFigures;
+import io.httpmodels.harness.results.ForkStatistics;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Responses;
@@ -15,15 +18,17 @@ import io.httpmodels.harness.results.WhyFigures;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Reduces the cells of each scenario and target to one {@link Summary}: medians over the repetitions that
- * succeeded, latencies from their histograms merged (percentiles cannot be averaged), and requests/s relative
- * to the best target and to nginx in the same scenario.
+ * Reduces the cells of each scenario and target to one {@link Summary}: each fork's windows to its
+ * {@link ForkFigures}, the forks to a median with its interval ({@link ForkStatistics}), latencies from the
+ * histograms merged (percentiles cannot be averaged), and requests/s relative to the best target and to nginx in the
+ * same scenario, with whether each row is shown to differ from the best at all.
  */
 final class Summaries {
 
@@ -52,25 +57,28 @@ final class Summaries {
                     rows.add(summarise(scenario, target.name(), mine, histograms, clientBoundAt));
                 }
             }
-            double best = rows.stream()
+            Summary best = rows.stream()
                     .filter(Summary::ok)
-                    .mapToDouble(Summary::requestsPerSecond)
-                    .max()
-                    .orElse(0);
+                    .max(Comparator.comparingDouble(Summary::requestsPerSecond))
+                    .orElse(null);
             Double nginx = null;
-            for (int i = 0; i < rows.size(); i++) {
-                if (rows.get(i).ok() && kindOf(targets, rows.get(i).target()) == TargetKind.NGINX) {
-                    nginx = rows.get(i).requestsPerSecond();
+            for (Summary row : rows) {
+                if (row.ok() && kindOf(targets, row.target()) == TargetKind.NGINX) {
+                    nginx = row.requestsPerSecond();
                 }
             }
             for (Summary row : rows) {
-                if (!row.ok()) {
+                if (!row.ok() || best == null) {
                     all.add(row);
                     continue;
                 }
-                all.add(row.withRelative(
-                        best > 0 ? row.requestsPerSecond() / best : null,
-                        nginx != null && nginx > 0 ? row.requestsPerSecond() / nginx : null));
+                Estimate mine = row.rate().requestsPerSecond();
+                Estimate top = best.rate().requestsPerSecond();
+                all.add(row.withRate(new Summary.Rate(
+                        mine,
+                        top.value() > 0 ? mine.value() / top.value() : null,
+                        nginx != null && nginx > 0 ? mine.value() / nginx : null,
+                        mine.hasInterval() && top.hasInterval() ? mine.overlaps(top) : null)));
             }
         }
         return all;
@@ -83,77 +91,96 @@ final class Summaries {
             Map<CellResult, Histogram> histograms,
             double clientBoundAt) {
         List<CellResult> ok = cells.stream().filter(CellResult::ok).toList();
+        int forksRun =
+                (int) cells.stream().mapToInt(CellResult::repetition).distinct().count();
         if (ok.isEmpty()) {
             String failure = cells.get(0).failure();
-            return Summary.failed(scenario.id(), target, failure, cells.size(), scenario.connections());
+            return Summary.failed(scenario.id(), target, failure, forksRun, scenario.connections());
         }
-        List<Double> rps = ok.stream().map(CellResult::requestsPerSecond).toList();
-        Histogram merged = null;
-        for (CellResult c : ok) {
-            Histogram h = histograms.get(c);
-            if (h != null) {
-                if (merged == null) {
-                    merged = h.copy();
-                } else {
-                    merged.add(h);
-                }
-            }
+        Map<Integer, List<CellResult>> byFork = ForkFigures.byFork(cells);
+        if (byFork.isEmpty()) {
+            return Summary.failed(scenario.id(), target, firstFailure(cells), forksRun, scenario.connections());
         }
-        CellResult first = ok.get(0);
+        List<ForkFigures> forks = new ArrayList<>();
+        byFork.forEach((fork, windows) -> forks.add(ForkFigures.of(fork, windows, histograms::get)));
+        List<CellResult> used = byFork.values().stream().flatMap(List::stream).toList();
+        Histogram merged = ForkFigures.merge(used, histograms::get);
+        CellResult first = used.get(0);
         Latency latency = merged == null ? first.latency() : mergedLatency(first.latency(), merged);
         Double clientCpu =
-                median(ok, c -> c.client() == null ? null : c.client().cpuPercent());
+                median(used, c -> c.client() == null ? null : c.client().cpuPercent());
         int cores = first.client() == null ? 1 : first.client().cores();
         return new Summary(
                         scenario.id(),
                         target,
-                        CellStatus.OK,
-                        cells.size() > ok.size() ? firstFailure(cells) : null,
-                        cells.size(),
-                        ok.size(),
-                        Stats.median(rps),
-                        rps.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                        rps.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-                        latency,
-                        scenario.connections(),
-                        ok.stream()
-                                .map(c -> c.connectionCounts().connectionsServed())
-                                .filter(Objects::nonNull)
-                                .min(Integer::compare)
-                                .orElse(null),
-                        cells.stream().mapToLong(c -> c.errors("timeout")).sum(),
-                        cells.stream().mapToLong(c -> c.errors(Responses.TOTAL)).sum(),
-                        median(ok, c -> c.server() == null ? null : c.server().cpuPercent()),
-                        median(ok, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest()),
-                        ok.stream()
-                                .map(c -> c.server() == null ? null : c.server().rssPeakBytes())
-                                .filter(Objects::nonNull)
-                                .max(Long::compare)
-                                .orElse(null),
-                        toLong(median(
-                                ok,
-                                c -> c.server() == null || c.server().rssMeanBytes() == null
-                                        ? null
-                                        : c.server().rssMeanBytes().doubleValue())),
-                        ok.stream()
-                                .map(c -> c.server() == null ? null : c.server().threadsPeak())
-                                .filter(Objects::nonNull)
-                                .max(Integer::compare)
-                                .orElse(null),
-                        clientCpu,
-                        clientCpu != null && clientCpu >= clientBoundAt * 100 * cores,
-                        null,
-                        null,
-                        merged == null ? first.latencies().distribution() : Distribution.of(merged))
-                .withWhy(
-                        WhyFigures.medianOf(ok.stream().map(CellResult::why).toList()),
-                        cells.stream()
-                                .filter(CellResult::profiled)
-                                .map(c -> c.flameGraph().event())
-                                .findFirst()
-                                .orElse(null))
+                        new Summary.Outcome(
+                                CellStatus.OK,
+                                forks.size() < forksRun ? firstFailure(cells) : null,
+                                forksRun,
+                                forks.size(),
+                                cells.stream()
+                                        .filter(CellResult::profiled)
+                                        .map(c -> c.flameGraph().event())
+                                        .findFirst()
+                                        .orElse(null)),
+                        new Summary.Rate(
+                                ForkStatistics.estimate(forks.stream()
+                                        .map(ForkFigures::requestsPerSecond)
+                                        .toList()),
+                                null,
+                                null,
+                                null),
+                        new Summary.Timing(
+                                latency,
+                                estimate(forks, ForkFigures::p50Micros),
+                                estimate(forks, ForkFigures::p99Micros),
+                                merged == null ? first.latencies().distribution() : Distribution.of(merged)),
+                        new Summary.ConnectionFigures(
+                                scenario.connections(),
+                                used.stream()
+                                        .map(c -> c.connectionCounts().connectionsServed())
+                                        .filter(Objects::nonNull)
+                                        .min(Integer::compare)
+                                        .orElse(null),
+                                cells.stream()
+                                        .mapToLong(c -> c.errors("timeout"))
+                                        .sum(),
+                                cells.stream()
+                                        .mapToLong(c -> c.errors(Responses.TOTAL))
+                                        .sum()),
+                        new Summary.ServerFigures(
+                                median(
+                                        used,
+                                        c -> c.server() == null
+                                                ? null
+                                                : c.server().cpuPercent()),
+                                estimate(forks, ForkFigures::cpuMicrosPerRequest),
+                                estimate(forks, ForkFigures::rssPeakBytes),
+                                toLong(median(
+                                        used,
+                                        c -> c.server() == null || c.server().rssMeanBytes() == null
+                                                ? null
+                                                : c.server().rssMeanBytes().doubleValue())),
+                                used.stream()
+                                        .map(c -> c.server() == null
+                                                ? null
+                                                : c.server().threadsPeak())
+                                        .filter(Objects::nonNull)
+                                        .max(Integer::compare)
+                                        .orElse(null)),
+                        new Summary.ClientFigures(
+                                clientCpu, clientCpu != null && clientCpu >= clientBoundAt * 100 * cores),
+                        forks,
+                        WhyFigures.medianOf(used.stream().map(CellResult::why).toList()),
+                        null)
                 .withHandshakes(
-                        Handshakes.medianOf(ok.stream().map(CellResult::tls).toList()));
+                        Handshakes.medianOf(used.stream().map(CellResult::tls).toList()));
+    }
+
+    /** A figure's estimate over the forks that have it, or null when none has. */
+    private static <T extends Number> Estimate estimate(List<ForkFigures> forks, Function<ForkFigures, T> figure) {
+        List<T> values = forks.stream().map(figure).filter(Objects::nonNull).toList();
+        return values.isEmpty() ? null : ForkStatistics.estimate(values);
     }
 
     private static Latency mergedLatency(Latency kind, Histogram h) {
@@ -181,7 +208,7 @@ final class Summaries {
     private static String firstFailure(List<CellResult> cells) {
         return cells.stream()
                 .filter(c -> !c.ok())
-                .map(c -> "repetition " + c.repetition() + " failed: " + c.failure())
+                .map(c -> "fork " + c.repetition() + " failed: " + c.failure())
                 .findFirst()
                 .orElse(null);
     }

@@ -44,7 +44,11 @@ public final class ConformanceCommand implements Callable<Integer> {
             description = "The project root whose modules hold target/conformance records.")
     Path from;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write the matrix.")
+    @Option(
+            names = {"-o", "--out"},
+            required = true,
+            paramLabel = "DIR",
+            description = "Where to write the matrix.")
     Path out;
 
     @CommandLine.Spec

@@ -22,7 +22,7 @@ public interface AgentMerge {
 
     /**
      * The exact merge ({@link Merging}): {@code OUT/merged.json} and the reports in {@code OUT}, as
-     * {@code httpmodels merge --json OUT/merged.json --report OUT HLOG...} writes them.
+     * {@code httpmodels merge --json OUT/merged.json --out OUT HLOG...} writes them.
      */
     static AgentMerge exact() {
         return (hlogs, outDir, out, err) -> Merging.merge(

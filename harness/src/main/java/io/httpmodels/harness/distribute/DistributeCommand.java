@@ -113,12 +113,15 @@ public final class DistributeCommand implements Callable<Integer> {
     String name;
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
             description = "Where the agents' files and the merge go (default: results/distribute-<timestamp>).")
     Path out;
 
-    @Option(names = "--dry-run", description = "Print the Job as YAML (for kubectl apply -f -) and exit.")
+    @Option(
+            names = "--dry-run",
+            negatable = true,
+            description = "Print the Job as YAML (for kubectl apply -f -) and exit.")
     boolean dryRun;
 
     @Parameters(

@@ -1,23 +1,20 @@
 package io.httpmodels.harness.history;
 
+import io.httpmodels.harness.cli.ResultsFileCommand;
 import io.httpmodels.harness.results.Results;
-import io.httpmodels.harness.results.ResultsJson;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /**
  * {@code httpmodels history add RESULTS_JSON --history DIR}: appends one run of {@code compare} or
- * {@code regress} to the history ({@link HistoryStore}), with a link to its report when one is known. Bad input
- * (another schema, a damaged history, a commit the history holds on that machine already) exits 2 and writes
- * nothing.
+ * {@code regress} to the history ({@link HistoryStore}), with a link to its report when one is known. Every run is
+ * kept, another run of a commit the history holds too. Bad input (another schema, a truncated file, no commit, a
+ * damaged history, the same run added twice) exits 2 and writes nothing.
  */
 @Command(
         name = "add",
@@ -26,25 +23,20 @@ import java.util.concurrent.Callable;
         description = {
             "Append a run (a results.json of 'compare' or 'regress') to the history in DIR.",
             "The run is filed under its machine's fingerprint (CPU model, CPUs, pinning, JDK), as",
-            "DIR/<machine>/<start time>-<commit>.json, written whole or not at all. One run per commit and machine."
+            "DIR/<machine>/<start time>-<commit>.json, written whole or not at all. Every run is kept: several runs"
+                    + " of one commit are drawn at that commit as a spread."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the run was added",
             "1:could not write the history",
             "2:bad input, nothing written: not a results file, another schema, no commit, an interrupted run,"
-                    + " a damaged history, or a run of that commit and machine already there"
+                    + " a damaged history, or this very run already there"
         })
-final class HistoryAddCommand implements Callable<Integer> {
+final class HistoryAddCommand extends ResultsFileCommand {
 
     /** The report file looked for beside a results.json when --report is not given. */
     static final String REPORT_FILE = "report.html";
-
-    @Parameters(
-            index = "0",
-            paramLabel = "RESULTS_JSON",
-            description = "A results.json written by 'compare' or 'regress'.")
-    Path resultsJson;
 
     @Option(
             names = "--history",
@@ -60,20 +52,8 @@ final class HistoryAddCommand implements Callable<Integer> {
                     + " Default: report.html beside RESULTS_JSON, when there is one.")
     String report;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Results results;
-        try {
-            results = ResultsJson.read(resultsJson);
-        } catch (IOException e) {
-            err.println("httpmodels history add: cannot read " + resultsJson + ": " + e.getMessage());
-            return 2;
-        }
+    protected int run(Results results, PrintWriter out, PrintWriter err) {
         try {
             HistoryRun run = HistoryRun.of(results, link());
             Path written = new HistoryStore(historyDir).add(run);

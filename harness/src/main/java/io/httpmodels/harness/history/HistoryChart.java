@@ -1,5 +1,6 @@
 package io.httpmodels.harness.history;
 
+import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Verdict;
 
 import java.util.ArrayList;
@@ -8,15 +9,15 @@ import java.util.List;
 
 /**
  * One chart of the history page: one figure of one scenario on one machine, a line per target over that
- * machine's runs, and the gate's verdicts as markers. Every number in it is computed here in Java; the page's
+ * machine's commits, and the gate's verdicts as markers. Every number in it is computed here in Java; the page's
  * script only draws it.
  *
  * @param id         the chart container's element id, unique on the page
  * @param machineId  the {@link MachineFingerprint#id()} of every run on it
  * @param scenarioId the scenario
  * @param figure     the figure drawn
- * @param ticks      the x axis: one per run, oldest first
- * @param lines      one per target and kind of run, a value per tick (null where that run lacks it)
+ * @param ticks      the x axis: one per commit, in order of its first run
+ * @param lines      one per target and kind of run, a value per tick (null where no run at that commit has it)
  * @param markers    the gate's verdicts that found a change or a failure, on the point they judged
  */
 public record HistoryChart(
@@ -35,28 +36,44 @@ public record HistoryChart(
     }
 
     /**
-     * One run on the x axis.
+     * One commit on the x axis, and how many runs it holds.
      *
-     * @param label  what the axis shows: the short commit and the date
+     * @param label  what the axis shows: the short commit ({@code +} when dirty) and the date of its first run
      * @param commit the full commit
-     * @param date   when the run started, ISO-8601
-     * @param kind   compare or regress
-     * @param report the run's report relative to the page, or null when unknown or missing
+     * @param date   when its first run started, ISO-8601
+     * @param runs   how many runs of it measured the chart's scenario, at least 1
+     * @param report the report of its latest run that has one, relative to the page, or null when none is known
      */
-    public record Tick(String label, String commit, String date, RunKind kind, String report) {}
+    public record Tick(String label, String commit, String date, int runs, String report) {}
 
     /**
-     * A target's values over the ticks, from runs of one kind.
+     * A target's values over the ticks, from runs of one kind: the median of each commit's runs, and every run's
+     * value beside it, so that several runs of one commit show as a spread at that commit.
      *
      * @param name   the line's name in the legend: the target, with {@code · regress} for a regress run's figures
      * @param target the target's name
      * @param kind   the kind of run its values come from
-     * @param values one per tick, in the figure's unit; null where not measured (or measured by the other kind)
+     * @param values one per tick, in the figure's unit: the median of that commit's runs; null where none measured
+     *               it (or only runs of the other kind)
+     * @param runs   one per tick: each run's value at that commit, in run order; empty where none
      */
-    public record Line(String name, String target, RunKind kind, List<Double> values) {
+    public record Line(String name, String target, RunKind kind, List<Double> values, List<List<Double>> runs) {
 
         public Line {
             values = Collections.unmodifiableList(new ArrayList<>(values)); // nulls are gaps
+            runs = runs.stream().map(List::copyOf).toList();
+            if (values.size() != runs.size()) {
+                throw new IllegalArgumentException("a value per tick and runs per tick: " + name);
+            }
+        }
+
+        /** The line of each tick's run values: the median of each, null where a tick has none. */
+        public static Line of(String name, String target, RunKind kind, List<List<Double>> runs) {
+            List<Double> medians = new ArrayList<>();
+            for (List<Double> atTick : runs) {
+                medians.add(atTick.isEmpty() ? null : Stats.median(atTick));
+            }
+            return new Line(name, target, kind, medians, runs);
         }
 
         /** The legend's name of a target's line of runs of {@code kind}. */
@@ -64,7 +81,7 @@ public record HistoryChart(
             return kind == RunKind.COMPARE ? target : target + " · " + kind.label();
         }
 
-        /** How many points the line has (values measured). */
+        /** How many points the line has (commits with a value). */
         public long points() {
             return values.stream().filter(v -> v != null).count();
         }

@@ -2,9 +2,11 @@ package io.httpmodels.harness.history;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
- * The history's summary in Markdown, for a CI job summary: per machine, its last runs with the gate's verdicts,
+ * The history's summary in Markdown, for a CI job summary: per machine, its last runs by commit (how many runs
+ * each commit's point holds) with the gate's verdicts,
  * and where the latest run's figures stand among the runs before it (median and range). Stateless.
  */
 public final class HistoryMarkdown {
@@ -28,21 +30,33 @@ public final class HistoryMarkdown {
     private static void machine(StringBuilder md, HistoryView.Machine m) {
         md.append("## ").append(m.machine().id()).append("\n\n");
         md.append(m.machine().describe()).append(" · the last ").append(m.runs().size());
-        md.append(m.runs().size() == 1 ? " run" : " runs").append("\n\n");
-        md.append("| # | commit | started | kind | gate |\n|--:|---|---|---|---|\n");
-        for (int i = m.runs().size() - 1; i >= 0; i--) {
-            HistoryRun run = m.runs().get(i);
+        md.append(m.runs().size() == 1 ? " run" : " runs");
+        md.append(" at ").append(m.points().size()).append(m.points().size() == 1 ? " commit" : " commits");
+        md.append(
+                " (a commit is one point on the charts; `runs`: how many runs it holds, drawn there as a spread)\n\n");
+        md.append("| # | commit | runs | started | kind | gate |\n|--:|---|--:|---|---|---|\n");
+        for (int i = m.points().size() - 1; i >= 0; i--) {
+            HistoryView.Point point = m.points().get(i);
+            List<HistoryRun> runs = point.runs();
             md.append("| ")
                     .append(i + 1)
                     .append(" | `")
-                    .append(run.shortCommit())
-                    .append(run.dirty() ? "+" : "");
-            md.append("` | ")
-                    .append(run.startedAt())
+                    .append(point.shortCommit())
+                    .append("` | ")
+                    .append(runs.size())
                     .append(" | ")
-                    .append(run.kind().label())
+                    .append(runs.get(0).startedAt());
+            if (runs.size() > 1) {
+                md.append(" … ").append(runs.get(runs.size() - 1).startedAt());
+            }
+            md.append(" | ")
+                    .append(runs.stream().map(r -> r.kind().label()).distinct().collect(Collectors.joining(", ")))
                     .append(" | ");
-            md.append(HistoryPage.gate(run)).append(" |\n");
+            md.append(runs.stream()
+                            .map(HistoryPage::gate)
+                            .filter(g -> !g.isEmpty())
+                            .collect(Collectors.joining(", ")))
+                    .append(" |\n");
         }
         md.append('\n');
         HistoryRun latest = m.runs().get(m.runs().size() - 1);

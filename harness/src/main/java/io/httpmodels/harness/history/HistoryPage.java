@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.httpmodels.harness.report.EChartsAsset;
 import io.httpmodels.harness.report.Html;
+import io.httpmodels.harness.report.HtmlPage;
 import io.httpmodels.harness.report.Template;
 import io.httpmodels.harness.results.ResultsJson;
 
@@ -15,8 +16,9 @@ import java.util.Map;
 /**
  * The history page: one self-contained HTML file that opens offline, like {@code report.html}. Java writes the
  * text (a section per machine, a heading per scenario, one container per {@link HistoryChart}, a table of the
- * runs with links to their reports); the page carries the charts as JSON ({@code #history-data}), Apache ECharts
- * inlined from the same WebJar as the report, and {@code history.js}, which only draws them. As on the report,
+ * runs with links to their reports); the page carries the charts as JSON ({@code #history-data}) and
+ * {@code history.js}, which only lays them out, in the report's page shell ({@link HtmlPage}: Apache ECharts
+ * inlined from the same WebJar, the shared chart helpers). As on the report,
  * each container is marked {@code data-rendered="true"} once drawn, and also says what was drawn
  * ({@code data-points}: points per line, {@code data-markers}: verdict markers), for the browser check.
  * Stateless.
@@ -35,14 +37,12 @@ public final class HistoryPage {
 
     /** The whole page. */
     public static String render(HistoryView view) {
-        return Template.fill(
-                Template.resource("/io/httpmodels/harness/history/history.html"),
-                Map.of(
-                        "title", Html.text(TITLE),
-                        "content", content(view),
-                        "data", Html.json(json(view)),
-                        "echarts", Html.script(EChartsAsset.script()),
-                        "history-script", Html.script(Template.resource("/io/httpmodels/harness/history/history.js"))));
+        return HtmlPage.render(
+                TITLE,
+                content(view),
+                DATA_ELEMENT_ID,
+                json(view),
+                Template.resource("/io/httpmodels/harness/history/history.js"));
     }
 
     /** The charts as the page carries them: {@code {"charts": [...]}}. */
@@ -60,7 +60,9 @@ public final class HistoryPage {
         StringBuilder h = new StringBuilder();
         h.append("<header class=\"page-head\">\n<h1>").append(Html.text(TITLE)).append("</h1>\n");
         h.append("<p class=\"lede\">")
-                .append(Html.text("Each model's figures over its machine's runs, oldest left. Runs of different"
+                .append(Html.text("Each model's figures over its machine's commits, oldest left. A commit measured"
+                        + " more than once is one point, the median of its runs, with each run a dot beside it: the"
+                        + " machine's noise. Runs of different"
                         + " machines (processor, CPUs, pinning, JDK) are never drawn on one line. Markers: the"
                         + " regression gate's verdicts (▼ regression, ▲ improvement, ✕ failed), with the change"
                         + " and its interval in the tooltip. A click on a point opens that run's report."))
@@ -95,7 +97,9 @@ public final class HistoryPage {
                 .append(Html.text(m.machine().id()))
                 .append("</h2>\n<p class=\"section-note\">")
                 .append(Html.text(m.machine().describe() + " · " + m.runs().size()
-                        + (m.runs().size() == 1 ? " run" : " runs")))
+                        + (m.runs().size() == 1 ? " run" : " runs") + " at "
+                        + m.points().size()
+                        + (m.points().size() == 1 ? " commit" : " commits")))
                 .append("</p>\n");
         for (String scenario : m.scenarios()) {
             h.append("<h3>").append(Html.text(scenario)).append("</h3>\n<div class=\"grid\">\n");

@@ -67,7 +67,7 @@ public record HistoryRun(
         if (results.conditions() == null) {
             throw new HistoryException("the run records no conditions, so no machine to file it under");
         }
-        String commit = results.conditions().gitCommit();
+        String commit = results.conditions().build().gitCommit();
         if (commit == null || commit.isBlank()) {
             throw new HistoryException("the run records no git commit (it was not built from a checkout):"
                     + " a history is ordered by commits");
@@ -93,19 +93,34 @@ public record HistoryRun(
             }
         } else {
             for (RegressionCell c : regression.cells()) {
-                if (!c.candidateRequestsPerSecond().isEmpty()) {
-                    Double p99 = Stats.medianOrNull(c.candidateP99Micros());
+                if (!c.rounds().candidateRequestsPerSecond().isEmpty()) {
+                    Double p99 = Stats.medianOrNull(c.rounds().candidateP99Micros());
                     figures.add(new RunFigures(
                             c.scenarioId(),
                             c.model(),
-                            Stats.medianOrNull(c.candidateRequestsPerSecond()),
-                            Stats.medianOrNull(c.candidateCpuMicros()),
+                            Stats.medianOrNull(c.rounds().candidateRequestsPerSecond()),
+                            Stats.medianOrNull(c.rounds().candidateCpuMicros()),
                             p99 == null ? null : Math.round(p99),
                             null));
                 }
-                verdict(verdicts, c, Figure.REQUESTS_PER_SECOND, c.requestsVerdict(), c.requestsPerSecond());
-                verdict(verdicts, c, Figure.P99, c.p99Verdict(), c.p99());
-                verdict(verdicts, c, Figure.CPU_PER_REQUEST, c.cpuVerdict(), c.cpuPerRequest());
+                verdict(
+                        verdicts,
+                        c,
+                        Figure.REQUESTS_PER_SECOND,
+                        c.verdicts().requestsVerdict(),
+                        c.changes().requestsPerSecond());
+                verdict(
+                        verdicts,
+                        c,
+                        Figure.P99,
+                        c.verdicts().p99Verdict(),
+                        c.changes().p99());
+                verdict(
+                        verdicts,
+                        c,
+                        Figure.CPU_PER_REQUEST,
+                        c.verdicts().cpuVerdict(),
+                        c.changes().cpuPerRequest());
                 if (c.verdict() == Verdict.FAILED) {
                     verdicts.add(new GateVerdict(
                             c.scenarioId(), c.model(), Figure.REQUESTS_PER_SECOND, Verdict.FAILED, null));
@@ -118,7 +133,7 @@ public record HistoryRun(
         return new HistoryRun(
                 HistoryStore.VERSION,
                 commit,
-                Boolean.TRUE.equals(results.conditions().gitDirty()),
+                Boolean.TRUE.equals(results.conditions().build().gitDirty()),
                 results.startedAt(),
                 regression == null ? RunKind.COMPARE : RunKind.REGRESS,
                 MachineFingerprint.of(results.conditions()),

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
 
 /**
  * The history: a folder of runs, one JSON file per run, filed by machine,
- * {@code DIR/<machine id>/<yyyyMMdd-HHmmss>-<commit>.json} ({@link MachineFingerprint#id()}).
+ * {@code DIR/<machine id>/<yyyyMMdd-HHmmss>-<commit>.json} ({@link MachineFingerprint#id()}; {@code -2},
+ * {@code -3}, ... before {@code .json} for another run of that commit started in the same second).
  *
  * <p>One file per run rather than one growing file: an append is the creation of one new file, written whole
  * (temporary name, then an atomic move) so a crash leaves the history as it was; two CI jobs that each add a run
@@ -30,11 +31,15 @@ import java.util.stream.Stream;
  * keeps runs of different machines apart on disk as on the page. Files are never rewritten: the history is
  * append-only.
  *
+ * <p>Every run is kept, a second run of a commit on the same machine too (a re-run CI job, a nightly run of an
+ * unchanged main): the page draws the runs of one commit at that commit, as a spread that shows the machine's noise.
+ * A run is added once: the same run again (same machine, commit and start time) is refused.
+ *
  * <p>Every read checks the whole history: each file must parse as a {@link HistoryRun} of {@link #VERSION}, sit
- * in its machine's folder, and be the only run of its commit on its machine. Anything else is a
- * {@link HistoryException} naming the file, and {@link #add} writes nothing. Not thread-safe, nor safe across
- * processes: two adds of the same commit at once could both write, and every later read would then refuse the
- * pair by name. The CI workflow runs one add at a time.
+ * in its machine's folder, and hold a run no other file holds. Anything else is a {@link HistoryException} naming
+ * the file, and {@link #add} writes nothing. Not thread-safe, nor safe across processes: two adds of the same run
+ * at once could both write, and every later read would then refuse the pair by name. The CI workflow runs one add
+ * at a time.
  */
 public final class HistoryStore {
 
@@ -61,7 +66,7 @@ public final class HistoryStore {
      * Every run, oldest first (by start time, then commit).
      *
      * @throws HistoryException when a file is not a run of this version, is damaged or truncated, sits in another
-     *                          machine's folder, or repeats a commit on its machine
+     *                          machine's folder, or holds the same run as another file
      */
     public List<HistoryRun> runs() throws HistoryException, IOException {
         List<HistoryRun> runs = new ArrayList<>();
@@ -81,8 +86,8 @@ public final class HistoryStore {
             }
             Path other = seen.putIfAbsent(key(run), file);
             if (other != null) {
-                throw new HistoryException(file + " and " + other + " both claim commit " + run.commit()
-                        + " on machine " + run.machine().id() + ": a history holds one run per commit and machine");
+                throw new HistoryException(file + " and " + other + " both hold the run of commit " + run.commit()
+                        + " on machine " + run.machine().id() + " started " + run.startedAt() + " (copied by hand?)");
             }
             runs.add(run);
         }
@@ -91,12 +96,12 @@ public final class HistoryStore {
     }
 
     /**
-     * Appends a run: checks the history as {@link #runs()} does and that it holds no run of the same commit on the
-     * same machine, then writes the run's file whole.
+     * Appends a run: checks the history as {@link #runs()} does and that it does not hold this run already, then
+     * writes the run's file whole. Other runs of the same commit on the same machine are kept beside it.
      *
      * @return the file written
-     * @throws HistoryException when the history is damaged or already holds that commit on that machine; nothing
-     *                          is written then
+     * @throws HistoryException when the history is damaged or already holds this run (same machine, commit and
+     *                          start time); nothing is written then
      */
     public Path add(HistoryRun run) throws HistoryException, IOException {
         if (run.historyVersion() != VERSION) {
@@ -105,22 +110,25 @@ public final class HistoryStore {
         }
         for (HistoryRun existing : runs()) {
             if (key(existing).equals(key(run))) {
-                throw new HistoryException("the history already holds a run of commit " + run.commit()
-                        + " on machine " + run.machine().id() + " (started " + existing.startedAt() + ")"
-                        + ": a history holds one run per commit and machine");
+                throw new HistoryException("the history already holds this run: commit " + run.commit() + " on machine "
+                        + run.machine().id() + ", started " + existing.startedAt());
             }
         }
-        Path file = dir.resolve(run.machine().id()).resolve(fileName(run));
-        if (Files.exists(file)) {
-            throw new HistoryException(file + " exists already");
+        Path folder = dir.resolve(run.machine().id());
+        Path file = folder.resolve(fileName(run, 1));
+        for (int n = 2; Files.exists(file); n++) {
+            file = folder.resolve(fileName(run, n));
         }
         AtomicFiles.write(file, toJson(run));
         return file;
     }
 
-    /** The run's file name: its start time (UTC) and commit, so a folder lists in run order. */
-    static String fileName(HistoryRun run) {
-        return FILE_TIME.format(run.startedAt()) + "-" + run.shortCommit() + ".json";
+    /**
+     * The run's file name: its start time (UTC) and commit, so a folder lists in run order; the {@code n}th run of
+     * that commit started in that second gets {@code -n} (the first, none).
+     */
+    static String fileName(HistoryRun run, int n) {
+        return FILE_TIME.format(run.startedAt()) + "-" + run.shortCommit() + (n == 1 ? "" : "-" + n) + ".json";
     }
 
     /** The run as the history writes it. */
@@ -168,8 +176,9 @@ public final class HistoryStore {
         }
     }
 
+    /** What makes a run the same run: its machine, commit and start time. */
     private static String key(HistoryRun run) {
-        return run.machine().id() + "\u0000" + run.commit();
+        return run.machine().id() + "\u0000" + run.commit() + "\u0000" + run.startedAt();
     }
 
     private static String firstLine(String message) {

@@ -12,11 +12,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * The history as its page and summary show it: the runs grouped by machine (never mixed), the last N of each,
- * and per scenario one {@link HistoryChart} per figure that any run measured, a line per target and kind of run. Stateless arithmetic over
- * {@link HistoryRun}s.
+ * The history as its page and summary show it: the runs grouped by machine (never mixed), the last N of each, their
+ * commits as points on the x axis (every run of one commit at that commit), and per scenario one
+ * {@link HistoryChart} per figure that any run measured, a line per target and kind of run. Stateless arithmetic
+ * over {@link HistoryRun}s.
  *
  * @param machines one per machine fingerprint, in order of each machine's first run
  */
@@ -31,16 +33,51 @@ public record HistoryView(List<Machine> machines) {
      *
      * @param machine   its fingerprint
      * @param runs      its last runs, oldest first
+     * @param points    the commits of those runs, in order of each one's first run
      * @param scenarios the scenarios of those runs, in order of first appearance
      * @param charts    per scenario, a chart per figure measured (in {@link Figure} order)
      */
     public record Machine(
-            MachineFingerprint machine, List<HistoryRun> runs, List<String> scenarios, List<HistoryChart> charts) {
+            MachineFingerprint machine,
+            List<HistoryRun> runs,
+            List<Point> points,
+            List<String> scenarios,
+            List<HistoryChart> charts) {
 
         public Machine {
             runs = List.copyOf(runs);
+            points = List.copyOf(points);
             scenarios = List.copyOf(scenarios);
             charts = List.copyOf(charts);
+        }
+    }
+
+    /**
+     * One commit on a machine's x axis and every run of it: a commit measured again (a re-run job, a nightly run of
+     * an unchanged main) is drawn at the same place, its runs as a spread that shows the machine's noise.
+     *
+     * @param commit the commit
+     * @param dirty  whether its work tree had uncommitted changes (a point of its own: not the commit's code)
+     * @param runs   its runs, oldest first, at least one
+     */
+    public record Point(String commit, boolean dirty, List<HistoryRun> runs) {
+
+        public Point {
+            runs = List.copyOf(runs);
+            if (runs.isEmpty()) {
+                throw new IllegalArgumentException("a point holds at least one run: " + commit);
+            }
+        }
+
+        /** The commit as the axis and the summary name it: 7 hex digits, {@code +} when dirty. */
+        public String shortCommit() {
+            return runs.get(0).shortCommit() + (dirty ? "+" : "");
+        }
+
+        /** The same point with only the runs {@code keep} accepts, or null when it accepts none. */
+        Point only(Predicate<HistoryRun> keep) {
+            List<HistoryRun> kept = runs.stream().filter(keep).toList();
+            return kept.isEmpty() ? null : new Point(commit, dirty, kept);
         }
     }
 
@@ -69,31 +106,46 @@ public record HistoryView(List<Machine> machines) {
         return new HistoryView(machines);
     }
 
+    /** The runs grouped by commit (and dirtiness), in order of each group's first run. */
+    static List<Point> points(List<HistoryRun> runs) {
+        Map<String, List<HistoryRun>> byCommit = new LinkedHashMap<>();
+        for (HistoryRun run : runs) {
+            byCommit.computeIfAbsent(run.commit() + (run.dirty() ? "+" : ""), k -> new ArrayList<>())
+                    .add(run);
+        }
+        return byCommit.values().stream()
+                .map(r -> new Point(r.get(0).commit(), r.get(0).dirty(), r))
+                .toList();
+    }
+
     private static Machine machine(List<HistoryRun> runs, Function<HistoryRun, String> report) {
         MachineFingerprint fingerprint = runs.get(0).machine();
+        List<Point> points = points(runs);
         Set<String> scenarios = new LinkedHashSet<>();
         for (HistoryRun run : runs) {
             run.figures().forEach(f -> scenarios.add(f.scenarioId()));
         }
         List<HistoryChart> charts = new ArrayList<>();
         for (String scenario : scenarios) {
-            // The x axis of a scenario's charts: the runs that measured it.
-            List<HistoryRun> mine = runs.stream()
-                    .filter(r ->
-                            r.figures().stream().anyMatch(f -> f.scenarioId().equals(scenario)))
+            // The x axis of a scenario's charts: the commits of the runs that measured it, each with those runs.
+            List<Point> mine = points.stream()
+                    .map(p -> p.only(r ->
+                            r.figures().stream().anyMatch(f -> f.scenarioId().equals(scenario))))
+                    .filter(p -> p != null)
                     .toList();
             List<HistoryChart.Tick> ticks = new ArrayList<>();
-            for (HistoryRun run : mine) {
+            for (Point point : mine) {
+                HistoryRun first = point.runs().get(0);
                 ticks.add(new HistoryChart.Tick(
-                        run.shortCommit() + (run.dirty() ? "+" : "") + "\n"
-                                + run.startedAt().toString().substring(5, 10),
-                        run.commit(),
-                        run.startedAt().toString(),
-                        run.kind(),
-                        report.apply(run)));
+                        point.shortCommit() + "\n"
+                                + first.startedAt().toString().substring(5, 10),
+                        point.commit(),
+                        first.startedAt().toString(),
+                        point.runs().size(),
+                        latestReport(point, report)));
             }
             Set<String> targets = new LinkedHashSet<>();
-            for (HistoryRun run : mine) {
+            for (HistoryRun run : runs) {
                 run.figures().stream()
                         .filter(f -> f.scenarioId().equals(scenario))
                         .forEach(f -> targets.add(f.target()));
@@ -105,14 +157,25 @@ public record HistoryView(List<Machine> machines) {
                 }
             }
         }
-        return new Machine(fingerprint, runs, List.copyOf(scenarios), charts);
+        return new Machine(fingerprint, runs, points, List.copyOf(scenarios), charts);
+    }
+
+    /** The report of the point's latest run that has one: a click on the point opens it. */
+    private static String latestReport(Point point, Function<HistoryRun, String> report) {
+        for (int i = point.runs().size() - 1; i >= 0; i--) {
+            String link = report.apply(point.runs().get(i));
+            if (link != null) {
+                return link;
+            }
+        }
+        return null;
     }
 
     private static HistoryChart chart(
             MachineFingerprint machine,
             String scenario,
             Figure figure,
-            List<HistoryRun> runs,
+            List<Point> points,
             List<HistoryChart.Tick> ticks,
             Set<String> targets) {
         List<HistoryChart.Line> lines = new ArrayList<>();
@@ -122,19 +185,25 @@ public record HistoryView(List<Machine> machines) {
         for (RunKind kind : RunKind.values()) {
             for (String target : targets) {
                 String name = HistoryChart.Line.name(target, kind);
-                List<Double> values = new ArrayList<>();
-                for (int x = 0; x < runs.size(); x++) {
-                    HistoryRun run = runs.get(x);
-                    RunFigures figures = run.kind() == kind ? run.figures(scenario, target) : null;
-                    Double value = figures == null ? null : figures.value(figure);
-                    values.add(value);
-                    GateVerdict verdict = figures == null ? null : run.verdict(scenario, target, figure);
-                    if (verdict != null && verdict.marked() && value != null) {
-                        markers.add(
-                                new HistoryChart.Marker(name, x, value, verdict.verdict(), markerText(run, verdict)));
+                List<List<Double>> values = new ArrayList<>();
+                for (int x = 0; x < points.size(); x++) {
+                    List<Double> atCommit = new ArrayList<>();
+                    for (HistoryRun run : points.get(x).runs()) {
+                        RunFigures figures = run.kind() == kind ? run.figures(scenario, target) : null;
+                        Double value = figures == null ? null : figures.value(figure);
+                        if (value == null) {
+                            continue;
+                        }
+                        atCommit.add(value);
+                        GateVerdict verdict = run.verdict(scenario, target, figure);
+                        if (verdict != null && verdict.marked()) {
+                            markers.add(new HistoryChart.Marker(
+                                    name, x, value, verdict.verdict(), markerText(run, verdict)));
+                        }
                     }
+                    values.add(atCommit);
                 }
-                HistoryChart.Line line = new HistoryChart.Line(name, target, kind, values);
+                HistoryChart.Line line = HistoryChart.Line.of(name, target, kind, values);
                 if (line.points() > 0) {
                     lines.add(line);
                 }

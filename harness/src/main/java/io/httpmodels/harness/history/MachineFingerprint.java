@@ -30,11 +30,15 @@ public record MachineFingerprint(String cpuModel, int onlineCpus, String serverC
     /** The fingerprint of the conditions a run recorded. */
     public static MachineFingerprint of(Conditions conditions) {
         return new MachineFingerprint(
-                conditions.cpuModel() == null ? "unknown CPU" : conditions.cpuModel(),
-                conditions.onlineCpus(),
-                conditions.serverCpus(),
-                conditions.clientCpus(),
-                conditions.jdk() == null ? "unknown JDK" : conditions.jdk());
+                conditions.host().cpuModel() == null
+                        ? "unknown CPU"
+                        : conditions.host().cpuModel(),
+                conditions.host().onlineCpus(),
+                conditions.placement().serverCpus(),
+                conditions.placement().clientCpus(),
+                conditions.jvms().jdk() == null
+                        ? "unknown JDK"
+                        : conditions.jvms().jdk());
     }
 
     /**

@@ -60,37 +60,49 @@ final class CellFigures {
             MeasureSettings settings,
             Warmup warmup) {
         boolean open = r.config().rateMode();
-        double seconds = usage.wallSeconds() > 0 ? usage.wallSeconds() : r.durationSeconds();
+        double seconds =
+                usage.wallSeconds() > 0 ? usage.wallSeconds() : r.recorded().seconds();
         // Taking turns, the server was loaded 1 / count of the window: its requests per second are those of its turns.
-        int turns = r.config().turns() == null ? 1 : r.config().turns().count();
-        double loaded = r.durationSeconds() / turns;
+        int turns = r.config().pacing().turns() == null
+                ? 1
+                : r.config().pacing().turns().count();
+        double loaded = r.recorded().seconds() / turns;
         return new CellResult(
-                        scenarioId,
-                        target,
-                        window.repetition(),
-                        CellStatus.OK,
-                        null,
-                        new Throughput(
-                                open ? Double.valueOf(r.config().rate()) : window.offeredRate(),
-                                loaded,
-                                r.requests(),
-                                turns == 1 ? r.requestsPerSecond() : (loaded > 0 ? r.requests() / loaded : 0.0),
-                                r.intervals().stream()
-                                        .map(i -> i.requestsPerSecond() * turns)
-                                        .toList()),
-                        new Latencies(
-                                Latency.of(open ? LatencyKind.INTENDED : LatencyKind.RAW, r.latency()),
-                                Latency.of(LatencyKind.CORRECTED, r.corrected()),
-                                Latency.of(LatencyKind.SERVICE, r.uncorrected()),
-                                Distribution.of(r.histogram())),
-                        new Responses(errors(r), r.statusCounts(), r.abortReason()),
-                        new ConnectionCounts(r.config().connections(), r.connectionsServed(), r.connectsSucceeded()),
-                        server(serverPid, usage, seconds, r.requests()),
-                        client(usage, seconds, settings),
-                        warmup,
-                        window.hlogName(),
-                        background(r.background()))
-                .withHandshakes(handshakes(r.tls(), loaded, usage.serverCpuSeconds()));
+                scenarioId,
+                target,
+                window.repetition(),
+                CellStatus.OK,
+                null,
+                new Throughput(
+                        open ? Double.valueOf(r.config().pacing().rate()) : window.offeredRate(),
+                        loaded,
+                        r.recorded().requests(),
+                        turns == 1
+                                ? r.recorded().requestsPerSecond()
+                                : (loaded > 0 ? r.recorded().requests() / loaded : 0.0),
+                        r.recorded().intervals().stream()
+                                .map(i -> i.requestsPerSecond() * turns)
+                                .toList()),
+                new Latencies(
+                        Latency.of(
+                                open ? LatencyKind.INTENDED : LatencyKind.RAW,
+                                r.latencies().latency()),
+                        Latency.of(LatencyKind.CORRECTED, r.latencies().corrected()),
+                        Latency.of(LatencyKind.SERVICE, r.latencies().uncorrected()),
+                        Distribution.of(r.latencies().histogram())),
+                new Responses(errors(r), r.responses().statusCounts(), r.abortReason()),
+                new ConnectionCounts(
+                        r.config().connections().count(),
+                        r.connections().served(),
+                        r.connections().connectsSucceeded()),
+                server(serverPid, usage, seconds, r.recorded().requests()),
+                client(usage, seconds, settings),
+                warmup,
+                window.hlogName(),
+                background(r.background()),
+                null,
+                null,
+                handshakes(r.tls(), loaded, usage.server().cpuSeconds()));
     }
 
     /**
@@ -104,7 +116,7 @@ final class CellFigures {
         LatencySummary time = tls.handshake();
         boolean timed = time != null && time.count() > 0;
         return new Handshakes(
-                tls.version().label(),
+                tls.version() == null ? null : tls.version().label(),
                 tls.handshakes(),
                 tls.resumed(),
                 loadedSeconds > 0 ? tls.handshakes() / loadedSeconds : 0.0,
@@ -116,27 +128,27 @@ final class CellFigures {
     /** Errors by the load client's kinds, in its order, then their total. */
     static Map<String, Long> errors(LoadReport r) {
         Map<String, Long> errors = new LinkedHashMap<>();
-        for (Map.Entry<ErrorKind, Long> e : r.errors().asMap().entrySet()) {
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
             errors.put(e.getKey().label(), e.getValue());
         }
-        errors.put(Responses.TOTAL, r.errors().total());
+        errors.put(Responses.TOTAL, r.responses().errors().total());
         return errors;
     }
 
     /** What the server used over {@code seconds}; every figure null that could not be read. */
     static ServerUsage server(Long pid, UsageSampler.Usage usage, double seconds, long requests) {
-        Double cpu = usage.serverCpuSeconds();
+        Double cpu = usage.server().cpuSeconds();
         return new ServerUsage(
                 pid,
-                usage.source(),
+                usage.server().source(),
                 cpu,
                 cpu == null || seconds <= 0 ? null : 100 * cpu / seconds,
                 cpu == null ? null : Stats.cpuMicrosPerRequest(cpu, requests),
-                usage.rssPeakBytes() < 0 ? null : usage.rssPeakBytes(),
-                usage.rssMeanBytes() < 0 ? null : usage.rssMeanBytes(),
-                usage.threadsPeak() < 0 ? null : usage.threadsPeak(),
-                usage.threadsMean() < 0 ? null : usage.threadsMean(),
-                usage.samples());
+                usage.server().rssPeakBytes() < 0 ? null : usage.server().rssPeakBytes(),
+                usage.server().rssMeanBytes() < 0 ? null : usage.server().rssMeanBytes(),
+                usage.server().threadsPeak() < 0 ? null : usage.server().threadsPeak(),
+                usage.server().threadsMean() < 0 ? null : usage.server().threadsMean(),
+                usage.server().samples());
     }
 
     static final String PROC_STAT = "/proc/PID/stat (utime, stime; 10 ms ticks)";
@@ -165,8 +177,8 @@ final class CellFigures {
             cpuSource = FigureSource.absent(
                     a == null ? "/proc was not read (no /proc, or no process)" : "the process is gone");
         }
-        JvmStats start = usage.jvmStart();
-        JvmStats end = usage.jvmEnd();
+        JvmStats start = usage.jvm().start();
+        JvmStats end = usage.jvm().end();
         PerfChunk perf = perfChunk(counted);
         // Threads that come and go: in the window (what /proc saw end) or in the chunk (what perf counted).
         String churn = churn(a, start, end, perf);
@@ -221,21 +233,13 @@ final class CellFigures {
                             ? "/proc was not read"
                             : a.tasksNote() == null ? "the kernel keeps no schedstat" : a.tasksNote());
         }
+        boolean tasksKnown = a != null && a.tasksNote() == null;
         return new WhyFigures(
-                user,
-                system,
-                cpuSource,
-                voluntary,
-                involuntary,
-                switches,
-                syscalls,
-                syscallsSource,
-                top,
-                runQueue,
-                runQueueSource,
-                readWrite,
-                a == null || a.tasksNote() != null ? null : a.tasksBorn(),
-                a == null || a.tasksNote() != null ? null : a.tasksEnded(),
+                new WhyFigures.CpuSplit(user, system, cpuSource),
+                new WhyFigures.Switches(voluntary, involuntary, switches),
+                new WhyFigures.Syscalls(syscalls, syscallsSource, top, readWrite),
+                new WhyFigures.RunQueueWait(runQueue, runQueueSource),
+                new WhyFigures.ThreadTurnover(tasksKnown ? a.tasksBorn() : null, tasksKnown ? a.tasksEnded() : null),
                 perf,
                 jvm(requests, usage));
     }
@@ -268,10 +272,13 @@ final class CellFigures {
     }
 
     private static JvmFigures jvm(long requests, UsageSampler.Usage usage) {
-        JvmStats start = usage.jvmStart();
-        JvmStats end = usage.jvmEnd();
+        JvmStats start = usage.jvm().start();
+        JvmStats end = usage.jvm().end();
         if (start == null || end == null) {
-            return JvmFigures.absent(usage.jvmNote() == null ? "the server's JVM did not answer" : usage.jvmNote());
+            return JvmFigures.absent(
+                    usage.jvm().note() == null
+                            ? "the server's JVM did not answer"
+                            : usage.jvm().note());
         }
         Long gcMillis = end.gcMillis() < 0 || start.gcMillis() < 0 ? null : end.gcMillis() - start.gcMillis();
         return new JvmFigures(
@@ -326,8 +333,12 @@ final class CellFigures {
         if (window.flameGraph() == null) {
             return new FlameGraph(asked, null, null, "this command writes no flame graphs");
         }
-        String event = usage.flameGraphEvent();
-        return new FlameGraph(asked, event, event == null ? null : window.flameGraphName(), usage.profileNote());
+        String event = usage.profile().flameGraphEvent();
+        return new FlameGraph(
+                asked,
+                event,
+                event == null ? null : window.flameGraphName(),
+                usage.profile().note());
     }
 
     private static Double perRequest(double value, long requests) {

@@ -137,7 +137,7 @@ public final class MeasuringStep {
             return Warmup.NONE;
         }
         if (rule.none()) {
-            return warmed(target, Warmup.NONE);
+            return warmed(target, Warmup.NONE, load);
         }
         Long pid = running.pid();
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
@@ -148,7 +148,7 @@ public final class MeasuringStep {
                 && CompilerThreads.lend(pid, union(pinning.serverCpus(), pinning.clientCpus()));
         boolean raised = jitWatched && rule.raiseJitPriority() && CompilerThreads.raise(pid);
         try {
-            return warmed(target, warmUp(target, load, listener, pid, jitWatched));
+            return warmed(target, warmUp(target, load, listener, pid, jitWatched), load);
         } finally {
             if (raised) {
                 CompilerThreads.renice(pid, CompilerThreads.NORMAL);
@@ -194,9 +194,10 @@ public final class MeasuringStep {
                     || jitAfter.isEmpty()
                     || jitAfter.getAsLong() - jitBefore.getAsLong()
                             <= Duration.ofMillis(WarmupRule.JIT_QUIET_MILLIS).toNanos();
-            Double cpu = usage.serverCpuSeconds() == null
+            Double cpu = usage.server().cpuSeconds() == null
                     ? null
-                    : Stats.cpuMicrosPerRequest(usage.serverCpuSeconds(), report.requests());
+                    : Stats.cpuMicrosPerRequest(
+                            usage.server().cpuSeconds(), report.recorded().requests());
             boolean steady = cpu == null
                     || previous != null && Math.abs(cpu - previous) <= WarmupRule.SETTLED_PERCENT / 100.0 * previous;
             long elapsed = System.nanoTime() - startNanos;
@@ -234,10 +235,10 @@ public final class MeasuringStep {
         }
     }
 
-    private Warmup warmed(MeasuredTarget target, Warmup warmup) {
+    private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load) {
         target.warmed(warmup);
         if (settings.why()) {
-            count(target);
+            count(target, load);
         }
         return warmup;
     }
@@ -248,14 +249,15 @@ public final class MeasuringStep {
      * CPU migrations and thread starts, all of its threads included. Perf slows what it counts, so this chunk is
      * never part of a measured window. With the why figures off the same chunk runs without perf, so that a
      * cost-of-looking comparison differs in the looking alone. {@link #warm} ends with it when the why figures are
-     * on; the target keeps what it counted for its cells.
+     * on, under the load it warmed with (the windows that follow are of that load); the target keeps what it counted
+     * for its cells.
      */
-    public void count(MeasuredTarget target) {
+    public void count(MeasuredTarget target, Scenario load) {
         RunningTarget running = target.running();
         if (running == null || stopped) {
             return;
         }
-        LoadConfig chunk = load(running.url(target.scenario().route()), target.scenario(), null)
+        LoadConfig chunk = load(running.url(load.route()), load, null)
                 .duration(COUNT_CHUNK)
                 .idleConnections(0)
                 .slowConnections(0)
@@ -287,7 +289,7 @@ public final class MeasuringStep {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             PerfCounts counts = perf.finish();
-            target.counted(new Counted(counts, report.requests(), seconds, null));
+            target.counted(new Counted(counts, report.recorded().requests(), seconds, null));
         } catch (IOException e) {
             target.counted(Counted.absent("perf: " + e.getMessage()));
         } catch (LoadException e) {
@@ -575,9 +577,9 @@ public final class MeasuringStep {
         CellResult result = CellFigures.of(
                         scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup())
                 .withWhy(
-                        settings.why() ? CellFigures.why(report.requests(), usage, target.counted()) : null,
+                        settings.why() ? CellFigures.why(report.recorded().requests(), usage, target.counted()) : null,
                         CellFigures.flameGraph(settings.flameGraphs(), window, usage, running.control() != null));
-        return Optional.of(new Cell(result, report.histogram(), running.running()));
+        return Optional.of(new Cell(result, report.latencies().histogram(), running.running()));
     }
 
     /** What the sampler reads at the window's edges, as the settings ask. */

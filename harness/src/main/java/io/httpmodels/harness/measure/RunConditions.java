@@ -5,7 +5,13 @@ import io.httpmodels.harness.process.Command;
 import io.httpmodels.harness.process.CpuList;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.results.Build;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
+import io.httpmodels.harness.results.Schedule;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -26,7 +32,8 @@ public final class RunConditions {
      * @param profile        the named profile ({@code regress} for the gate)
      * @param settings       what holds for every cell
      * @param duration       recorded duration of every cell (of every window, in {@code regress})
-     * @param repetitions    how often each cell runs (rounds, in {@code regress})
+     * @param repetitions    forks of each cell (rounds, in {@code regress})
+     * @param windows        windows recorded per fork (per round, in {@code regress})
      * @param serverJvmFlags flags of every model's JVM
      * @param projectRoot    the checkout, for its commit
      * @param command        the command line
@@ -36,6 +43,7 @@ public final class RunConditions {
             MeasureSettings settings,
             Duration duration,
             int repetitions,
+            int windows,
             List<String> serverJvmFlags,
             Pinning pinning,
             Path projectRoot,
@@ -51,28 +59,27 @@ public final class RunConditions {
         String commit = git(projectRoot, "rev-parse", "HEAD");
         String status = commit == null ? null : git(projectRoot, "status", "--porcelain", "--untracked-files=no");
         return new Conditions(
-                cpu,
-                online,
-                kernel,
-                jdk,
-                serverJvmFlags,
-                ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                pinning.enabled() ? CpuList.format(pinning.serverCpus()) : null,
-                pinning.enabled() ? CpuList.format(pinning.clientCpus()) : null,
-                pinning.note(),
-                Version.get(),
-                commit,
-                status == null ? null : !status.isBlank(),
-                profile,
-                settings.warmup().minimum().toNanos() / 1e9,
-                settings.warmup().maximum().toNanos() / 1e9,
-                duration.toNanos() / 1e9,
-                repetitions,
-                settings.clientThreads(),
-                settings.timeout().toNanos() / 1e9,
-                settings.clientBoundAt(),
+                new Host(cpu, online, kernel, ProcFs.loadAverage()),
+                new Jvms(
+                        jdk,
+                        serverJvmFlags,
+                        ManagementFactory.getRuntimeMXBean().getInputArguments()),
+                new CpuPlacement(
+                        pinning.enabled() ? CpuList.format(pinning.serverCpus()) : null,
+                        pinning.enabled() ? CpuList.format(pinning.clientCpus()) : null,
+                        pinning.note()),
+                new Build(Version.get(), commit, status == null ? null : !status.isBlank()),
+                new Schedule(
+                        profile,
+                        settings.warmup().minimum().toNanos() / 1e9,
+                        settings.warmup().maximum().toNanos() / 1e9,
+                        duration.toNanos() / 1e9,
+                        repetitions,
+                        windows),
+                new ClientSettings(
+                        settings.clientThreads(), settings.timeout().toNanos() / 1e9, settings.clientBoundAt()),
                 command,
-                ProcFs.loadAverage());
+                null);
     }
 
     /** A git command's trimmed output in {@code dir}, or null when git or the checkout is missing. */

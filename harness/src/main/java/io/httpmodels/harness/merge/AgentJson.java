@@ -16,14 +16,7 @@ import java.util.Map;
  *
  * @param file               the JSON file
  * @param tag                the agent's tag ({@code agent.tag})
- * @param url                the target it loaded
- * @param connections        its connections
- * @param rate               its own rate (requests/s), null in closed loop
- * @param keepAlive          whether it kept connections alive
- * @param pipeline           its pipeline depth
- * @param warmupSeconds      its warm-up
- * @param timeoutSeconds     its request timeout
- * @param threads            its event-loop threads
+ * @param config             how it loaded its target
  * @param requests           responses it recorded
  * @param latencyDescription what its primary latency measured, in its own words
  * @param errors             errors by kind, with {@code total}, in its order
@@ -32,18 +25,33 @@ import java.util.Map;
 public record AgentJson(
         Path file,
         String tag,
-        String url,
-        Integer connections,
-        Double rate,
-        Boolean keepAlive,
-        Integer pipeline,
-        Double warmupSeconds,
-        Double timeoutSeconds,
-        Integer threads,
+        Config config,
         Long requests,
         String latencyDescription,
         Map<String, Long> errors,
         Double startSkewMillis) {
+
+    /**
+     * How an agent loaded its target, from its report's {@code config}; every field null when the file does not say.
+     *
+     * @param url            the target it loaded
+     * @param connections    its connections
+     * @param rate           its own rate (requests/s), null in closed loop
+     * @param keepAlive      whether it kept connections alive
+     * @param pipeline       its pipeline depth
+     * @param warmupSeconds  its warm-up
+     * @param timeoutSeconds its request timeout
+     * @param threads        its event-loop threads
+     */
+    public record Config(
+            String url,
+            Integer connections,
+            Double rate,
+            Boolean keepAlive,
+            Integer pipeline,
+            Double warmupSeconds,
+            Double timeoutSeconds,
+            Integer threads) {}
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -80,14 +88,17 @@ public record AgentJson(
         return new AgentJson(
                 file,
                 text(root.path("agent").path("tag")),
-                text(config.path("url")),
-                integer(config.path("connections")),
-                number(config.path("rate")),
-                config.path("keepAlive").isBoolean() ? config.get("keepAlive").asBoolean() : null,
-                integer(config.path("pipeline")),
-                number(config.path("warmupSeconds")),
-                number(config.path("timeoutSeconds")),
-                integer(config.path("threads")),
+                new Config(
+                        text(config.path("url")),
+                        integer(config.path("connections")),
+                        number(config.path("rate")),
+                        config.path("keepAlive").isBoolean()
+                                ? config.get("keepAlive").asBoolean()
+                                : null,
+                        integer(config.path("pipeline")),
+                        number(config.path("warmupSeconds")),
+                        number(config.path("timeoutSeconds")),
+                        integer(config.path("threads"))),
                 root.path("requests").isNumber() ? root.get("requests").asLong() : null,
                 text(root.path("latency").path("description")),
                 errors,

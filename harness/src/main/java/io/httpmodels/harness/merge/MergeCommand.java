@@ -1,5 +1,6 @@
 package io.httpmodels.harness.merge;
 
+import io.httpmodels.load.cli.OldSpellings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -11,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code httpmodels merge [--json FILE] [--report DIR] HLOG...}: merges several load agents' interval logs
+ * {@code httpmodels merge [--json FILE] [-o DIR] HLOG...}: merges several load agents' interval logs
  * exactly (histograms added, never percentiles averaged), aligns their timelines on absolute time, prints a
  * wrk-like summary of the total and one line per agent, and writes the same reports as {@code compare}.
  */
@@ -41,11 +42,20 @@ public final class MergeCommand implements Callable<Integer> {
     Path json;
 
     @Option(
-            names = "--report",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
             description = "Write results.json, report.md and report.html into DIR (as compare does), with a"
                     + " timeline of every agent and the total.")
     Path report;
+
+    /** The old spelling of {@code --out}: {@code history add --report} links a report, it does not write one. */
+    @Option(names = "--report", hidden = true, paramLabel = "DIR")
+    void oldReport(Path dir) {
+        OldSpellings.warn(spec, "--report", "--out");
+        oldReport = dir;
+    }
+
+    private Path oldReport;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -55,7 +65,7 @@ public final class MergeCommand implements Callable<Integer> {
         return Merging.merge(
                 hlogs,
                 json,
-                report,
+                oldReport != null && !OldSpellings.given(spec, "--out") ? oldReport : report,
                 command(),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());

@@ -2,11 +2,17 @@ package io.httpmodels.harness.merge;
 
 import io.httpmodels.harness.Version;
 import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.CpuPlacement;
 import io.httpmodels.harness.results.Distribution;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.MergeInfo;
@@ -14,6 +20,7 @@ import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
@@ -85,10 +92,12 @@ final class MergeResults {
                     a.histogram(),
                     a.windowSeconds(),
                     a.requestsPerSecond(),
-                    json == null ? null : json.rate(),
+                    json == null ? null : json.config().rate(),
                     json == null ? null : json.errorTotal(),
                     json == null ? null : json.errors(),
-                    json == null || json.connections() == null ? 0 : json.connections(),
+                    json == null || json.config().connections() == null
+                            ? 0
+                            : json.config().connections(),
                     a.timeline(),
                     a.log().file().getFileName().toString(),
                     kind);
@@ -104,31 +113,38 @@ final class MergeResults {
         int online = ProcFs.onlineCpus().isEmpty()
                 ? Runtime.getRuntime().availableProcessors()
                 : ProcFs.onlineCpus().size();
+        double warmup = first == null || first.config().warmupSeconds() == null
+                ? 0
+                : first.config().warmupSeconds();
         Conditions conditions = new Conditions(
-                cpu,
-                online,
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"),
-                System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                "merged from " + run.agents().size() + " agents' interval logs; the machine and JDK above are"
-                        + " where the merge ran, not where the agents did",
-                Version.get(),
-                null,
-                null,
-                "merge",
-                first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds(),
-                first == null || first.warmupSeconds() == null ? 0 : first.warmupSeconds(),
-                run.windowSeconds(),
-                1,
-                first == null || first.threads() == null ? 1 : first.threads(),
-                first == null || first.timeoutSeconds() == null ? 0 : first.timeoutSeconds(),
-                1.0,
+                // The load where the merge ran says nothing of the agents' machines: none.
+                new Host(
+                        cpu,
+                        online,
+                        System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                                + System.getProperty("os.arch"),
+                        null),
+                new Jvms(
+                        System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
+                        List.of(),
+                        List.of()),
+                new CpuPlacement(
+                        null,
+                        null,
+                        "merged from " + run.agents().size() + " agents' interval logs; the machine and JDK above"
+                                + " are where the merge ran, not where the agents did"),
+                new Build(Version.get(), null, null),
+                new Schedule("merge", warmup, warmup, run.windowSeconds(), 1, null),
+                new ClientSettings(
+                        first == null || first.config().threads() == null
+                                ? 1
+                                : first.config().threads(),
+                        first == null || first.config().timeoutSeconds() == null
+                                ? 0
+                                : first.config().timeoutSeconds(),
+                        1.0),
                 command,
-                null); // the load where the merge ran says nothing of the agents' machines
+                null);
         Instant origin = Instant.ofEpochMilli(run.originMillis());
         return new Results(
                 Results.SCHEMA_VERSION,
@@ -177,33 +193,23 @@ final class MergeResults {
                 null,
                 null,
                 hlog,
+                null,
+                null,
+                null,
                 null));
         long timeouts = errors == null ? 0 : errors.getOrDefault("timeout", 0L);
         summaries.add(new Summary(
                 scenario.id(),
                 target,
-                CellStatus.OK,
-                null,
-                1,
-                1,
-                requestsPerSecond,
-                requestsPerSecond,
-                requestsPerSecond,
-                latency,
-                connections,
-                null,
-                timeouts,
-                errorTotal == null ? 0 : errorTotal,
+                new Summary.Outcome(CellStatus.OK, null, 1, 1, null),
+                new Summary.Rate(Estimate.single(requestsPerSecond), null, null, null),
+                new Summary.Timing(latency, null, null, distribution),
+                new Summary.ConnectionFigures(connections, null, timeouts, errorTotal == null ? 0 : errorTotal),
                 null,
                 null,
+                List.of(),
                 null,
-                null,
-                null,
-                null,
-                false,
-                null,
-                null,
-                distribution));
+                null));
     }
 
     /** Every agent's errors summed by kind, or null when some agent's JSON does not say. */
@@ -229,16 +235,18 @@ final class MergeResults {
         boolean allKnown = true;
         for (MergedRun.Agent a : run.agents()) {
             AgentJson json = a.log().json();
-            if (json == null || json.connections() == null) {
+            if (json == null || json.config().connections() == null) {
                 allKnown = false;
                 continue;
             }
-            connections += json.connections();
-            rate += json.rate() == null ? 0 : json.rate();
-            keepAlive &= !Boolean.FALSE.equals(json.keepAlive());
-            pipeline = json.pipeline() == null ? pipeline : Math.max(pipeline, json.pipeline());
-            if (json.url() != null) {
-                String path = URI.create(json.url()).getRawPath();
+            connections += json.config().connections();
+            rate += json.config().rate() == null ? 0 : json.config().rate();
+            keepAlive &= !Boolean.FALSE.equals(json.config().keepAlive());
+            pipeline = json.config().pipeline() == null
+                    ? pipeline
+                    : Math.max(pipeline, json.config().pipeline());
+            if (json.config().url() != null) {
+                String path = URI.create(json.config().url()).getRawPath();
                 route = path == null || path.isEmpty() ? "/" : path;
             }
         }
@@ -250,6 +258,11 @@ final class MergeResults {
                 Math.max(1, allKnown ? connections : 1),
                 pipeline,
                 allKnown && rate > 0 ? rate : null,
+                null,
+                0,
+                0,
+                0,
+                0,
                 null);
     }
 
@@ -258,14 +271,17 @@ final class MergeResults {
             return "no JSON beside its log";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(json.url() == null ? "?" : json.url());
-        if (json.connections() != null) {
-            sb.append(", ").append(json.connections()).append(" connections");
+        sb.append(json.config().url() == null ? "?" : json.config().url());
+        if (json.config().connections() != null) {
+            sb.append(", ").append(json.config().connections()).append(" connections");
         }
         sb.append(
-                json.rate() == null
+                json.config().rate() == null
                         ? ", closed loop"
-                        : String.format(Locale.ROOT, ", %.0f requests/s (open loop)", json.rate()));
+                        : String.format(
+                                Locale.ROOT,
+                                ", %.0f requests/s (open loop)",
+                                json.config().rate()));
         return sb.toString();
     }
 }

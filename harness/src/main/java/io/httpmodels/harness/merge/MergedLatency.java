@@ -29,7 +29,7 @@ record MergedLatency(LatencyKind kind, String description) {
                         "each agent's primary latency as its interval log recorded it (no JSON beside"
                                 + " every log to say which)");
             }
-            paced.add(json.rate() != null);
+            paced.add(json.config().rate() != null);
             if (description == null) {
                 description = json.latencyDescription();
             }

@@ -1,17 +1,22 @@
 package io.httpmodels.harness.overhead;
 
+import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.KeepAliveOption;
+import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
+import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.measure.Cell;
 import io.httpmodels.harness.measure.MeasureListener;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.MeasuredTarget;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
@@ -23,9 +28,10 @@ import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.MachineLimits;
 import io.httpmodels.load.cli.DurationConverter;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.server.HttpServerModel;
-import io.httpmodels.server.ServerConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,19 +64,11 @@ import java.util.concurrent.Callable;
         })
 public final class OverheadCommand implements Callable<Integer> {
 
-    @Option(
-            names = "--models",
-            paramLabel = "LIST",
-            split = ",",
-            description = "Models; all for every model (default: compare's default set).")
-    List<String> models;
+    @Mixin
+    ModelsOption models;
 
-    @Option(
-            names = "--keep-alive",
-            paramLabel = "yes|no|both",
-            defaultValue = "both",
-            description = "Keep-alive connections, a new connection per request, or both (default: ${DEFAULT-VALUE}).")
-    String keepAlive;
+    @Mixin
+    KeepAliveOption keepAlive;
 
     @Option(
             names = {"-c", "--connections"},
@@ -80,11 +78,20 @@ public final class OverheadCommand implements Callable<Integer> {
     int connections;
 
     @Option(
-            names = "--work-ms",
-            paramLabel = "MS",
-            defaultValue = "0",
+            names = "--work",
+            paramLabel = "DURATION",
+            converter = WholeMillis.class,
+            defaultValue = "0ms",
             description = "Blocking work per request (default: ${DEFAULT-VALUE}).")
     int workMillis;
+
+    @Option(names = "--work-ms", hidden = true, paramLabel = "MS")
+    void oldWorkMillis(int millis) {
+        OldSpellings.warn(spec, "--work-ms", "--work (a duration: 1ms)");
+        oldWorkMillis = millis;
+    }
+
+    private Integer oldWorkMillis;
 
     @Option(
             names = "--rounds",
@@ -101,12 +108,8 @@ public final class OverheadCommand implements Callable<Integer> {
             description = "Each window's recorded length (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            defaultValue = ServerConfig.AUTO_TRANSPORT,
-            description = "Netty's transport (default: ${DEFAULT-VALUE}).")
-    String transport;
+    @Mixin
+    ServerTransportOption transport;
 
     @Mixin
     WarmupOptions warmup;
@@ -134,19 +137,19 @@ public final class OverheadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        try {
+            MachineLimits.checkOpenFiles("-c " + connections, connections, 1);
+        } catch (IllegalArgumentException e) {
+            throw Counts.outOfRange(spec, e);
+        }
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
         if (PinnedRelaunch.needed(cpus)) {
             return PinnedRelaunch.run(cpus, HarnessJvm.current(), args, 90, "overhead-relaunch-shutdown");
         }
-        List<Boolean> modes = switch (keepAlive) {
-            case "yes" -> List.of(true);
-            case "no" -> List.of(false);
-            case "both" -> List.of(true, false);
-            default -> throw new CommandLine.ParameterException(spec.commandLine(), "--keep-alive: yes, no or both");
-        };
+        List<Boolean> modes = keepAlive.modes(List.of(true, false));
         List<String> names;
         try {
-            names = ModelSelection.of(models, ModelCatalog.all()).names();
+            names = ModelSelection.of(models.names(), ModelCatalog.all()).names();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -156,13 +159,14 @@ public final class OverheadCommand implements Callable<Integer> {
         TargetLauncher launcher = new TargetLauncher(cpus, ProjectRoot.find());
         MeasuringStep withWhy = new MeasuringStep(launcher, on);
         MeasuringStep without = new MeasuringStep(launcher, off);
-        ModelJvm jvm = new ModelJvm(HarnessJvm.current(), serverJvm.flags(), 0, transport);
+        ModelJvm jvm = new ModelJvm(HarnessJvm.current(), serverJvm.flags(), 0, transport.transport());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcesses::stopAll, "overhead-shutdown"));
+        OwnedRun run = OwnedRun.start("overhead-shutdown");
         try {
             for (boolean ka : modes) {
-                Scenario scenario = Scenario.closedLoop("/plaintext", workMillis, ka, connections, 1);
+                int work = oldWorkMillis != null && !OldSpellings.given(spec, "--work") ? oldWorkMillis : workMillis;
+                Scenario scenario = Scenario.closedLoop("/plaintext", work, ka, connections, 1);
                 for (String name : names) {
                     HttpServerModel model = ModelCatalog.byName(name);
                     TargetSpec target = TargetSpec.model(model.name(), model.description());
@@ -180,7 +184,7 @@ public final class OverheadCommand implements Callable<Integer> {
                             for (int i = 0; i < 2; i++) {
                                 boolean looking = (i == 0) == onFirst;
                                 MeasuringStep step = looking ? withWhy : without;
-                                step.count(t);
+                                step.count(t, t.scenario());
                                 Optional<Cell> cell = step.window(t, Window.of(round, duration), MeasureListener.NONE);
                                 CellResult r = cell.map(Cell::result).orElse(null);
                                 if (r == null
@@ -218,7 +222,7 @@ public final class OverheadCommand implements Callable<Integer> {
                 }
             }
         } finally {
-            ChildProcesses.stopAll();
+            run.close();
         }
         return 0;
     }

@@ -7,7 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Every child process the harness started and has not yet stopped, so that one shutdown hook can stop them all
- * on any path out (Ctrl-C, SIGTERM, an exception), and a command can stop what it started when it ends. Each
+ * on any path out (Ctrl-C, SIGTERM, an exception), and a command can stop what it started when it ends. Commands
+ * use it through {@link OwnedRun}, the one way a run owns and stops its children. Each
  * child is registered with the {@link Owner} of the thread that started it: a command run owns the children of
  * its thread and of the threads that thread starts, so that two commands run in one JVM (the harness's tests run
  * several side by side) each stop their own alone. Thread-safe.
@@ -15,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class ChildProcesses {
 
     /** Who started a child: a command run ({@link #own()}), or no one in particular. */
-    public static final class Owner implements AutoCloseable {
+    static final class Owner implements AutoCloseable {
 
         private static final Owner NOBODY = new Owner(null);
 
@@ -53,7 +54,7 @@ public final class ChildProcesses {
      * Makes a new owner of the children this thread registers, and of those of every thread it starts from now on
      * (they inherit it), until {@link Owner#close()}.
      */
-    public static Owner own() {
+    static Owner own() {
         Owner owner = new Owner(OWNER.get());
         OWNER.set(owner);
         return owner;
@@ -85,7 +86,7 @@ public final class ChildProcesses {
      * Stops every registered child, whoever started it (the JVM is on its way out): SIGTERM to all, then SIGKILL to
      * any left after 5 s; runs the cleanups.
      */
-    public static void stopAll() {
+    static void stopAll() {
         stop(null);
     }
 

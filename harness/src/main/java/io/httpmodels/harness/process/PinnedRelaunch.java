@@ -1,5 +1,7 @@
 package io.httpmodels.harness.process;
 
+import io.httpmodels.load.cli.OldSpellings;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -36,6 +38,8 @@ public final class PinnedRelaunch {
                 pinning.clientPrefix(), ManagementFactory.getRuntimeMXBean().getInputArguments(), args);
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         pb.environment().put(ENV, "1");
+        pb.environment().put(OldSpellings.SAID_ENV, "1"); // this JVM said them
+
         Process child = pb.start();
         Thread hook = new Thread(
                 () -> {

@@ -155,20 +155,18 @@ public final class UsageSampler {
             String flameGraphEvent = profiling == null ? null : stopProfiler();
             result = new Usage(
                     (end - baselineNanos) / 1e9,
-                    serverCpuUsed < 0 ? null : serverCpuUsed / 1e9,
-                    rssPeak,
-                    samples == 0 || rssPeak < 0 ? -1 : rssSum / samples,
-                    threadsPeak,
-                    samples == 0 || threadsPeak < 0 ? -1 : (double) threadsSum / samples,
-                    samples,
+                    new ServerSamples(
+                            serverCpuUsed < 0 ? null : serverCpuUsed / 1e9,
+                            rssPeak,
+                            samples == 0 || rssPeak < 0 ? -1 : rssSum / samples,
+                            threadsPeak,
+                            samples == 0 || threadsPeak < 0 ? -1 : (double) threadsSum / samples,
+                            samples,
+                            serverPid == null ? "none" : proc ? "/proc" : "ProcessHandle"),
                     clientCpuStart < 0 || clientCpuEnd < 0 ? 0 : (clientCpuEnd - clientCpuStart) / 1e9,
-                    serverPid == null ? "none" : proc ? "/proc" : "ProcessHandle",
                     activity,
-                    jvmEnd == null ? null : jvmStart,
-                    jvmEnd,
-                    jvmNote(jvmEnd),
-                    flameGraphEvent,
-                    profileNote);
+                    new JvmEdges(jvmEnd == null ? null : jvmStart, jvmEnd, jvmNote(jvmEnd)),
+                    new Profile(flameGraphEvent, profileNote));
         } finally {
             done.countDown();
         }
@@ -278,41 +276,72 @@ public final class UsageSampler {
      * What was used over the window.
      *
      * @param wallSeconds      the window's length
-     * @param serverCpuSeconds the server's CPU time, or null when unknown
-     * @param rssPeakBytes     largest RSS sampled, -1 when unknown
-     * @param rssMeanBytes     mean RSS, -1 when unknown
-     * @param threadsPeak      most threads sampled, -1 when unknown
-     * @param threadsMean      mean threads, -1 when unknown
-     * @param samples          memory samples taken
+     * @param server           what the server used, sampled from outside it
      * @param clientCpuSeconds the harness process's CPU time
-     * @param source           {@code /proc}, {@code ProcessHandle} or {@code none}
-     * @param activity         what the server's threads did, from /proc ({@link WindowEdges#threads()}); null
-     *                         when not read
-     * @param jvmStart         the server JVM's counters at the start, null when not read or not answered
-     * @param jvmEnd           the same at the end
-     * @param jvmNote          why the JVM's counters are missing, or null
-     * @param flameGraphEvent  the event the window was profiled with (its flame graph written), or null
-     * @param profileNote      why no flame graph was written when one was asked for, or null
+     * @param activity         what the server's threads did, from /proc ({@link WindowEdges#threads()}); null when
+     *                         not read
+     * @param jvm              what the server's JVM said of itself at the window's edges
+     * @param profile          the window's flame graph, when one was asked for
      */
     public record Usage(
             double wallSeconds,
-            Double serverCpuSeconds,
+            ServerSamples server,
+            double clientCpuSeconds,
+            ProcessActivity activity,
+            JvmEdges jvm,
+            Profile profile) {
+
+        public static Usage empty() {
+            return new Usage(0, ServerSamples.NONE, 0, null, JvmEdges.NONE, Profile.NONE);
+        }
+    }
+
+    /**
+     * What the server used over the window, sampled from outside it.
+     *
+     * @param cpuSeconds   the server's CPU time, or null when unknown
+     * @param rssPeakBytes largest RSS sampled, -1 when unknown
+     * @param rssMeanBytes mean RSS, -1 when unknown
+     * @param threadsPeak  most threads sampled, -1 when unknown
+     * @param threadsMean  mean threads, -1 when unknown
+     * @param samples      memory samples taken
+     * @param source       {@code /proc}, {@code ProcessHandle} or {@code none}
+     */
+    public record ServerSamples(
+            Double cpuSeconds,
             long rssPeakBytes,
             long rssMeanBytes,
             int threadsPeak,
             double threadsMean,
             int samples,
-            double clientCpuSeconds,
-            String source,
-            ProcessActivity activity,
-            JvmStats jvmStart,
-            JvmStats jvmEnd,
-            String jvmNote,
-            String flameGraphEvent,
-            String profileNote) {
+            String source) {
 
-        public static Usage empty() {
-            return new Usage(0, null, -1, -1, -1, -1, 0, 0, "none", null, null, null, null, null, null);
-        }
+        /** Nothing sampled. */
+        public static final ServerSamples NONE = new ServerSamples(null, -1, -1, -1, -1, 0, "none");
+    }
+
+    /**
+     * The server JVM's own counters at the window's edges.
+     *
+     * @param start the counters at the start, null when not read or not answered
+     * @param end   the same at the end
+     * @param note  why the counters are missing, or null
+     */
+    public record JvmEdges(JvmStats start, JvmStats end, String note) {
+
+        /** Not read. */
+        public static final JvmEdges NONE = new JvmEdges(null, null, null);
+    }
+
+    /**
+     * The window's profile.
+     *
+     * @param flameGraphEvent the event the window was profiled with (its flame graph written), or null
+     * @param note            why no flame graph was written when one was asked for, or null
+     */
+    public record Profile(String flameGraphEvent, String note) {
+
+        /** None asked for. */
+        public static final Profile NONE = new Profile(null, null);
     }
 }

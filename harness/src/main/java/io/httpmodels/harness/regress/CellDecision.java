@@ -1,7 +1,11 @@
 package io.httpmodels.harness.regress;
 
+import io.httpmodels.harness.results.CpuNoise;
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.RegressionChanges;
+import io.httpmodels.harness.results.RegressionRounds;
+import io.httpmodels.harness.results.RegressionVerdicts;
 import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Verdict;
 
@@ -87,22 +91,11 @@ final class CellDecision {
                     cell.id(),
                     cell.model(),
                     cell.scenario().id(),
-                    baseRps,
-                    candRps,
-                    baseP99,
-                    candP99,
-                    baseCpu,
-                    candCpu,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    verdict,
+                    new RegressionRounds(baseRps, candRps, baseP99, candP99, baseCpu, candCpu),
+                    RegressionChanges.NONE,
+                    RegressionVerdicts.only(verdict),
                     failure,
-                    spread,
-                    null);
+                    new CpuNoise(spread, null));
         }
         RatioInterval rps = PairedRatio.of(baseRps, candRps, gate.confidence());
         RatioInterval p99 = PairedRatio.of(baseP99, candP99, gate.confidence());
@@ -129,21 +122,16 @@ final class CellDecision {
                 cell.id(),
                 cell.model(),
                 cell.scenario().id(),
-                baseRps,
-                candRps,
-                baseP99,
-                candP99,
-                cpu == null ? List.of() : baseCpu,
-                cpu == null ? List.of() : candCpu,
-                rps,
-                p99,
-                cpu,
-                rv,
-                pv,
-                cv,
-                verdict,
+                new RegressionRounds(
+                        baseRps,
+                        candRps,
+                        baseP99,
+                        candP99,
+                        cpu == null ? List.of() : baseCpu,
+                        cpu == null ? List.of() : candCpu),
+                new RegressionChanges(rps, p99, cpu),
+                new RegressionVerdicts(rv, pv, cv, verdict),
                 failure,
-                spread,
-                null);
+                new CpuNoise(spread, null));
     }
 }

@@ -1,8 +1,10 @@
 package io.httpmodels.harness.regress;
 
+import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
 import io.httpmodels.harness.cli.PinningOptions;
 import io.httpmodels.harness.cli.ServerJvmOptions;
+import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.TimeoutOption;
 import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.history.HistoryException;
@@ -12,17 +14,19 @@ import io.httpmodels.harness.history.HistoryStore;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.RunConditions;
-import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.harness.process.OwnedRun;
 import io.httpmodels.harness.process.PinnedRelaunch;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProjectRoot;
 import io.httpmodels.harness.results.AtomicFiles;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.GateSettings;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
 import io.httpmodels.harness.results.RegressionMode;
+import io.httpmodels.harness.results.RegressionSides;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.RunStatus;
@@ -67,6 +71,7 @@ import java.util.stream.Stream;
 @Command(
         name = "regress",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = RegressCommand.TransportDefault.class,
         sortOptions = false,
         description = {
             "Measure the working tree's build (candidate) against a base, interleaved in the same run, and fail on a"
@@ -183,8 +188,8 @@ public final class RegressCommand implements Callable<Integer> {
                     + " netty:c256:p16).")
     List<String> cells;
 
-    @Option(names = "--models", paramLabel = "LIST", split = ",", description = "Only the cells of these models.")
-    List<String> models;
+    @Mixin
+    ModelsOption models;
 
     @Option(
             names = "--confidence",
@@ -215,14 +220,9 @@ public final class RegressCommand implements Callable<Integer> {
             description = "Change in the server's CPU time per request tolerated (default: ${DEFAULT-VALUE}).")
     double cpuTolerance;
 
-    @Option(
-            names = "--transport",
-            paramLabel = "NAME",
-            defaultValue = DEFAULT_TRANSPORT,
-            description = "Netty's transport, both sides: auto, nio, epoll, io_uring (default: ${DEFAULT-VALUE}, not"
-                    + " compare's auto: on io_uring a slower netty served as many requests/s and its CPU time per"
-                    + " request moved from one JVM to the next; see docs/regression-gate.md).")
-    String transport;
+    /** Both sides' netty transport, {@link #DEFAULT_TRANSPORT} unless given ({@link TransportDefault}). */
+    @Mixin
+    ServerTransportOption transport;
 
     @Mixin
     TimeoutOption timeout;
@@ -247,7 +247,7 @@ public final class RegressCommand implements Callable<Integer> {
     PinningOptions pinningOptions;
 
     @Mixin
-    OutputOption out;
+    OutputOption output;
 
     @Option(
             names = "--markdown",
@@ -261,10 +261,92 @@ public final class RegressCommand implements Callable<Integer> {
     /** Whether nginx can be started for --baseline's calibration, given the project's root; tests replace it. */
     Predicate<Path> nginxLookup = RegressCommand::nginxInstalled;
 
+    /** Exit code: no regression in any cell. */
+    static final int PASSED = 0;
+
+    /** Exit code: a regression, or a candidate that could not be measured. */
+    static final int REGRESSED = 1;
+
+    /** Exit code: the gate could not run (the base did not build, the results could not be written). */
+    static final int COULD_NOT_RUN = 3;
+
+    /**
+     * The gate: plan what to measure and against what, measure every cell in rounds (base and candidate in turn),
+     * decide each cell from its paired ratios, report the verdict. Usage errors are thrown before anything is built
+     * or measured (exit 2).
+     */
     @Override
     public Integer call() throws Exception {
-        PrintWriter outWriter = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Plan plan;
+        try {
+            plan = plan(err);
+        } catch (CouldNotRun e) {
+            err.println("error: " + e.getMessage());
+            return COULD_NOT_RUN;
+        }
+        if (PinnedRelaunch.needed(plan.pinning())) {
+            return PinnedRelaunch.run(
+                    plan.pinning(), HarnessJvm.current(), plan.args(), 60, "regress-relaunch-shutdown");
+        }
+        Contender candidate = new Contender(
+                "candidate", HarnessJvm.current(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(plan.root()));
+        MeasureSettings settings = settings(plan.pinning());
+        RoundRunner runner = new RoundRunner(
+                new MeasuringStep(new TargetLauncher(plan.pinning(), plan.root()), settings),
+                serverJvm.flags(),
+                duration,
+                windows,
+                turn,
+                cpuWindows(),
+                transport.transport());
+        OwnedRun run = OwnedRun.start("regress-shutdown", runner::stop, Duration.ZERO);
+        try {
+            Instant startedAt = Instant.now();
+            announce(out, plan, candidate, settings);
+            Measured measured = measure(runner, plan.cells(), plan.against().base(), candidate, out);
+            Regression regression = decide(plan, candidate, measured);
+            Results results = results(plan, measured, candidate, startedAt, regression, settings);
+            return report(out, err, plan, results);
+        } finally {
+            run.close();
+        }
+    }
+
+    /**
+     * What the gate measures and against what, checked before anything is measured.
+     *
+     * @param cells   the cells, each a model under one load
+     * @param pinning where servers and client run
+     * @param root    the project's checkout
+     * @param args    the command line as given, for the pinned relaunch and the results
+     * @param against the base the candidate is held against
+     */
+    private record Plan(List<RegressCell> cells, Pinning pinning, Path root, List<String> args, Against against) {}
+
+    /**
+     * What the candidate is held against.
+     *
+     * @param base    the base as it is measured: a build of a ref or a prebuilt jar, or nginx as --baseline's
+     *                calibration
+     * @param words   the base in words, for the output and results.json
+     * @param stored  --baseline's stored run, or null
+     * @param history --history's runs, or null
+     */
+    private record Against(Contender base, String words, StoredBaseline stored, List<HistoryRun> history) {}
+
+    /** The gate could not run: a reason to say, exit 3. */
+    private static final class CouldNotRun extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        CouldNotRun(String message) {
+            super(message);
+        }
+    }
+
+    /** The flags checked and the base resolved (built, for --base): what {@link #call} measures. */
+    private Plan plan(PrintWriter err) throws CouldNotRun {
         List<RegressCell> cellList;
         Pinning pinning;
         try {
@@ -275,198 +357,192 @@ public final class RegressCommand implements Callable<Integer> {
         }
         Path root = ProjectRoot.find();
         List<String> args = spec.root().commandLine().getParseResult().originalArgs();
-
-        Contender base;
-        StoredBaseline stored = null;
-        List<HistoryRun> history = null;
-        String baseWords;
+        Against against;
         if (baseRef != null) {
-            BaseBuild.Built built;
-            try {
-                BaseBuild.resolve(root, baseRef);
-            } catch (BaseBuild.BuildFailure e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--base: " + e.getMessage());
-            }
-            try {
-                // Built before the relaunch: the build uses every CPU, and the pinned child then reuses it.
-                built = BaseBuild.prepare(root, baseRef, err);
-            } catch (BaseBuild.BuildFailure e) {
-                err.println("error: " + e.getMessage());
-                return 3;
-            }
-            String what = "build of " + baseRef + " (" + built.commit().substring(0, 12) + ")";
-            base = new Contender("base", HarnessJvm.jar(built.jar(), what), flags(baseJvmOpts), what);
-            baseWords = baseRef + " at " + built.commit().substring(0, 12) + " (built in "
-                    + root.relativize(built.jar().getParent().getParent().getParent()) + ")";
+            against = baseBuild(root, err);
         } else if (baseJar != null) {
-            base = new Contender(
-                    "base", HarnessJvm.jar(baseJar, "prebuilt " + baseJar), flags(baseJvmOpts), "prebuilt " + baseJar);
-            baseWords = "the prebuilt " + baseJar;
+            against = new Against(
+                    new Contender(
+                            "base",
+                            HarnessJvm.jar(baseJar, "prebuilt " + baseJar),
+                            flags(baseJvmOpts),
+                            "prebuilt " + baseJar),
+                    "the prebuilt " + baseJar,
+                    null,
+                    null);
         } else {
-            // The file first: what it holds does not depend on this machine, so its refusal does not either.
-            try {
-                stored = new StoredBaseline(ResultsJson.read(baselineFile));
-            } catch (IOException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
-            }
-            if (historyDir != null) {
-                try {
-                    history = new HistoryStore(historyDir).runs();
-                } catch (HistoryException | IOException e) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--history: " + e.getMessage());
-                }
-            }
-            if (!nginxLookup.test(root)) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--baseline needs a calibration measured now and none is available: nginx is not installed"
-                                + " (scripts/peers/install.sh installs it). Use --base REF instead.");
-            }
-            base = Contender.nginx();
-            baseWords = baselineFile + " (" + stored.describe() + ")";
+            against = storedBaseline(root);
         }
-        if (PinnedRelaunch.needed(pinning)) {
-            return PinnedRelaunch.run(pinning, HarnessJvm.current(), args, 60, "regress-relaunch-shutdown");
-        }
+        return new Plan(cellList, pinning, root, args, against);
+    }
 
-        Contender candidate = new Contender(
-                "candidate", HarnessJvm.current(), flags(candidateJvmOpts), BaseBuild.describeWorkingTree(root));
-        MeasureSettings settings = settings(pinning);
-        RoundRunner runner = new RoundRunner(
-                new MeasuringStep(new TargetLauncher(pinning, root), settings),
-                serverJvm.flags(),
-                duration,
-                windows,
-                turn,
-                cpuWindows(),
-                transport);
-        Thread hook = new Thread(
-                () -> {
-                    runner.stop();
-                    ChildProcesses.stopAll();
-                },
-                "regress-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+    /** --base REF: the ref's build, made (or reused) before the pinned relaunch, which then reuses it. */
+    private Against baseBuild(Path root, PrintWriter err) throws CouldNotRun {
+        BaseBuild.Built built;
         try {
-            Instant startedAt = Instant.now();
-            outWriter.printf(
-                    "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM per model and side each round,"
-                            + " each cell warmed until its JIT is done (at least %s, at most %s), then %d window(s) in"
-                            + " which they take turns of %s, %s each in all%s; %s%n",
-                    cellList.size(),
-                    rounds,
-                    seconds(settings.warmup().minimum()),
-                    seconds(settings.warmup().maximum()),
-                    windows,
-                    seconds(turn),
-                    seconds(duration),
-                    cpuWindows == 0
-                            ? ""
-                            : String.format(
-                                    Locale.ROOT,
-                                    ", and %d CPU windows of %s in which both are loaded at once in an open loop at"
-                                            + " %.0f %% of the lower one's requests/s",
-                                    cpuWindows,
-                                    seconds(duration),
-                                    100 * cpuRateShare),
-                    pinning.note());
-            outWriter.printf(
-                    "  base: %s%n  candidate: %s%s%n",
-                    baseWords,
-                    candidate.what(),
-                    candidate.extraFlags().isEmpty() ? "" : " with " + String.join(" ", candidate.extraFlags()));
-            outWriter.flush();
-            Measured measured = measure(runner, cellList, base, candidate, outWriter);
-            CellDecision.Gate gate = new CellDecision.Gate(confidence, rpsTolerance, p99Tolerance, cpuTolerance);
-            List<RegressionCell> regressionCells = new ArrayList<>();
-            for (RegressCell cell : cellList) {
-                regressionCells.add(
-                        stored == null
-                                ? CellDecision.decide(cell, measured.rounds().get(cell), gate)
-                                        .withCpuTurnSpread(medianOrNull(
-                                                measured.turnSpreads().get(cell)))
-                                : CellDecision.decide(
-                                        cell,
-                                        stored.rescale(cell, measured.rounds().get(cell)),
-                                        gate));
-            }
-            List<String> regressions = regressionCells.stream()
-                    .filter(c -> c.verdict().failsTheGate())
-                    .map(RegressionCell::id)
-                    .toList();
-            Verdict verdict = !regressions.isEmpty()
-                    ? Verdict.REGRESSION
-                    : regressionCells.stream().anyMatch(c -> c.verdict() == Verdict.IMPROVEMENT)
-                            ? Verdict.IMPROVEMENT
-                            : Verdict.SAME;
-            Regression regression = new Regression(
-                    stored == null ? RegressionMode.BASE : RegressionMode.BASELINE,
-                    baseWords,
-                    candidate.what(),
-                    base.extraFlags(),
-                    candidate.extraFlags(),
-                    stored == null
-                            ? null
-                            : "nginx (1 worker, scripts/peers), measured in this run beside every candidate"
-                                    + " measurement and stored in the baseline: each stored figure is scaled by"
-                                    + " nginx-now / nginx-then",
-                    stored == null
-                            ? "base and candidate measured in the same run, interleaved: the machine's drift cancels"
-                                    + " in each pair"
-                            : "weaker than --base: the stored run's own noise and any change in the machine that"
-                                    + " affects our servers and nginx differently are not in the interval",
-                    PairedRatio.METHOD,
-                    confidence,
-                    rpsTolerance,
-                    p99Tolerance,
-                    cpuTolerance,
-                    rounds,
-                    regressionCells,
-                    regressions,
-                    verdict);
-            Results results =
-                    results(root, args, cellList, measured, base, candidate, startedAt, regression, settings, pinning);
-            Path dir = out.dir(root, "regress-");
-            outWriter.println();
-            outWriter.print(RegressTable.text(regression));
+            BaseBuild.resolve(root, baseRef);
+        } catch (BaseBuild.BuildFailure e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--base: " + e.getMessage());
+        }
+        try {
+            // Built before the relaunch: the build uses every CPU, and the pinned child then reuses it.
+            built = BaseBuild.prepare(root, baseRef, err);
+        } catch (BaseBuild.BuildFailure e) {
+            throw new CouldNotRun(e.getMessage());
+        }
+        String what = "build of " + baseRef + " (" + built.commit().substring(0, 12) + ")";
+        return new Against(
+                new Contender("base", HarnessJvm.jar(built.jar(), what), flags(baseJvmOpts), what),
+                baseRef + " at " + built.commit().substring(0, 12) + " (built in "
+                        + root.relativize(built.jar().getParent().getParent().getParent()) + ")",
+                null,
+                null);
+    }
+
+    /** --baseline FILE (and --history DIR): the stored run, held against through nginx measured now. */
+    private Against storedBaseline(Path root) {
+        // The file first: what it holds does not depend on this machine, so its refusal does not either.
+        StoredBaseline stored;
+        try {
+            stored = new StoredBaseline(ResultsJson.read(baselineFile));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
+        }
+        List<HistoryRun> history = null;
+        if (historyDir != null) {
             try {
-                Files.createDirectories(dir);
-                ResultsJson.write(results, dir.resolve("results.json"));
-                String md = RegressTable.markdown(regression);
-                if (history != null) {
-                    String within = withinHistory(results, history);
-                    outWriter.print(within);
-                    md += within;
-                }
-                AtomicFiles.write(dir.resolve("regress.md"), md);
-                if (markdownFile != null) {
-                    Files.writeString(
-                            markdownFile,
-                            md,
-                            StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
-                }
-            } catch (IOException | RuntimeException e) {
-                err.println("error: cannot write the results: " + e);
-                return 3;
-            }
-            outWriter.printf("wrote %s and %s%n", dir.resolve("results.json"), dir.resolve("regress.md"));
-            if (!regressions.isEmpty()) {
-                outWriter.printf("REGRESSION in %d cell(s): %s%n", regressions.size(), String.join(", ", regressions));
-            } else {
-                outWriter.printf("no regression (%s)%n", verdict);
-            }
-            outWriter.flush();
-            return regressions.isEmpty() ? 0 : 1;
-        } finally {
-            ChildProcesses.stopAll();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down.
+                history = new HistoryStore(historyDir).runs();
+            } catch (HistoryException | IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--history: " + e.getMessage());
             }
         }
+        if (!nginxLookup.test(root)) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--baseline needs a calibration measured now and none is available: nginx is not installed"
+                            + " (scripts/peers/install.sh installs it). Use --base REF instead.");
+        }
+        return new Against(Contender.nginx(), baselineFile + " (" + stored.describe() + ")", stored, history);
+    }
+
+    /** The run's first lines: what will be measured, how, and the two sides. */
+    private void announce(PrintWriter out, Plan plan, Contender candidate, MeasureSettings settings) {
+        out.printf(
+                "httpmodels regress: %d cells x %d rounds x 2 sides, a fresh JVM per model and side each round,"
+                        + " each cell warmed until its JIT is done (at least %s, at most %s), then %d window(s) in"
+                        + " which they take turns of %s, %s each in all%s; %s%n",
+                plan.cells().size(),
+                rounds,
+                seconds(settings.warmup().minimum()),
+                seconds(settings.warmup().maximum()),
+                windows,
+                seconds(turn),
+                seconds(duration),
+                cpuWindows == 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                ", and %d CPU windows of %s in which both are loaded at once in an open loop at"
+                                        + " %.0f %% of the lower one's requests/s",
+                                cpuWindows,
+                                seconds(duration),
+                                100 * cpuRateShare),
+                plan.pinning().note());
+        out.printf(
+                "  base: %s%n  candidate: %s%s%n",
+                plan.against().words(),
+                candidate.what(),
+                candidate.extraFlags().isEmpty() ? "" : " with " + String.join(" ", candidate.extraFlags()));
+        out.flush();
+    }
+
+    /**
+     * Each cell's verdict from its rounds' paired ratios (a stored baseline's figures rescaled by nginx first), and
+     * the run's: a regression when any cell regressed or its candidate failed, else an improvement when any
+     * improved, else the same.
+     */
+    private Regression decide(Plan plan, Contender candidate, Measured measured) {
+        StoredBaseline stored = plan.against().stored();
+        CellDecision.Gate gate = new CellDecision.Gate(confidence, rpsTolerance, p99Tolerance, cpuTolerance);
+        List<RegressionCell> decided = new ArrayList<>();
+        for (RegressCell cell : plan.cells()) {
+            List<SideRound[]> rounds = measured.rounds().get(cell);
+            decided.add(
+                    stored == null
+                            ? CellDecision.decide(cell, rounds, gate)
+                                    .withCpuTurnSpread(
+                                            medianOrNull(measured.turnSpreads().get(cell)))
+                            : CellDecision.decide(cell, stored.rescale(cell, rounds), gate));
+        }
+        List<String> regressions = decided.stream()
+                .filter(c -> c.verdict().failsTheGate())
+                .map(RegressionCell::id)
+                .toList();
+        Verdict verdict = !regressions.isEmpty()
+                ? Verdict.REGRESSION
+                : decided.stream().anyMatch(c -> c.verdict() == Verdict.IMPROVEMENT)
+                        ? Verdict.IMPROVEMENT
+                        : Verdict.SAME;
+        return new Regression(
+                new RegressionSides(
+                        stored == null ? RegressionMode.BASE : RegressionMode.BASELINE,
+                        plan.against().words(),
+                        candidate.what(),
+                        plan.against().base().extraFlags(),
+                        candidate.extraFlags(),
+                        stored == null
+                                ? null
+                                : "nginx (1 worker, scripts/peers), measured in this run beside every candidate"
+                                        + " measurement and stored in the baseline: each stored figure is scaled"
+                                        + " by nginx-now / nginx-then",
+                        stored == null
+                                ? "base and candidate measured in the same run, interleaved: the machine's"
+                                        + " drift cancels in each pair"
+                                : "weaker than --base: the stored run's own noise and any change in the machine"
+                                        + " that affects our servers and nginx differently are not in the"
+                                        + " interval"),
+                new GateSettings(PairedRatio.METHOD, confidence, rpsTolerance, p99Tolerance, cpuTolerance, rounds),
+                decided,
+                regressions,
+                verdict);
+    }
+
+    /**
+     * The verdict's table on the terminal, results.json and regress.md written (and --markdown appended), and the
+     * exit code: {@link #REGRESSED} when a cell failed the gate.
+     */
+    private int report(PrintWriter out, PrintWriter err, Plan plan, Results results) {
+        Regression regression = results.regression();
+        Path dir = output.dir(plan.root(), "regress-");
+        out.println();
+        out.print(RegressTable.text(regression));
+        try {
+            Files.createDirectories(dir);
+            ResultsJson.write(results, dir.resolve("results.json"));
+            String md = RegressTable.markdown(regression);
+            if (plan.against().history() != null) {
+                String within = withinHistory(results, plan.against().history());
+                out.print(within);
+                md += within;
+            }
+            AtomicFiles.write(dir.resolve("regress.md"), md);
+            if (markdownFile != null) {
+                Files.writeString(
+                        markdownFile, md, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("error: cannot write the results: " + e);
+            return COULD_NOT_RUN;
+        }
+        out.printf("wrote %s and %s%n", dir.resolve("results.json"), dir.resolve("regress.md"));
+        List<String> regressions = regression.regressions();
+        if (!regressions.isEmpty()) {
+            out.printf("REGRESSION in %d cell(s): %s%n", regressions.size(), String.join(", ", regressions));
+        } else {
+            out.printf("no regression (%s)%n", regression.verdict());
+        }
+        out.flush();
+        return regressions.isEmpty() ? PASSED : REGRESSED;
     }
 
     /** Where the candidate's figures fall within the history's runs of this machine: a section of regress.md. */
@@ -538,7 +614,8 @@ public final class RegressCommand implements Callable<Integer> {
         }
         timeout.timeout(); // throws when not positive
         warmup.rule(DEFAULT_WARMUP, LENDING); // throws when negative
-        List<RegressCell> list = RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models);
+        List<RegressCell> list =
+                RegressCell.parseAll(cells != null ? cells : RegressCell.DEFAULT_SPECS, models.names());
         for (RegressCell c : list) {
             ModelCatalog.byName(c.model()); // throws for an unknown model, naming the known
         }
@@ -550,22 +627,32 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /**
-     * Netty's transport in the gate unless --transport says. Not compare's {@code auto} (io_uring here): on
-     * io_uring a netty made to do more per response (a CRC32 of 96 KiB) served as many requests/s in a closed loop
-     * as the same build without it, and one JVM's CPU time per request differed from the next one's by up to half;
-     * on epoll the same change cost 9-20 % of requests/s in each of ten runs of the gate (2026-12-04,
-     * docs/regression-gate.md). The gate judges this project's code, and epoll shows its cost.
+     * Netty's transport in the gate unless --server-transport says: epoll, not compare's {@code auto} (io_uring here). The
+     * gate judges this project's code, and on epoll a change in what netty does per response shows in its requests/s
+     * and CPU time per request; on io_uring the same change can hide in a closed loop (the ring batches more as the
+     * server slows) and one JVM's CPU time per request strays too far from the next one's to judge
+     * (docs/regression-gate.md).
      */
     static final String DEFAULT_TRANSPORT = "epoll";
+
+    /** {@code --server-transport}'s default here: {@link #DEFAULT_TRANSPORT}, not the other commands' auto. */
+    static final class TransportDefault implements CommandLine.IDefaultValueProvider {
+        @Override
+        public String defaultValue(CommandLine.Model.ArgSpec argument) {
+            return argument instanceof CommandLine.Model.OptionSpec option
+                            && option.longestName().equals("--server-transport")
+                    ? DEFAULT_TRANSPORT
+                    : null;
+        }
+    }
 
     /** The least warm-up unless --warmup says: the JIT-quiet rule does the rest. */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);
 
     /**
-     * The JIT kept on the servers' CPUs unless --jit-lending says; --jit-priority (on) gives it their time instead.
-     * Lending cut the default gate from about 13 to 10 minutes (2026-12-01), but netty's same-build intervals were
-     * wider in the runs with it (req/s 10-26 % wide against 6-17 % without) and the one slowed self-check run with
-     * it (-XX:MaxInlineLevel=6, -6.8 %) was not flagged; the priority brought the gate to 9 min 54 s without it.
+     * The JIT kept on the servers' CPUs unless --jit-lending says. Lending shortens the warm-ups but lets the JIT's
+     * threads run beside the client, which widens the same-build intervals: the gate would lose more power than it
+     * saves time. --jit-priority (on by default) gives the JIT the servers' own time instead.
      */
     static final boolean LENDING = false;
 
@@ -575,7 +662,6 @@ public final class RegressCommand implements Callable<Integer> {
                 1, timeout.timeout(), pinning, 0.95, warmup.rule(DEFAULT_WARMUP, LENDING), false, null);
     }
 
-    /** What was measured: per cell, each round's figures (base first), and every window for results.json. */
     /**
      * What was measured: per cell, each round's figures (base first) and what the machine's noise left in that
      * round's ratios ({@link SideRound#turnSpread}, when known); every window for results.json.
@@ -653,19 +739,16 @@ public final class RegressCommand implements Callable<Integer> {
         return new Measured(measured, turnSpreads, all);
     }
 
+    /** The run as results.json holds it: every window as a cell, the conditions, both sides as targets. */
     private Results results(
-            Path root,
-            List<String> args,
-            List<RegressCell> cellList,
+            Plan plan,
             Measured measured,
-            Contender base,
             Contender candidate,
             Instant startedAt,
             Regression regression,
-            MeasureSettings settings,
-            Pinning pinning) {
+            MeasureSettings settings) {
         RoundRunner.CpuWindows cpu = cpuWindows();
-        List<Scenario> scenarios = cellList.stream()
+        List<Scenario> scenarios = plan.cells().stream()
                 .flatMap(c -> cpu.count() == 0 ? Stream.of(c.scenario()) : Stream.of(c.scenario(), cpu.load(c)))
                 .distinct()
                 .toList();
@@ -674,13 +757,14 @@ public final class RegressCommand implements Callable<Integer> {
                 settings,
                 duration,
                 rounds,
+                windows,
                 serverJvm.flags(),
-                pinning,
-                root,
-                "httpmodels " + String.join(" ", args));
+                plan.pinning(),
+                plan.root(),
+                "httpmodels " + String.join(" ", plan.args()));
         Map<String, TargetInfo> targets = new LinkedHashMap<>();
-        for (RegressCell cell : cellList) {
-            for (Contender side : List.of(base, candidate)) {
+        for (RegressCell cell : plan.cells()) {
+            for (Contender side : List.of(plan.against().base(), candidate)) {
                 String name = side.rowName(cell);
                 targets.putIfAbsent(
                         name,
@@ -689,7 +773,7 @@ public final class RegressCommand implements Callable<Integer> {
         }
         return new Results(
                 Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.projectVersion(),
+                "httpmodels " + conditions.build().projectVersion(),
                 startedAt,
                 Instant.now(),
                 RunStatus.COMPLETE,

@@ -84,15 +84,15 @@ public final class RegressTable {
         for (RegressionCell c : r.cells()) {
             rows.add(new String[] {
                 c.id(),
-                rps(c.baseRequestsPerSecond()),
-                rps(c.candidateRequestsPerSecond()),
-                change(c.requestsPerSecond()),
-                micros(c.baseP99Micros()),
-                micros(c.candidateP99Micros()),
-                change(c.p99()),
-                cpu(c.baseCpuMicros()),
-                cpu(c.candidateCpuMicros()),
-                change(c.cpuPerRequest()),
+                rps(c.rounds().baseRequestsPerSecond()),
+                rps(c.rounds().candidateRequestsPerSecond()),
+                change(c.changes().requestsPerSecond()),
+                micros(c.rounds().baseP99Micros()),
+                micros(c.rounds().candidateP99Micros()),
+                change(c.changes().p99()),
+                cpu(c.rounds().baseCpuMicros()),
+                cpu(c.rounds().candidateCpuMicros()),
+                change(c.changes().cpuPerRequest()),
                 c.verdict().label()
             });
         }
@@ -102,18 +102,18 @@ public final class RegressTable {
     private static List<String> notes(Regression r) {
         List<String> notes = new ArrayList<>();
         double achieved = r.cells().stream()
-                .filter(c -> c.requestsPerSecond() != null)
-                .mapToDouble(c -> c.requestsPerSecond().confidence())
+                .filter(c -> c.changes().requestsPerSecond() != null)
+                .mapToDouble(c -> c.changes().requestsPerSecond().confidence())
                 .min()
                 .orElse(Double.NaN);
         notes.add(String.format(
                 Locale.ROOT,
                 "base: %s; candidate: %s%s",
-                r.base(),
-                r.candidate(),
-                r.candidateJvmFlags().isEmpty()
+                r.sides().base(),
+                r.sides().candidate(),
+                r.sides().candidateJvmFlags().isEmpty()
                         ? ""
-                        : " (its servers run with " + String.join(" ", r.candidateJvmFlags()) + ")"));
+                        : " (its servers run with " + String.join(" ", r.sides().candidateJvmFlags()) + ")"));
         notes.add(String.format(
                 Locale.ROOT,
                 "change: median of the %d per-round paired ratios candidate / base (each round: both sides in fresh"
@@ -121,27 +121,27 @@ public final class RegressTable {
                         + " windows in which both are loaded at once in an open loop at the same rate (unless"
                         + " --cpu-windows 0); a side's figure the median of its windows); [interval]: %s, achieved"
                         + " confidence %.1f %% (asked %.0f %%)",
-                r.rounds(),
+                r.gate().rounds(),
                 PairedRatio.METHOD,
                 100 * achieved,
-                100 * r.confidenceWanted()));
+                100 * r.gate().confidenceWanted()));
         notes.add(String.format(
                 Locale.ROOT,
                 "verdict: regression when the interval lies wholly on the worse side of no change and the median"
                         + " beyond -%.0f %% for req/s, +%.0f %% for p99 or +%.0f %% for the server's CPU time per"
                         + " request; improvement symmetrically; else same",
-                100 * r.requestsTolerance(),
-                100 * r.p99Tolerance(),
-                100 * r.cpuTolerance()));
+                100 * r.gate().requestsTolerance(),
+                100 * r.gate().p99Tolerance(),
+                100 * r.gate().cpuTolerance()));
         String noise = noise(r);
         if (noise != null) {
             notes.add(noise);
         }
-        if (r.calibration() != null) {
-            notes.add("calibration: " + r.calibration());
+        if (r.sides().calibration() != null) {
+            notes.add("calibration: " + r.sides().calibration());
         }
-        if (r.note() != null) {
-            notes.add("note: " + r.note());
+        if (r.sides().note() != null) {
+            notes.add("note: " + r.sides().note());
         }
         for (RegressionCell c : r.cells()) {
             if (c.failure() != null) {
@@ -163,13 +163,15 @@ public final class RegressTable {
         List<String> left = new ArrayList<>();
         double worst = 0;
         for (RegressionCell c : r.cells()) {
-            if (c.cpuWindowSpread() != null) {
-                parts.add(c.id() + " " + percentPlain(c.cpuWindowSpread()));
+            if (c.noise().cpuWindowSpread() != null) {
+                parts.add(c.id() + " " + percentPlain(c.noise().cpuWindowSpread()));
             }
-            if (c.cpuTurnSpread() != null) {
-                left.add(c.id() + " " + percentPlain(c.cpuTurnSpread()));
+            if (c.noise().cpuTurnSpread() != null) {
+                left.add(c.id() + " " + percentPlain(c.noise().cpuTurnSpread()));
             }
-            Double judged = c.cpuTurnSpread() != null ? c.cpuTurnSpread() : c.cpuWindowSpread();
+            Double judged = c.noise().cpuTurnSpread() != null
+                    ? c.noise().cpuTurnSpread()
+                    : c.noise().cpuWindowSpread();
             if (judged != null) {
                 worst = Math.max(worst, judged);
             }
@@ -186,13 +188,13 @@ public final class RegressTable {
             line += (parts.isEmpty() ? "" : ";") + " taking turns, a round's windows differed in their ratio candidate"
                     + " / base by a median of " + String.join(", ", left);
         }
-        if (worst >= r.cpuTolerance()) {
+        if (worst >= r.gate().cpuTolerance()) {
             line += String.format(
                     Locale.ROOT,
                     "; at or beyond the %.0f %% tolerance this machine's own noise is as large as the changes judged,"
                             + " so one run may miss a change of about that size: more --rounds narrow the intervals,"
                             + " a quieter machine more (docs/regression-gate.md)",
-                    100 * r.cpuTolerance());
+                    100 * r.gate().cpuTolerance());
         }
         return line;
     }

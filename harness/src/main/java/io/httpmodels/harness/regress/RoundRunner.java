@@ -95,7 +95,7 @@ final class RoundRunner {
      * @param windows        closed-loop windows per round
      * @param turn           length of a side's turn within a closed-loop window
      * @param cpu            the CPU windows that follow them
-     * @param transport      {@code serve --transport} of every model JVM ({@link ModelJvm#AUTO_TRANSPORT}: each
+     * @param transport      {@code serve --server-transport} of every model JVM ({@link ModelJvm#AUTO_TRANSPORT}: each
      *                       model's own choice)
      */
     RoundRunner(

@@ -73,8 +73,9 @@ final class StoredBaseline {
     }
 
     String describe() {
-        String commit =
-                results.conditions() == null ? null : results.conditions().gitCommit();
+        String commit = results.conditions() == null
+                ? null
+                : results.conditions().build().gitCommit();
         return "results of " + results.startedAt() + (commit == null ? "" : " at commit " + commit.substring(0, 12));
     }
 

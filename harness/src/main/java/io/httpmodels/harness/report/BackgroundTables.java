@@ -77,10 +77,10 @@ final class BackgroundTables {
         if (beside == null || alone == null || !beside.ok() || !alone.ok() || idle <= 0) {
             return null;
         }
-        if (beside.rssMeanBytes() == null || alone.rssMeanBytes() == null) {
+        if (beside.server().rssMeanBytes() == null || alone.server().rssMeanBytes() == null) {
             return null;
         }
-        return (beside.rssMeanBytes() - alone.rssMeanBytes()) / 1024.0 / idle;
+        return (beside.server().rssMeanBytes() - alone.server().rssMeanBytes()) / 1024.0 / idle;
     }
 
     private static Table slow(Results results, Scenario scenario) {
@@ -96,7 +96,9 @@ final class BackgroundTables {
                     rps(beside),
                     percentOrNone(shareKept(beside, alone)),
                     beside != null && beside.ok()
-                            ? Format.served(beside.connectionsServed(), beside.connections())
+                            ? Format.served(
+                                    beside.connectionFigures().connectionsServed(),
+                                    beside.connectionFigures().connections())
                             : Format.NONE,
                     b == null ? Format.NONE : b.slowOpen() + " / " + b.slowConnections(),
                     b == null ? Format.NONE : Format.count(b.slowClosedByServer())));
@@ -142,7 +144,7 @@ final class BackgroundTables {
                     rps(beside),
                     percentOrNone(shareKept(beside, alone)),
                     b == null ? Format.NONE : String.format(Locale.ROOT, "%,d / %,d", b.idleAnswered(), b.idleOpen()),
-                    ok ? Format.count(beside.threadsPeak()) : Format.NONE,
+                    ok ? Format.count(beside.server().threadsPeak()) : Format.NONE,
                     ok ? Format.mebibytes(beside.rssPeakBytes()) : Format.NONE,
                     alone != null && alone.ok() ? Format.mebibytes(alone.rssPeakBytes()) : Format.NONE,
                     kib == null ? Format.NONE : String.format(Locale.ROOT, "%.1f", kib)));

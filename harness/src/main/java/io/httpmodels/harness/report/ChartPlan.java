@@ -188,7 +188,7 @@ public final class ChartPlan {
             for (Scenario s : sweep) {
                 for (TargetInfo t : results.targets()) {
                     Summary summary = results.summary(s.id(), t.name());
-                    if (summary != null && summary.ok() && summary.clientBound()) {
+                    if (summary != null && summary.ok() && summary.client().clientBound()) {
                         bound.add(t.name() + " at " + s.connections());
                     }
                 }
@@ -213,7 +213,7 @@ public final class ChartPlan {
     static List<Chart> errors(Results results) {
         int rows = 0;
         for (Summary s : results.summaries()) {
-            if (s.timeouts() > 0 || s.errors() > 0) {
+            if (s.connectionFigures().timeouts() > 0 || s.connectionFigures().errors() > 0) {
                 rows++;
             }
         }
@@ -228,7 +228,7 @@ public final class ChartPlan {
                 results.scenarios().stream().map(Scenario::id).toList(),
                 110 + 46 * rows,
                 "A timeout is a request unanswered for "
-                        + Format.seconds(results.conditions().timeoutSeconds())
+                        + Format.seconds(results.conditions().client().timeoutSeconds())
                         + "; its connection is then reopened. A model that starves connections shows here."));
     }
 
@@ -266,14 +266,20 @@ public final class ChartPlan {
             if (s == null) {
                 notRun.add(t.name());
             } else if (!s.ok()) {
-                failed.add(t.name() + " (" + s.failure() + ")");
+                failed.add(t.name() + " (" + s.outcome().failure() + ")");
             } else {
-                if (s.clientBound()) {
+                if (s.client().clientBound()) {
                     bound.add(t.name());
                 }
-                if (s.connectionsServed() != null && s.connectionsServed() < s.connections()) {
+                if (s.connectionFigures().connectionsServed() != null
+                        && s.connectionFigures().connectionsServed()
+                                < s.connectionFigures().connections()) {
                     unserved.add(String.format(
-                            Locale.ROOT, "%s (%d of %d)", t.name(), s.connectionsServed(), s.connections()));
+                            Locale.ROOT,
+                            "%s (%d of %d)",
+                            t.name(),
+                            s.connectionFigures().connectionsServed(),
+                            s.connectionFigures().connections()));
                 }
             }
         }
@@ -297,7 +303,7 @@ public final class ChartPlan {
     }
 
     private static String repetitions(Results results) {
-        int n = results.conditions().repetitions();
+        int n = results.conditions().schedule().repetitions();
         return n == 1 ? "1 repetition" : n + " repetitions";
     }
 }

@@ -1,9 +1,15 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
+import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.Stats;
 
 import java.time.ZoneOffset;
@@ -16,7 +22,7 @@ import java.util.Locale;
  * The conditions of a run in words, label by label, for the head of every report: no figure travels without
  * the machine, JDK, pinning and timings it was measured under.
  */
-final class ConditionsText {
+public final class ConditionsText {
 
     /**
      * One line of the conditions.
@@ -37,32 +43,37 @@ final class ConditionsText {
         Conditions c = results.conditions();
         List<Entry> entries = new ArrayList<>();
         entries.add(new Entry("Run", run(results), false));
+        Host host = c.host();
         entries.add(new Entry(
                 "Machine",
-                c.cpuModel() + ", " + c.onlineCpus() + (c.onlineCpus() == 1 ? " CPU" : " CPUs") + " online, "
-                        + c.kernel(),
+                host.cpuModel() + ", " + host.onlineCpus() + (host.onlineCpus() == 1 ? " CPU" : " CPUs") + " online, "
+                        + host.kernel(),
                 false));
-        entries.add(new Entry("JDK", c.jdk(), false));
-        entries.add(new Entry("Pinning", pinning(c), false));
-        entries.add(new Entry("Timing", timing(c), false));
+        entries.add(new Entry("JDK", c.jvms().jdk(), false));
+        entries.add(new Entry("Pinning", pinning(c.placement()), false));
+        entries.add(new Entry("Timing", timing(c.schedule()), false));
         String warmups = warmups(results);
         if (warmups != null) {
             entries.add(new Entry("Warm-ups", warmups, false));
         }
-        entries.add(new Entry("Load client", client(c), false));
+        String floor = noiseFloor(c.noiseFloor());
+        if (floor != null) {
+            entries.add(new Entry("Noise floor", floor, false));
+        }
+        entries.add(new Entry("Load client", client(c.client()), false));
         entries.add(new Entry(
                 "Server JVM flags",
-                flags(c.serverJvmFlags()),
-                !c.serverJvmFlags().isEmpty()));
+                flags(c.jvms().serverJvmFlags()),
+                !c.jvms().serverJvmFlags().isEmpty()));
         entries.add(new Entry(
                 "Client JVM flags",
-                flags(c.clientJvmFlags()),
-                !c.clientJvmFlags().isEmpty()));
+                flags(c.jvms().clientJvmFlags()),
+                !c.jvms().clientJvmFlags().isEmpty()));
         entries.add(new Entry("Build", build(results), false));
-        entries.add(new Entry("Profile", c.profile(), false));
-        if (c.loadAverage() != null) {
+        entries.add(new Entry("Profile", c.schedule().profile(), false));
+        if (host.loadAverage() != null) {
             entries.add(new Entry(
-                    "Load average", c.loadAverage() + " (1, 5, 15 min, at the start: what else ran here)", false));
+                    "Load average", host.loadAverage() + " (1, 5, 15 min, at the start: what else ran here)", false));
         }
         if (c.command() != null && !c.command().isBlank()) {
             entries.add(new Entry("Command", c.command(), true));
@@ -80,24 +91,63 @@ final class ConditionsText {
         return when + ", " + results.status();
     }
 
-    private static String pinning(Conditions c) {
+    private static String pinning(CpuPlacement p) {
         String where;
-        if (c.serverCpus() == null && c.clientCpus() == null) {
+        if (p.serverCpus() == null && p.clientCpus() == null) {
             where = "not pinned";
         } else {
-            where = "servers on CPU " + (c.serverCpus() == null ? "any" : c.serverCpus()) + ", client on CPU "
-                    + (c.clientCpus() == null ? "any" : c.clientCpus());
+            where = "servers on CPU " + (p.serverCpus() == null ? "any" : p.serverCpus()) + ", client on CPU "
+                    + (p.clientCpus() == null ? "any" : p.clientCpus());
         }
-        return c.pinning() == null || c.pinning().isBlank() ? where : c.pinning() + "; " + where;
+        return p.pinning() == null || p.pinning().isBlank() ? where : p.pinning() + "; " + where;
     }
 
-    private static String timing(Conditions c) {
-        String warmup = c.maxWarmupSeconds() > c.warmupSeconds()
-                ? "warm-up until the server's JIT was quiet, at least " + Format.seconds(c.warmupSeconds())
-                        + " and at most " + Format.seconds(c.maxWarmupSeconds())
-                : "warm-up " + Format.seconds(c.warmupSeconds());
-        return warmup + " (not recorded), then " + Format.seconds(c.durationSeconds()) + " recorded; " + c.repetitions()
-                + (c.repetitions() == 1 ? " repetition" : " repetitions") + " per cell";
+    private static String timing(Schedule s) {
+        String warmup = s.maxWarmupSeconds() > s.warmupSeconds()
+                ? "warm-up until the server's JIT was quiet, at least " + Format.seconds(s.warmupSeconds())
+                        + " and at most " + Format.seconds(s.maxWarmupSeconds())
+                : "warm-up " + Format.seconds(s.warmupSeconds());
+        int windows = s.windowsPerFork();
+        return warmup + " (not recorded), then " + windows + (windows == 1 ? " window" : " windows") + " of "
+                + Format.seconds(s.durationSeconds()) + " recorded; " + s.repetitions()
+                + (s.repetitions() == 1 ? " fork (one JVM)" : " forks (a fresh JVM each)") + " per cell";
+    }
+
+    /**
+     * The noise floor in words: the loop's chunk times on each CPU, steal, SMT and frequency, then each warning; null
+     * when the run did not measure it.
+     */
+    public static String noiseFloor(NoiseFloor floor) {
+        if (floor == null) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        for (NoiseFloor.CpuNoise cpu : floor.cpus()) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "cpu %d (%s) loop p10/p50/p90 %.0f/%.0f/%.0f µs (spread %.0f %%)",
+                    cpu.cpu(),
+                    cpu.role(),
+                    cpu.p10Micros(),
+                    cpu.p50Micros(),
+                    cpu.p90Micros(),
+                    cpu.spreadPercent()));
+        }
+        if (floor.stealPercent() != null) {
+            parts.add(String.format(Locale.ROOT, "steal %.1f %%", floor.stealPercent()));
+        }
+        parts.add("SMT: " + floor.smt());
+        if (floor.governor() != null) {
+            parts.add("governor " + floor.governor());
+        }
+        if (floor.turbo() != null) {
+            parts.add("turbo " + floor.turbo());
+        }
+        StringBuilder text = new StringBuilder(String.join("; ", parts));
+        for (String warning : floor.warnings()) {
+            text.append(". Warning: ").append(warning);
+        }
+        return text.toString();
     }
 
     /**
@@ -135,7 +185,7 @@ final class ConditionsText {
         return String.format(Locale.ROOT, "%.1f s", seconds);
     }
 
-    private static String client(Conditions c) {
+    private static String client(ClientSettings c) {
         return c.clientThreads() + (c.clientThreads() == 1 ? " event-loop thread" : " event-loop threads")
                 + "; a request unanswered for " + Format.seconds(c.timeoutSeconds())
                 + " counts as a timeout; client-bound at "
@@ -147,11 +197,11 @@ final class ConditionsText {
     }
 
     private static String build(Results results) {
-        Conditions c = results.conditions();
-        StringBuilder sb = new StringBuilder("httpmodels ").append(c.projectVersion());
-        if (c.gitCommit() != null) {
-            sb.append(", commit ").append(c.gitCommit());
-            if (Boolean.TRUE.equals(c.gitDirty())) {
+        Build b = results.conditions().build();
+        StringBuilder sb = new StringBuilder("httpmodels ").append(b.projectVersion());
+        if (b.gitCommit() != null) {
+            sb.append(", commit ").append(b.gitCommit());
+            if (Boolean.TRUE.equals(b.gitDirty())) {
                 sb.append(" with uncommitted changes");
             }
         }

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Estimate;
+
 import java.util.Locale;
 
 /**
@@ -112,9 +114,52 @@ final class Format {
         return (served == null ? NONE : String.valueOf(served)) + " / " + connections;
     }
 
+    /** {@code 8/40}: {@link #served} for the terminal. */
+    static String servedShort(Integer served, int connections) {
+        return (served == null ? NONE : String.valueOf(served)) + "/" + connections;
+    }
+
     /** Seconds without a needless fraction: {@code 3 s}, {@code 2.5 s}. */
     static String seconds(double value) {
         return (value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value)) + " s";
+    }
+
+    /**
+     * How far an interval reaches from its value, as a share: {@code ±3%}, {@code ±0.4%} under 1 %; empty without an
+     * interval (one fork).
+     */
+    static String plusMinus(Estimate estimate) {
+        Double h = estimate == null ? null : estimate.relativeHalfWidth();
+        if (h == null) {
+            return "";
+        }
+        double percent = 100 * h;
+        return String.format(Locale.ROOT, percent < 0.95 ? "±%.1f%%" : "±%.0f%%", percent);
+    }
+
+    /** A figure and its interval's reach, {@code 153.0k ±3.1%}, or the figure alone without an interval. */
+    static String withPlusMinus(String figure, Estimate estimate) {
+        String pm = plusMinus(estimate);
+        return pm.isEmpty() ? figure : figure + " " + pm;
+    }
+
+    /** {@code 148,100–157,300}: an interval's ends in {@code format}, or null without an interval. */
+    static String interval(Estimate estimate, java.util.function.Function<Double, String> format) {
+        if (estimate == null || !estimate.hasInterval()) {
+            return null;
+        }
+        return format.apply(estimate.low()) + "–" + format.apply(estimate.high());
+    }
+
+    /** A share of the best row's figure, marked {@code ≈} when the row is not shown to differ from the best. */
+    static String ratio(Double value, Boolean tiedWithBest) {
+        String ratio = ratio(value);
+        return Boolean.TRUE.equals(tiedWithBest) && value != null && value < 1 ? "≈" + ratio : ratio;
+    }
+
+    /** A latency estimate in microseconds as {@link #micros}, rounded. */
+    static String micros(Double micros) {
+        return micros == null ? NONE : micros(Math.round(micros));
     }
 
     private static String threeDigits(double value) {

@@ -10,15 +10,14 @@ import io.httpmodels.harness.results.TargetInfo;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * {@code report.html}: one self-contained page that opens offline. Java writes the text (conditions, reading
  * guide, numbers tables, one empty container per chart of the {@link ChartPlan}); the page carries the results
- * as JSON, Apache ECharts inlined from its WebJar, and {@code report.js}, which draws every chart from that JSON.
- * The script marks each container {@code data-rendered="true"} once ECharts has finished drawing it and records
- * script errors on the page, for the browser check in the harness's tests ({@code BrowserCheck}). Stateless.
+ * as JSON and {@code report.js}, which lays out every chart from that JSON, in the shell every page shares
+ * ({@link HtmlPage}: ECharts inlined, each container marked {@code data-rendered="true"} once drawn, script errors
+ * recorded on the page, for the browser check in the harness's tests, {@code BrowserCheck}). Stateless.
  */
 public final class HtmlReport {
 
@@ -37,14 +36,12 @@ public final class HtmlReport {
 
     /** The whole page, with {@code matrix} as its conformance section (empty: the section says there is none). */
     public static String render(Results results, Optional<ConformanceMatrix> matrix) {
-        return Template.fill(
-                Template.resource("report.html"),
-                Map.of(
-                        "title", Html.text(TITLE),
-                        "content", content(results, ConformanceSection.of(results, matrix)),
-                        "data", Html.json(ResultsJson.toJson(results)),
-                        "echarts", Html.script(EChartsAsset.script()),
-                        "report-script", Html.script(Template.resource("report.js"))));
+        return HtmlPage.render(
+                TITLE,
+                content(results, ConformanceSection.of(results, matrix)),
+                DATA_ELEMENT_ID,
+                ResultsJson.toJson(results),
+                Template.resource("report.js"));
     }
 
     private static String content(Results results, ConformanceSection conformance) {
@@ -57,10 +54,10 @@ public final class HtmlReport {
                         "%d targets × %d scenarios, %s recorded per cell after at least %s of warm-up, %d %s each · %s",
                         results.targets().size(),
                         results.scenarios().size(),
-                        Format.seconds(results.conditions().durationSeconds()),
-                        Format.seconds(results.conditions().warmupSeconds()),
-                        results.conditions().repetitions(),
-                        results.conditions().repetitions() == 1 ? "repetition" : "repetitions",
+                        Format.seconds(results.conditions().schedule().durationSeconds()),
+                        Format.seconds(results.conditions().schedule().warmupSeconds()),
+                        results.conditions().schedule().repetitions(),
+                        results.conditions().schedule().repetitions() == 1 ? "repetition" : "repetitions",
                         ConditionsText.run(results))))
                 .append("</p>\n");
         if (results.status() == RunStatus.INTERRUPTED) {
@@ -405,6 +402,9 @@ public final class HtmlReport {
             h.append("</tr>\n");
         }
         h.append("</tbody></table></div>\n");
+        for (String line : t.rankings()) {
+            h.append("<p class=\"ranking\">").append(Html.text(line)).append("</p>\n");
+        }
         for (String note : t.footnotes()) {
             h.append("<p class=\"footnote\">").append(Html.text(note)).append("</p>\n");
         }

@@ -70,6 +70,12 @@ public final class MarkdownReport {
                     t.columns().stream().map(ScenarioTable.Column::joined).toList(),
                     t.columns().stream().map(ScenarioTable.Column::numeric).toList(),
                     t.rows().stream().map(r -> r.allCells(columnCount)).toList());
+            if (!t.rankings().isEmpty()) {
+                md.append('\n');
+                for (String line : t.rankings()) {
+                    md.append("- ").append(escape(line)).append('\n');
+                }
+            }
             for (String note : t.footnotes()) {
                 md.append('\n').append(escape(note)).append('\n');
             }

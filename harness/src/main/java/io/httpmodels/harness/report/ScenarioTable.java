@@ -1,6 +1,7 @@
 package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Results;
@@ -22,10 +23,13 @@ import java.util.Set;
  * @param scenario  the scenario
  * @param columns   the header, the target column first
  * @param rows      one per target, failed and missing ones included
+ * @param rankings  the order the rows' intervals support, a line per figure ({@link Ranking}); empty when fewer than
+ *                  two rows have figures
  * @param footnotes plain sentences under the table: what each latency is (the data's own words) and what
  *                  the marks in this table mean
  */
-record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, List<String> footnotes) {
+record ScenarioTable(
+        Scenario scenario, List<Column> columns, List<Row> rows, List<String> rankings, List<String> footnotes) {
 
     /** The mark on a row whose client was saturated. */
     static final String CLIENT_BOUND = "‡ client-bound";
@@ -112,7 +116,10 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
 
         List<Column> columns = new ArrayList<>();
         columns.add(new Column("target", null, false));
-        columns.add(new Column("requests/s", results.conditions().repetitions() > 1 ? "min–max" : null, true));
+        boolean intervals = summaries.stream()
+                .anyMatch(
+                        x -> x != null && x.ok() && x.rate().requestsPerSecond().hasInterval());
+        columns.add(new Column("requests/s", intervals ? INTERVAL : null, true));
         columns.add(new Column("vs best", null, true));
         if (withNginx) {
             columns.add(new Column("vs nginx", null, true));
@@ -148,39 +155,52 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
                 continue;
             }
             if (!s.ok()) {
-                rows.add(new Row(name, "failed: " + s.failure(), true, s.clientBound(), List.of()));
+                rows.add(new Row(
+                        name,
+                        "failed: " + s.outcome().failure(),
+                        true,
+                        s.client().clientBound(),
+                        List.of()));
                 continue;
             }
             List<Cell> cells = new ArrayList<>();
             cells.add(new Cell(
                     Format.requestsPerSecond(s.requestsPerSecond()),
-                    results.conditions().repetitions() > 1 ? range(s) : null));
-            cells.add(Cell.of(Format.ratio(s.relativeToBest())));
+                    Format.interval(s.rate().requestsPerSecond(), Format::requestsPerSecond)));
+            cells.add(Cell.of(Format.ratio(s.rate().relativeToBest(), s.rate().tiedWithBest())));
             if (withNginx) {
-                cells.add(Cell.of(Format.ratio(s.relativeToNginx())));
+                cells.add(Cell.of(Format.ratio(s.rate().relativeToNginx())));
             }
             Latency latency = s.latency();
             String cellKind = kinds.size() > 1 && latency != null ? " (" + latency.kind() + ")" : "";
-            cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p50()) + cellKind));
-            cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p99()) + cellKind));
+            cells.add(latencyCell(s.timing().p50(), latency == null ? null : latency.p50(), cellKind));
+            cells.add(latencyCell(s.timing().p99(), latency == null ? null : latency.p99(), cellKind));
             cells.add(Cell.of(latency == null ? Format.NONE : Format.micros(latency.p999()) + cellKind));
-            cells.add(Cell.of(Format.cpuMicros(s.cpuMicrosPerRequest())));
+            cells.add(new Cell(
+                    Format.cpuMicros(s.cpuMicrosPerRequest()),
+                    Format.interval(s.server().cpuMicrosPerRequest(), Format::cpuMicros)));
             if (tls) {
                 cells.addAll(handshakeCells(s.tls()));
             }
-            cells.add(Cell.of(Format.percent(s.serverCpuPercent())));
-            cells.add(Cell.of(Format.mebibytes(s.rssPeakBytes())));
-            cells.add(Cell.of(Format.count(s.threadsPeak())));
-            boolean unserved = s.connectionsServed() != null && s.connectionsServed() < s.connections();
-            cells.add(
-                    Cell.of(Format.served(s.connectionsServed(), s.connections()) + (unserved ? " " + UNSERVED : "")));
-            cells.add(Cell.of(Format.count(s.timeouts())));
-            cells.add(Cell.of(Format.count(s.errors())));
-            cells.add(Cell.of(Format.percent(s.clientCpuPercent())));
+            cells.add(Cell.of(Format.percent(s.server().serverCpuPercent())));
+            cells.add(new Cell(
+                    Format.mebibytes(s.rssPeakBytes()),
+                    Format.interval(s.server().rssPeakBytes(), b -> Format.mebibytes(Math.round(b)))));
+            cells.add(Cell.of(Format.count(s.server().threadsPeak())));
+            boolean unserved = s.connectionFigures().connectionsServed() != null
+                    && s.connectionFigures().connectionsServed()
+                            < s.connectionFigures().connections();
+            cells.add(Cell.of(Format.served(
+                            s.connectionFigures().connectionsServed(),
+                            s.connectionFigures().connections())
+                    + (unserved ? " " + UNSERVED : "")));
+            cells.add(Cell.of(Format.count(s.connectionFigures().timeouts())));
+            cells.add(Cell.of(Format.count(s.connectionFigures().errors())));
+            cells.add(Cell.of(Format.percent(s.client().clientCpuPercent())));
             cells.add(Cell.of(limits(s, unserved)));
-            anyBound |= s.clientBound();
+            anyBound |= s.client().clientBound();
             anyUnserved |= unserved;
-            rows.add(new Row(name, null, false, s.clientBound(), List.copyOf(cells)));
+            rows.add(new Row(name, null, false, s.client().clientBound(), List.copyOf(cells)));
         }
 
         List<String> footnotes = new ArrayList<>(latencyNotes);
@@ -195,7 +215,15 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
                     + " of those the client kept open. The rest were starved by the model: no error says so in wrk,"
                     + " the timeouts here do.");
         }
-        return new ScenarioTable(scenario, List.copyOf(columns), List.copyOf(rows), List.copyOf(footnotes));
+        List<String> rankings = new ArrayList<>();
+        for (Ranking.By by : Ranking.By.values()) {
+            String line = Ranking.line(summaries, by);
+            if (line != null) {
+                rankings.add(line);
+            }
+        }
+        return new ScenarioTable(
+                scenario, List.copyOf(columns), List.copyOf(rows), List.copyOf(rankings), List.copyOf(footnotes));
     }
 
     /** What a TLS scenario's own columns are, under its table. */
@@ -240,7 +268,8 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
     static String clientBoundThreshold(Results results, Scenario scenario) {
         int cores = clientCores(results, scenario);
         String of = cores == 0 ? "of its cores" : "of its " + cores + (cores == 1 ? " core" : " cores");
-        return String.format(Locale.ROOT, "%.0f %% %s", results.conditions().clientBoundAt() * 100, of);
+        return String.format(
+                Locale.ROOT, "%.0f %% %s", results.conditions().client().clientBoundAt() * 100, of);
     }
 
     private static String clientBoundNote(Results results, Scenario scenario) {
@@ -249,30 +278,39 @@ record ScenarioTable(Scenario scenario, List<Column> columns, List<Row> rows, Li
                 + " is the fair comparison there.";
     }
 
-    /** {@code 16,647–17,103}: the smallest and largest repetition, or null when not known. */
-    private static String range(Summary s) {
-        if (s.requestsPerSecondMin() == null || s.requestsPerSecondMax() == null) {
-            return null;
+    /** The detail of a figure that has an interval. */
+    static final String INTERVAL = "95 % interval";
+
+    /**
+     * A latency percentile: the median over the forks with their interval, or the merged histogram's for a run
+     * without per-fork figures.
+     */
+    private static Cell latencyCell(Estimate overForks, Long merged, String kind) {
+        if (overForks == null) {
+            return Cell.of(merged == null ? Format.NONE : Format.micros(merged) + kind);
         }
-        return Format.requestsPerSecond(s.requestsPerSecondMin()) + "–"
-                + Format.requestsPerSecond(s.requestsPerSecondMax());
+        return new Cell(Format.micros(overForks.value()) + kind, Format.interval(overForks, Format::micros));
     }
 
     private static String limits(Summary s, boolean unserved) {
         List<String> limits = new ArrayList<>();
-        if (s.clientBound()) {
+        if (s.client().clientBound()) {
             limits.add(CLIENT_BOUND);
         }
         if (unserved) {
-            int starved = s.connections() - s.connectionsServed();
+            int starved =
+                    s.connectionFigures().connections() - s.connectionFigures().connectionsServed();
             limits.add(UNSERVED + " " + starved + " never served");
         }
-        if (s.okRepetitions() < s.repetitions()) {
-            String failure = s.failure() == null ? "" : ", failed: " + s.failure();
-            limits.add(s.okRepetitions() + " of " + s.repetitions() + " repetitions" + failure);
+        if (s.outcome().okRepetitions() < s.outcome().repetitions()) {
+            String failure = s.outcome().failure() == null
+                    ? ""
+                    : ", failed: " + s.outcome().failure();
+            limits.add(s.outcome().okRepetitions() + " of " + s.outcome().repetitions() + " forks" + failure);
         }
-        if (s.profiledWith() != null) {
-            limits.add(WhyTable.PROFILED + " (" + s.profiledWith() + "): the profiler's samples cost the server CPU");
+        if (s.outcome().profiledWith() != null) {
+            limits.add(WhyTable.PROFILED + " (" + s.outcome().profiledWith()
+                    + "): the profiler's samples cost the server CPU");
         }
         return String.join("; ", limits);
     }

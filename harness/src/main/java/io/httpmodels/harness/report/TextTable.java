@@ -1,5 +1,6 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Results;
@@ -15,6 +16,9 @@ import java.util.List;
  * {@value #WIDTH} columns. The full figures are in {@code report.md}. Stateless.
  */
 public final class TextTable {
+
+    /** The terminal's short mark of a client-bound row ({@link ScenarioTable#CLIENT_BOUND} in the reports). */
+    static final String CLIENT_BOUND = "‡";
 
     /** Lines are cut at this many characters. */
     static final int WIDTH = 120;
@@ -50,7 +54,8 @@ public final class TextTable {
         StringBuilder out = new StringBuilder();
         for (int t = 0; t < tables.size(); t++) {
             Scenario scenario = results.scenarios().get(t);
-            out.append(cut(scenario.title() + "  [" + scenario.id() + "]")).append('\n');
+            out.append(cut(scenario.title() + "  [" + scenario.id() + "]" + forks(results, scenario)))
+                    .append('\n');
             out.append(line(HEADERS, widths)).append('\n');
             for (List<String> row : tables.get(t)) {
                 if (row.size() == HEADERS.size()) {
@@ -60,6 +65,10 @@ public final class TextTable {
                     out.append(cut(pad(row.get(0), widths[0], false) + "  " + row.get(1)))
                             .append('\n');
                 }
+            }
+            String rankings = rankings(results, scenario);
+            if (!rankings.isEmpty()) {
+                out.append(rankings);
             }
             out.append('\n');
             if (scenario.isTls()) {
@@ -71,15 +80,16 @@ public final class TextTable {
                 out.append('\n');
             }
         }
-        out.append(cut("req/s: median; rel: share of the best row; p50/p99: "
-                        + latencyKinds(results)
-                        + "; µs/req: server CPU per request; RSS: peak MiB;"))
+        out.append(cut("req/s, p50/p99, µs/req, RSS: median over forks, ± its 95 % interval's reach; rel: share of"
+                        + " the best row, ≈ where not shown to differ from it;"))
+                .append('\n');
+        out.append(cut("p50/p99: " + latencyKinds(results) + "; µs/req: server CPU per request; RSS: peak MiB;"))
                 .append('\n');
         out.append(cut("served: connections answered / kept open (" + ScenarioTable.UNSERVED
                         + " some never answered); t/o: timeouts; err: errors, timeouts included;"))
                 .append('\n');
-        out.append(cut("client: client CPU, % of one core; " + ScenarioTable.CLIENT_BOUND
-                        + ": the client was saturated, compare µs/req there"))
+        out.append(cut("client: client CPU, % of one core; " + CLIENT_BOUND
+                        + " client-bound: the client was saturated, compare µs/req there"))
                 .append('\n');
         if (results.scenarios().stream().anyMatch(Scenario::isTls)) {
             out.append(wrap("TLS: hs/s: handshakes per second; resumed: share resumed; hs p50/p99: handshake"
@@ -201,37 +211,85 @@ public final class TextTable {
             if (s == null) {
                 rows.add(List.of(target.name(), "not run"));
             } else if (!s.ok()) {
-                rows.add(List.of(target.name(), "failed: " + s.failure()));
+                rows.add(List.of(target.name(), "failed: " + s.outcome().failure()));
             } else {
                 Latency latency = s.latency();
                 List<String> limits = new ArrayList<>();
-                if (s.clientBound()) {
-                    limits.add(ScenarioTable.CLIENT_BOUND);
+                if (s.client().clientBound()) {
+                    limits.add(CLIENT_BOUND);
                 }
-                if (s.okRepetitions() < s.repetitions()) {
-                    limits.add(s.okRepetitions() + "/" + s.repetitions() + " reps");
+                if (s.outcome().okRepetitions() < s.outcome().repetitions()) {
+                    limits.add(s.outcome().okRepetitions() + "/" + s.outcome().repetitions() + " forks");
                 }
-                if (s.profiledWith() != null) {
+                if (s.outcome().profiledWith() != null) {
                     limits.add(WhyTable.PROFILED);
                 }
-                boolean unserved = s.connectionsServed() != null && s.connectionsServed() < s.connections();
+                boolean unserved = s.connectionFigures().connectionsServed() != null
+                        && s.connectionFigures().connectionsServed()
+                                < s.connectionFigures().connections();
                 rows.add(List.of(
                         target.name(),
-                        Format.requestsPerSecond(s.requestsPerSecond()),
-                        Format.ratio(s.relativeToBest()),
-                        latency == null ? Format.NONE : Format.micros(latency.p50()),
-                        latency == null ? Format.NONE : Format.micros(latency.p99()),
-                        Format.cpuMicros(s.cpuMicrosPerRequest()),
-                        Format.mebibytes(s.rssPeakBytes()),
-                        Format.served(s.connectionsServed(), s.connections())
+                        Format.withPlusMinus(
+                                Format.requestsPerSecondShort(s.requestsPerSecond()),
+                                s.rate().requestsPerSecond()),
+                        Format.ratio(s.rate().relativeToBest(), s.rate().tiedWithBest()),
+                        latencyCell(s.timing().p50(), latency == null ? null : latency.p50()),
+                        latencyCell(s.timing().p99(), latency == null ? null : latency.p99()),
+                        Format.withPlusMinus(
+                                Format.cpuMicros(s.cpuMicrosPerRequest()),
+                                s.server().cpuMicrosPerRequest()),
+                        Format.withPlusMinus(
+                                Format.mebibytes(s.rssPeakBytes()), s.server().rssPeakBytes()),
+                        Format.servedShort(
+                                        s.connectionFigures().connectionsServed(),
+                                        s.connectionFigures().connections())
                                 + (unserved ? " " + ScenarioTable.UNSERVED : ""),
-                        Format.count(s.timeouts()),
-                        Format.count(s.errors()),
-                        Format.percent(s.clientCpuPercent()),
+                        Format.count(s.connectionFigures().timeouts()),
+                        Format.count(s.connectionFigures().errors()),
+                        Format.percent(s.client().clientCpuPercent()),
                         String.join(", ", limits)));
             }
         }
         return rows;
+    }
+
+    /**
+     * A latency percentile over the forks with its interval's reach; a run without per-fork figures (one before
+     * forks) shows the merged histogram's.
+     */
+    private static String latencyCell(Estimate overForks, Long merged) {
+        if (overForks == null) {
+            return Format.micros(merged);
+        }
+        return Format.withPlusMinus(Format.micros(overForks.value()), overForks);
+    }
+
+    /** {@code "  3 forks"}: how many forks the scenario's rows ran, when more than one. */
+    private static String forks(Results results, Scenario scenario) {
+        int forks = 0;
+        for (TargetInfo target : results.targets()) {
+            Summary s = results.summary(scenario.id(), target.name());
+            if (s != null) {
+                forks = Math.max(forks, s.outcome().repetitions());
+            }
+        }
+        return forks > 1 ? "  " + forks + " forks" : "";
+    }
+
+    /** The lines under a scenario's table: the order its intervals support, by requests/s and by CPU. */
+    private static String rankings(Results results, Scenario scenario) {
+        List<Summary> rows = new ArrayList<>();
+        for (TargetInfo target : results.targets()) {
+            rows.add(results.summary(scenario.id(), target.name()));
+        }
+        StringBuilder out = new StringBuilder();
+        for (Ranking.By by : Ranking.By.values()) {
+            String line = Ranking.line(rows, by);
+            if (line != null) {
+                out.append(wrap(line));
+            }
+        }
+        return out.toString();
     }
 
     private static String latencyKinds(Results results) {

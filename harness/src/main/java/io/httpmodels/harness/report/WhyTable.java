@@ -76,34 +76,43 @@ record WhyTable(
             }
             if (!s.ok() || s.why() == null) {
                 if (!s.ok()) {
-                    rows.add(List.of(t.name(), "failed: " + s.failure()));
+                    rows.add(List.of(t.name(), "failed: " + s.outcome().failure()));
                 }
                 continue;
             }
             any = true;
             WhyFigures w = s.why();
             JvmFigures jvm = w.jvm();
-            note(sources, partial, absent, "CPU split", t.name(), w.cpuSplitSource());
-            note(sources, partial, absent, "switches", t.name(), w.switchesSource());
-            note(sources, partial, absent, "syscalls", t.name(), w.syscallsSource());
-            note(sources, partial, absent, "rq wait", t.name(), w.runQueueWaitSource());
+            note(sources, partial, absent, "CPU split", t.name(), w.cpu().cpuSplitSource());
+            note(sources, partial, absent, "switches", t.name(), w.switches().switchesSource());
+            note(sources, partial, absent, "syscalls", t.name(), w.syscalls().syscallsSource());
+            note(sources, partial, absent, "rq wait", t.name(), w.runQueue().runQueueWaitSource());
             note(sources, partial, absent, "alloc and GC", t.name(), jvm.source());
             List<String> row = new ArrayList<>();
             row.add(t.name());
             row.add(threads(s, w));
-            row.add(Format.cpuMicros(w.userMicrosPerRequest()) + mark(w.cpuSplitSource()));
-            row.add(Format.cpuMicros(w.systemMicrosPerRequest()) + mark(w.cpuSplitSource()));
-            row.add(Format.perRequest(w.voluntarySwitchesPerRequest()) + mark(w.switchesSource()));
-            row.add(Format.perRequest(w.involuntarySwitchesPerRequest()) + mark(w.switchesSource()));
-            row.add(Format.perRequest(w.syscallsPerRequest()) + mark(w.syscallsSource()));
+            row.add(Format.cpuMicros(w.cpu().userMicrosPerRequest())
+                    + mark(w.cpu().cpuSplitSource()));
+            row.add(Format.cpuMicros(w.cpu().systemMicrosPerRequest())
+                    + mark(w.cpu().cpuSplitSource()));
+            row.add(Format.perRequest(w.switches().voluntarySwitchesPerRequest())
+                    + mark(w.switches().switchesSource()));
+            row.add(Format.perRequest(w.switches().involuntarySwitchesPerRequest())
+                    + mark(w.switches().switchesSource()));
+            row.add(Format.perRequest(w.syscalls().syscallsPerRequest())
+                    + mark(w.syscalls().syscallsSource()));
             if (withTopSyscalls) {
-                row.add(top(w.topSyscalls()));
+                row.add(top(w.syscalls().topSyscalls()));
             }
-            row.add(Format.cpuMicros(w.runQueueWaitMicrosPerRequest()) + mark(w.runQueueWaitSource()));
+            row.add(Format.cpuMicros(w.runQueue().runQueueWaitMicrosPerRequest())
+                    + mark(w.runQueue().runQueueWaitSource()));
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
             row.add(Format.count(jvm.jitMillis()));
-            row.add(s.profiledWith() == null ? "" : PROFILED + " (" + s.profiledWith() + ")");
+            row.add(
+                    s.outcome().profiledWith() == null
+                            ? ""
+                            : PROFILED + " (" + s.outcome().profiledWith() + ")");
             rows.add(row);
         }
         if (!any) {
@@ -143,7 +152,7 @@ record WhyTable(
     }
 
     private static String threads(Summary s, WhyFigures w) {
-        String peak = Format.count(s.threadsPeak());
+        String peak = Format.count(s.server().threadsPeak());
         if (w.perf() != null && w.perf().threadsStartedPerRequest() >= 0.0005) {
             return peak + " +" + Format.perRequest(w.perf().threadsStartedPerRequest());
         }

@@ -54,80 +54,6 @@ public record CellResult(
         FlameGraph flameGraph,
         @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
 
-    /** A plain HTTP cell, as every run before TLS wrote. */
-    public CellResult(
-            String scenarioId,
-            String target,
-            int repetition,
-            CellStatus status,
-            String failure,
-            Throughput throughput,
-            Latencies latencies,
-            Responses responses,
-            ConnectionCounts connectionCounts,
-            ServerUsage server,
-            ClientUsage client,
-            Warmup warmup,
-            String hlog,
-            Background background,
-            WhyFigures why,
-            FlameGraph flameGraph) {
-        this(
-                scenarioId,
-                target,
-                repetition,
-                status,
-                failure,
-                throughput,
-                latencies,
-                responses,
-                connectionCounts,
-                server,
-                client,
-                warmup,
-                hlog,
-                background,
-                why,
-                flameGraph,
-                null);
-    }
-
-    /** A cell without why figures and flame graph, as every run before them wrote. */
-    public CellResult(
-            String scenarioId,
-            String target,
-            int repetition,
-            CellStatus status,
-            String failure,
-            Throughput throughput,
-            Latencies latencies,
-            Responses responses,
-            ConnectionCounts connectionCounts,
-            ServerUsage server,
-            ClientUsage client,
-            Warmup warmup,
-            String hlog,
-            Background background) {
-        this(
-                scenarioId,
-                target,
-                repetition,
-                status,
-                failure,
-                throughput,
-                latencies,
-                responses,
-                connectionCounts,
-                server,
-                client,
-                warmup,
-                hlog,
-                background,
-                null,
-                null,
-                null);
-    }
-
     public CellResult {
         Objects.requireNonNull(scenarioId, "scenarioId");
         Objects.requireNonNull(target, "target");
@@ -150,6 +76,9 @@ public record CellResult(
                 Latencies.NONE,
                 Responses.NONE,
                 ConnectionCounts.none(connections),
+                null,
+                null,
+                null,
                 null,
                 null,
                 null,

@@ -1,62 +1,47 @@
 package io.httpmodels.harness.results;
 
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import java.util.Objects;
 
 /**
  * What every figure of a run was measured under, so that a number never travels without them.
  *
- * @param cpuModel          the processor, from /proc/cpuinfo
- * @param onlineCpus        CPUs online on the machine
- * @param kernel            {@code os.name} and {@code os.version}
- * @param jdk               the JDK that ran the client and the servers: vendor, version, VM
- * @param serverJvmFlags    flags of every server model's JVM
- * @param clientJvmFlags    flags of the harness JVM, which runs the load client
- * @param serverCpus        CPUs the servers were pinned to, e.g. {@code 0}; null when not pinned
- * @param clientCpus        CPUs the harness (client) was pinned to, e.g. {@code 1}; null when not pinned
- * @param pinning           in words: how client and servers shared the machine
- * @param projectVersion    this project's version
- * @param gitCommit         the commit the code was built from, or null outside a checkout
- * @param gitDirty          whether the work tree had uncommitted changes, or null
- * @param profile           the named profile, or {@code custom}
- * @param warmupSeconds     the least unrecorded warm-up of every server before its first window: it goes on until
- *                          the server's JIT is quiet (each cell says how long it took)
- * @param maxWarmupSeconds  the most warm-up of a server; absent (0) in runs from before the warm-up waited for the
- *                          JIT
- * @param durationSeconds   recorded duration of every cell
- * @param repetitions       how often each cell ran
- * @param clientThreads     event-loop threads of the load client
- * @param timeoutSeconds    a request unanswered this long counts as a timeout and its connection is reopened
- * @param clientBoundAt     client CPU share (of its cores) at or above which a cell is marked client-bound
- * @param command           the command line that produced the run
- * @param loadAverage       /proc/loadavg's 1, 5 and 15 minute load averages when the run started: on a shared
- *                          machine, what else ran; null in older runs or without /proc
+ * <p>The groups are unwrapped in results.json: their fields stand in the {@code conditions} object itself
+ * ({@code "cpuModel"}, {@code "jdk"}, {@code "gitCommit"}, ...), as they always have.
+ *
+ * @param host      the machine: processor, CPUs online, kernel, load average at the start
+ * @param jvms      the JDK and both JVMs' flags
+ * @param placement which CPUs the servers and the client were pinned to
+ * @param build     this project's version and commit
+ * @param schedule  the profile, warm-up, recorded duration and repetitions of every cell
+ * @param client    the load client's threads, timeout and client-bound mark
+ * @param command   the command line that produced the run
+ * @param noiseFloor how steady the machine was: a fixed loop timed on each pinned CPU, steal, SMT, frequency; null
+ *                  when not measured (older runs, {@code --no-noise-floor})
  */
 public record Conditions(
-        String cpuModel,
-        int onlineCpus,
-        String kernel,
-        String jdk,
-        List<String> serverJvmFlags,
-        List<String> clientJvmFlags,
-        String serverCpus,
-        String clientCpus,
-        String pinning,
-        String projectVersion,
-        String gitCommit,
-        Boolean gitDirty,
-        String profile,
-        double warmupSeconds,
-        double maxWarmupSeconds,
-        double durationSeconds,
-        int repetitions,
-        int clientThreads,
-        double timeoutSeconds,
-        double clientBoundAt,
+        @JsonUnwrapped Host host,
+        @JsonUnwrapped Jvms jvms,
+        @JsonUnwrapped CpuPlacement placement,
+        @JsonUnwrapped Build build,
+        @JsonUnwrapped Schedule schedule,
+        @JsonUnwrapped ClientSettings client,
         String command,
-        String loadAverage) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) NoiseFloor noiseFloor) {
 
     public Conditions {
-        serverJvmFlags = List.copyOf(serverJvmFlags);
-        clientJvmFlags = List.copyOf(clientJvmFlags);
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(jvms, "jvms");
+        Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(build, "build");
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(client, "client");
+    }
+
+    /** The same conditions with the machine's noise floor. */
+    public Conditions withNoiseFloor(NoiseFloor value) {
+        return new Conditions(host, jvms, placement, build, schedule, client, command, value);
     }
 }

@@ -42,8 +42,14 @@ public record Results(
         @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
         @JsonInclude(JsonInclude.Include.NON_NULL) Regression regression) {
 
-    /** Version of this structure; bumped on any incompatible change. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * Version of this structure; bumped on any incompatible change. 2: a summary's figures that move from one JVM
+     * to the next are estimates over forks (a median with its interval) where 1 had single numbers.
+     */
+    public static final int SCHEMA_VERSION = 2;
+
+    /** The oldest version this harness still reads: its numbers read as figures of one fork. */
+    public static final int OLDEST_READABLE_VERSION = 1;
 
     public Results {
         targets = List.copyOf(targets);

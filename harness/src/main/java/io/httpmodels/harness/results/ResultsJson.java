@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 import java.io.IOException;
@@ -37,10 +38,15 @@ public final class ResultsJson {
         return MAPPER.copy();
     }
 
-    /** The results as JSON text. */
+    /**
+     * The results as JSON text, in this harness's shape and so with its {@link Results#SCHEMA_VERSION}, whatever
+     * version they were read from.
+     */
     public static String toJson(Results results) {
         try {
-            return MAPPER.writeValueAsString(results) + "\n";
+            ObjectNode tree = MAPPER.valueToTree(results);
+            tree.put("schemaVersion", Results.SCHEMA_VERSION);
+            return MAPPER.writeValueAsString(tree) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -53,9 +59,9 @@ public final class ResultsJson {
             throw new IOException("not a results file: no schemaVersion");
         }
         int version = tree.get("schemaVersion").asInt();
-        if (version != Results.SCHEMA_VERSION) {
+        if (version < Results.OLDEST_READABLE_VERSION || version > Results.SCHEMA_VERSION) {
             throw new IOException("results schema version " + version + " is not supported (this harness reads "
-                    + Results.SCHEMA_VERSION + ")");
+                    + Results.OLDEST_READABLE_VERSION + " to " + Results.SCHEMA_VERSION + ")");
         }
         return MAPPER.treeToValue(tree, Results.class);
     }

@@ -69,49 +69,6 @@ public record Scenario(
         }
     }
 
-    /** A plain HTTP scenario. */
-    public Scenario(
-            String id,
-            String route,
-            int workMillis,
-            boolean keepAlive,
-            int connections,
-            int pipeline,
-            Double rate,
-            Double rateFraction,
-            int idleConnections,
-            int slowConnections,
-            int slowIntervalMillis,
-            int headerTimeoutMillis) {
-        this(
-                id,
-                route,
-                workMillis,
-                keepAlive,
-                connections,
-                pipeline,
-                rate,
-                rateFraction,
-                idleConnections,
-                slowConnections,
-                slowIntervalMillis,
-                headerTimeoutMillis,
-                null);
-    }
-
-    /** A scenario without background connections and with the server's own header deadline. */
-    public Scenario(
-            String id,
-            String route,
-            int workMillis,
-            boolean keepAlive,
-            int connections,
-            int pipeline,
-            Double rate,
-            Double rateFraction) {
-        this(id, route, workMillis, keepAlive, connections, pipeline, rate, rateFraction, 0, 0, 0, 0);
-    }
-
     /** A closed-loop scenario named from its shape. */
     public static Scenario closedLoop(String route, int workMillis, boolean keepAlive, int connections, int pipeline) {
         return named(route, workMillis, keepAlive, connections, pipeline, null, null, 0, 0, 0, 0, null);

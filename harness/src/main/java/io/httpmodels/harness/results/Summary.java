@@ -1,189 +1,134 @@
 package io.httpmodels.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 
 /**
- * One scenario and target over all repetitions: the row of a report table. Figures are medians of the
- * repetitions that succeeded; latencies come from their histograms merged (exact, not averaged).
+ * One scenario and target over all its forks: the row of a report table. Each figure that moves from one JVM to
+ * the next is an {@link Estimate}: the median over the forks with a 95 % interval ({@link ForkStatistics}); the
+ * merged latency comes from the forks' histograms added (exact, not averaged).
  *
- * @param scenarioId          the scenario
- * @param target              the target
- * @param status              ok, or failed when no repetition succeeded
- * @param failure             the first failure's reason, or null
- * @param repetitions         repetitions run
- * @param okRepetitions       of those, how many produced figures
- * @param requestsPerSecond   median requests/s
- * @param requestsPerSecondMin smallest repetition's requests/s
- * @param requestsPerSecondMax largest repetition's requests/s
- * @param latency             merged latency of the successful repetitions
- * @param connections         connections the client kept open
- * @param connectionsServed   fewest connections served in a repetition
- * @param timeouts            timeouts, summed over repetitions
- * @param errors              errors of every kind, summed over repetitions
- * @param serverCpuPercent    median server CPU, % of one core
- * @param cpuMicrosPerRequest median server CPU time per request
- * @param rssPeakBytes        largest RSS sampled in any repetition
- * @param rssMeanBytes        median of the repetitions' mean RSS
- * @param threadsPeak         most threads sampled in any repetition
- * @param clientCpuPercent    median client CPU, % of one core
- * @param clientBound         whether the client was saturated (median client CPU at or above the threshold)
- * @param relativeToBest      requests/s as a share of the best target's in this scenario
- * @param relativeToNginx     requests/s as a share of nginx's in this scenario, when nginx ran
- * @param distribution        percentile spectrum of the merged latency
- * @param why                 the why figures, each the median of the repetitions that have it; null when none was
- *                            measured
- * @param profiledWith        the profiling event when any repetition was profiled (its figures are perturbed), or
- *                            null
- * @param tls                 a TLS scenario's handshakes: counts summed, rates, times and server CPU per handshake
- *                            the medians of the repetitions'; null (absent from results.json) over plain HTTP
+ * <p>The groups are unwrapped in results.json: their fields stand in the row's own object
+ * ({@code "requestsPerSecond"}, {@code "connections"}, ...).
+ *
+ * @param scenarioId        the scenario
+ * @param target            the target
+ * @param outcome           whether it produced figures, from how many forks
+ * @param rate              requests/s and how they rank
+ * @param timing            latency
+ * @param connectionFigures connections served, timeouts and errors
+ * @param server            the server's CPU, memory and threads
+ * @param client            the load client's own CPU
+ * @param forks             each fork's figures, in the order run (what the estimates were made from); empty for a
+ *                          failed row
+ * @param why               the why figures, each the median of the forks' that have it; null when none was measured
+ * @param tls               a TLS scenario's handshakes: counts summed, rates, times and server CPU per handshake the
+ *                          medians of the forks'; null (absent from results.json) over plain HTTP
  */
 public record Summary(
         String scenarioId,
         String target,
-        CellStatus status,
-        String failure,
-        int repetitions,
-        int okRepetitions,
-        Double requestsPerSecond,
-        Double requestsPerSecondMin,
-        Double requestsPerSecondMax,
-        Latency latency,
-        int connections,
-        Integer connectionsServed,
-        long timeouts,
-        long errors,
-        Double serverCpuPercent,
-        Double cpuMicrosPerRequest,
-        Long rssPeakBytes,
-        Long rssMeanBytes,
-        Integer threadsPeak,
-        Double clientCpuPercent,
-        boolean clientBound,
-        Double relativeToBest,
-        Double relativeToNginx,
-        List<PercentilePoint> distribution,
+        @JsonUnwrapped Outcome outcome,
+        @JsonUnwrapped Rate rate,
+        @JsonUnwrapped Timing timing,
+        @JsonUnwrapped ConnectionFigures connectionFigures,
+        @JsonUnwrapped ServerFigures server,
+        @JsonUnwrapped ClientFigures client,
+        List<ForkFigures> forks,
         WhyFigures why,
-        String profiledWith,
         @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
 
-    /** A plain HTTP row, as every run before TLS wrote. */
-    public Summary(
-            String scenarioId,
-            String target,
-            CellStatus status,
-            String failure,
-            int repetitions,
-            int okRepetitions,
-            Double requestsPerSecond,
-            Double requestsPerSecondMin,
-            Double requestsPerSecondMax,
-            Latency latency,
-            int connections,
-            Integer connectionsServed,
-            long timeouts,
-            long errors,
-            Double serverCpuPercent,
-            Double cpuMicrosPerRequest,
-            Long rssPeakBytes,
-            Long rssMeanBytes,
-            Integer threadsPeak,
-            Double clientCpuPercent,
-            boolean clientBound,
-            Double relativeToBest,
-            Double relativeToNginx,
-            List<PercentilePoint> distribution,
-            WhyFigures why,
-            String profiledWith) {
-        this(
-                scenarioId,
-                target,
-                status,
-                failure,
-                repetitions,
-                okRepetitions,
-                requestsPerSecond,
-                requestsPerSecondMin,
-                requestsPerSecondMax,
-                latency,
-                connections,
-                connectionsServed,
-                timeouts,
-                errors,
-                serverCpuPercent,
-                cpuMicrosPerRequest,
-                rssPeakBytes,
-                rssMeanBytes,
-                threadsPeak,
-                clientCpuPercent,
-                clientBound,
-                relativeToBest,
-                relativeToNginx,
-                distribution,
-                why,
-                profiledWith,
-                null);
+    /**
+     * Whether the row has figures, and from how many forks.
+     *
+     * @param status        ok, or failed when no fork succeeded
+     * @param failure       the first failure's reason, or null
+     * @param repetitions   forks run
+     * @param okRepetitions of those, how many produced figures
+     * @param profiledWith  the profiling event when any fork was profiled (its figures are perturbed), or null
+     */
+    public record Outcome(CellStatus status, String failure, int repetitions, int okRepetitions, String profiledWith) {}
+
+    /**
+     * Requests/s and where they stand in the scenario.
+     *
+     * @param requestsPerSecond requests/s over the forks
+     * @param relativeToBest    the median as a share of the best target's median in this scenario
+     * @param relativeToNginx   the median as a share of nginx's, when nginx ran
+     * @param tiedWithBest      whether this row's interval overlaps the best row's (so it is not shown to be slower);
+     *                          null when either has no interval
+     */
+    public record Rate(
+            Estimate requestsPerSecond, Double relativeToBest, Double relativeToNginx, Boolean tiedWithBest) {
+
+        static final Rate NONE = new Rate(null, null, null, null);
     }
 
-    /** A row without why figures, as every run before them wrote. */
-    public Summary(
-            String scenarioId,
-            String target,
-            CellStatus status,
-            String failure,
-            int repetitions,
-            int okRepetitions,
-            Double requestsPerSecond,
-            Double requestsPerSecondMin,
-            Double requestsPerSecondMax,
-            Latency latency,
-            int connections,
-            Integer connectionsServed,
-            long timeouts,
-            long errors,
+    /**
+     * How long requests took.
+     *
+     * @param latency      the forks' latency histograms merged
+     * @param p50          the median latency over the forks, microseconds, with its interval
+     * @param p99          the 99th percentile over the forks, microseconds, with its interval
+     * @param distribution the percentile spectrum of the merged latency
+     */
+    public record Timing(Latency latency, Estimate p50, Estimate p99, List<PercentilePoint> distribution) {
+
+        static final Timing NONE = new Timing(null, null, null, List.of());
+
+        public Timing {
+            distribution = distribution == null ? List.of() : List.copyOf(distribution);
+        }
+    }
+
+    /**
+     * The connections and what went wrong on them.
+     *
+     * @param connections       connections the client kept open
+     * @param connectionsServed fewest connections served in a fork
+     * @param timeouts          timeouts, summed over the forks
+     * @param errors            errors of every kind, summed over the forks
+     */
+    public record ConnectionFigures(int connections, Integer connectionsServed, long timeouts, long errors) {}
+
+    /**
+     * What the server spent.
+     *
+     * @param serverCpuPercent    median server CPU, % of one core
+     * @param cpuMicrosPerRequest server CPU time per request over the forks
+     * @param rssPeakBytes        each fork's peak RSS, over the forks
+     * @param rssMeanBytes        median of the forks' mean RSS
+     * @param threadsPeak         most threads sampled in any fork
+     */
+    public record ServerFigures(
             Double serverCpuPercent,
-            Double cpuMicrosPerRequest,
-            Long rssPeakBytes,
+            Estimate cpuMicrosPerRequest,
+            Estimate rssPeakBytes,
             Long rssMeanBytes,
-            Integer threadsPeak,
-            Double clientCpuPercent,
-            boolean clientBound,
-            Double relativeToBest,
-            Double relativeToNginx,
-            List<PercentilePoint> distribution) {
-        this(
-                scenarioId,
-                target,
-                status,
-                failure,
-                repetitions,
-                okRepetitions,
-                requestsPerSecond,
-                requestsPerSecondMin,
-                requestsPerSecondMax,
-                latency,
-                connections,
-                connectionsServed,
-                timeouts,
-                errors,
-                serverCpuPercent,
-                cpuMicrosPerRequest,
-                rssPeakBytes,
-                rssMeanBytes,
-                threadsPeak,
-                clientCpuPercent,
-                clientBound,
-                relativeToBest,
-                relativeToNginx,
-                distribution,
-                null,
-                null,
-                null);
+            Integer threadsPeak) {
+
+        static final ServerFigures NONE = new ServerFigures(null, null, null, null, null);
+    }
+
+    /**
+     * The load client's own CPU.
+     *
+     * @param clientCpuPercent median client CPU, % of one core
+     * @param clientBound      whether the client was saturated (median client CPU at or above the threshold)
+     */
+    public record ClientFigures(Double clientCpuPercent, boolean clientBound) {
+
+        static final ClientFigures NONE = new ClientFigures(null, false);
     }
 
     public Summary {
-        distribution = distribution == null ? List.of() : List.copyOf(distribution);
+        forks = forks == null ? List.of() : List.copyOf(forks);
+        rate = rate == null ? Rate.NONE : rate;
+        timing = timing == null ? Timing.NONE : timing;
+        server = server == null ? ServerFigures.NONE : server;
+        client = client == null ? ClientFigures.NONE : client;
     }
 
     /** The row of a scenario and target none of whose {@code repetitions} produced figures. */
@@ -191,78 +136,62 @@ public record Summary(
         return new Summary(
                 scenarioId,
                 target,
-                CellStatus.FAILED,
-                failure,
-                repetitions,
-                0,
-                null,
-                null,
-                null,
-                null,
-                connections,
-                null,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                false,
-                null,
+                new Outcome(CellStatus.FAILED, failure, repetitions, 0, null),
+                Rate.NONE,
+                Timing.NONE,
+                new ConnectionFigures(connections, null, 0, 0),
+                ServerFigures.NONE,
+                ClientFigures.NONE,
+                List.of(),
                 null,
                 null);
     }
 
     public boolean ok() {
-        return status == CellStatus.OK;
+        return outcome.status() == CellStatus.OK;
     }
 
-    /** The same row with its relative figures set. */
-    public Summary withRelative(Double toBest, Double toNginx) {
-        return with(toBest, toNginx, why, profiledWith, tls);
+    /** The median requests/s over the forks, or null for a failed row. */
+    public Double requestsPerSecond() {
+        return rate.requestsPerSecond() == null
+                ? null
+                : rate.requestsPerSecond().value();
     }
 
-    /** The same row with its why figures and profiling said. */
-    public Summary withWhy(WhyFigures value, String profiled) {
-        return with(relativeToBest, relativeToNginx, value, profiled, tls);
+    /** The median server CPU time per request over the forks, or null when not measured. */
+    public Double cpuMicrosPerRequest() {
+        return server.cpuMicrosPerRequest() == null
+                ? null
+                : server.cpuMicrosPerRequest().value();
+    }
+
+    /** The median of the forks' peak RSS, or null when not measured. */
+    public Long rssPeakBytes() {
+        return server.rssPeakBytes() == null
+                ? null
+                : Math.round(server.rssPeakBytes().value());
+    }
+
+    /** The merged latency, or null for a failed row. */
+    public Latency latency() {
+        return timing.latency();
+    }
+
+    /** The same row with its place in the scenario set. */
+    public Summary withRate(Rate value) {
+        return new Summary(
+                scenarioId, target, outcome, value, timing, connectionFigures, server, client, forks, why, tls);
+    }
+
+    /** The same row with its why figures. */
+    public Summary withWhy(WhyFigures value) {
+        return new Summary(
+                scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, value, tls);
     }
 
     /** The same row with its TLS handshakes. */
     public Summary withHandshakes(Handshakes value) {
-        return with(relativeToBest, relativeToNginx, why, profiledWith, value);
-    }
-
-    // The one copy of the row's measured figures that the withers above share: they set only what is derived later.
-    private Summary with(Double toBest, Double toNginx, WhyFigures whyFigures, String profiled, Handshakes handshakes) {
         return new Summary(
-                scenarioId,
-                target,
-                status,
-                failure,
-                repetitions,
-                okRepetitions,
-                requestsPerSecond,
-                requestsPerSecondMin,
-                requestsPerSecondMax,
-                latency,
-                connections,
-                connectionsServed,
-                timeouts,
-                errors,
-                serverCpuPercent,
-                cpuMicrosPerRequest,
-                rssPeakBytes,
-                rssMeanBytes,
-                threadsPeak,
-                clientCpuPercent,
-                clientBound,
-                toBest,
-                toNginx,
-                distribution,
-                whyFigures,
-                profiled,
-                handshakes);
+                scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, why, value);
     }
 }

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -16,52 +18,107 @@ import java.util.function.Function;
  * where it comes from and how much of the server it covers ({@link FigureSource}); a figure that could not be
  * measured is null and its source says why.
  *
- * @param userMicrosPerRequest          CPU time in the server's own code, µs per request
- * @param systemMicrosPerRequest        CPU time in the kernel on its behalf, µs per request
- * @param cpuSplitSource                where the split comes from
- * @param voluntarySwitchesPerRequest   context switches in which a server thread went to sleep (to wait for a
- *                                      socket, a lock, a timer), per request
- * @param involuntarySwitchesPerRequest context switches in which one was preempted, per request
- * @param switchesSource                where the switches come from
- * @param syscallsPerRequest            system calls per request
- * @param syscallsSource                where they come from: every call (perf), or read and write calls only
- * @param topSyscalls                   the most frequent calls by name, per request (with perf), most first
- * @param runQueueWaitMicrosPerRequest  time the server's runnable threads waited for a core, µs per request
- * @param runQueueWaitSource            where it comes from
- * @param readWriteCallsPerRequest      read and write calls per request over the window (/proc/PID/io), whatever
- *                                      the syscall figure's source
- * @param threadsBorn                   threads alive at the window's end that were not at its start
- * @param threadsEnded                  threads alive at its start that were gone at its end
- * @param perf                          what perf counted over the unrecorded chunk before the window, or null
- * @param jvm                           what the model's JVM said of itself over the window
+ * <p>The groups are unwrapped in results.json: their fields stand in the {@code why} object itself
+ * ({@code "userMicrosPerRequest"}, {@code "syscallsSource"}, ...), as they always have.
+ *
+ * @param cpu      how its CPU time splits between its own code and the kernel
+ * @param switches how often its threads switched
+ * @param syscalls how many system calls it made
+ * @param runQueue how long its runnable threads waited for a core
+ * @param threads  threads that came and went over the window
+ * @param perf     what perf counted over the unrecorded chunk before the window, or null
+ * @param jvm      what the model's JVM said of itself over the window
  */
 public record WhyFigures(
-        Double userMicrosPerRequest,
-        Double systemMicrosPerRequest,
-        FigureSource cpuSplitSource,
-        Double voluntarySwitchesPerRequest,
-        Double involuntarySwitchesPerRequest,
-        FigureSource switchesSource,
-        Double syscallsPerRequest,
-        FigureSource syscallsSource,
-        List<SyscallRate> topSyscalls,
-        Double runQueueWaitMicrosPerRequest,
-        FigureSource runQueueWaitSource,
-        Double readWriteCallsPerRequest,
-        Integer threadsBorn,
-        Integer threadsEnded,
+        @JsonUnwrapped CpuSplit cpu,
+        @JsonUnwrapped Switches switches,
+        @JsonUnwrapped Syscalls syscalls,
+        @JsonUnwrapped RunQueueWait runQueue,
+        @JsonUnwrapped ThreadTurnover threads,
         PerfChunk perf,
         JvmFigures jvm) {
 
     /** How many system calls by name the cell keeps beside the total. */
     public static final int TOP_SYSCALLS = 5;
 
+    /**
+     * The server's CPU time per request, split.
+     *
+     * @param userMicrosPerRequest   CPU time in the server's own code, µs per request
+     * @param systemMicrosPerRequest CPU time in the kernel on its behalf, µs per request
+     * @param cpuSplitSource         where the split comes from
+     */
+    public record CpuSplit(Double userMicrosPerRequest, Double systemMicrosPerRequest, FigureSource cpuSplitSource) {
+
+        public CpuSplit {
+            Objects.requireNonNull(cpuSplitSource, "cpuSplitSource");
+        }
+    }
+
+    /**
+     * The server's context switches per request.
+     *
+     * @param voluntarySwitchesPerRequest   switches in which a server thread went to sleep (to wait for a socket, a
+     *                                      lock, a timer), per request
+     * @param involuntarySwitchesPerRequest switches in which one was preempted, per request
+     * @param switchesSource                where the switches come from
+     */
+    public record Switches(
+            Double voluntarySwitchesPerRequest, Double involuntarySwitchesPerRequest, FigureSource switchesSource) {
+
+        public Switches {
+            Objects.requireNonNull(switchesSource, "switchesSource");
+        }
+    }
+
+    /**
+     * The server's system calls per request.
+     *
+     * @param syscallsPerRequest       system calls per request
+     * @param syscallsSource           where they come from: every call (perf), or read and write calls only
+     * @param topSyscalls              the most frequent calls by name, per request (with perf), most first
+     * @param readWriteCallsPerRequest read and write calls per request over the window (/proc/PID/io), whatever the
+     *                                 syscall figure's source
+     */
+    public record Syscalls(
+            Double syscallsPerRequest,
+            FigureSource syscallsSource,
+            List<SyscallRate> topSyscalls,
+            Double readWriteCallsPerRequest) {
+
+        public Syscalls {
+            Objects.requireNonNull(syscallsSource, "syscallsSource");
+            topSyscalls = topSyscalls == null ? List.of() : List.copyOf(topSyscalls);
+        }
+    }
+
+    /**
+     * How long the server's runnable threads waited for a core.
+     *
+     * @param runQueueWaitMicrosPerRequest the wait, µs per request
+     * @param runQueueWaitSource           where it comes from
+     */
+    public record RunQueueWait(Double runQueueWaitMicrosPerRequest, FigureSource runQueueWaitSource) {
+
+        public RunQueueWait {
+            Objects.requireNonNull(runQueueWaitSource, "runQueueWaitSource");
+        }
+    }
+
+    /**
+     * Threads that came and went over the window.
+     *
+     * @param threadsBorn  threads alive at the window's end that were not at its start
+     * @param threadsEnded threads alive at its start that were gone at its end
+     */
+    public record ThreadTurnover(Integer threadsBorn, Integer threadsEnded) {}
+
     public WhyFigures {
-        Objects.requireNonNull(cpuSplitSource, "cpuSplitSource");
-        Objects.requireNonNull(switchesSource, "switchesSource");
-        Objects.requireNonNull(syscallsSource, "syscallsSource");
-        Objects.requireNonNull(runQueueWaitSource, "runQueueWaitSource");
-        topSyscalls = topSyscalls == null ? List.of() : List.copyOf(topSyscalls);
+        Objects.requireNonNull(cpu, "cpu");
+        Objects.requireNonNull(switches, "switches");
+        Objects.requireNonNull(syscalls, "syscalls");
+        Objects.requireNonNull(runQueue, "runQueue");
+        threads = threads == null ? new ThreadTurnover(null, null) : threads;
         jvm = jvm == null ? JvmFigures.absent("not measured") : jvm;
     }
 
@@ -92,20 +149,23 @@ public record WhyFigures(
                 jvm.threadStates(),
                 jvm.source());
         return new WhyFigures(
-                median(all, WhyFigures::userMicrosPerRequest),
-                median(all, WhyFigures::systemMicrosPerRequest),
-                first.cpuSplitSource(),
-                median(all, WhyFigures::voluntarySwitchesPerRequest),
-                median(all, WhyFigures::involuntarySwitchesPerRequest),
-                first.switchesSource(),
-                median(all, WhyFigures::syscallsPerRequest),
-                first.syscallsSource(),
-                medianRates(all),
-                median(all, WhyFigures::runQueueWaitMicrosPerRequest),
-                first.runQueueWaitSource(),
-                median(all, WhyFigures::readWriteCallsPerRequest),
-                first.threadsBorn(),
-                first.threadsEnded(),
+                new CpuSplit(
+                        median(all, w -> w.cpu().userMicrosPerRequest()),
+                        median(all, w -> w.cpu().systemMicrosPerRequest()),
+                        first.cpu().cpuSplitSource()),
+                new Switches(
+                        median(all, w -> w.switches().voluntarySwitchesPerRequest()),
+                        median(all, w -> w.switches().involuntarySwitchesPerRequest()),
+                        first.switches().switchesSource()),
+                new Syscalls(
+                        median(all, w -> w.syscalls().syscallsPerRequest()),
+                        first.syscalls().syscallsSource(),
+                        medianRates(all),
+                        median(all, w -> w.syscalls().readWriteCallsPerRequest())),
+                new RunQueueWait(
+                        median(all, w -> w.runQueue().runQueueWaitMicrosPerRequest()),
+                        first.runQueue().runQueueWaitSource()),
+                first.threads(),
                 first.perf(),
                 jvmMedian);
     }
@@ -113,7 +173,7 @@ public record WhyFigures(
     private static List<SyscallRate> medianRates(List<WhyFigures> all) {
         Map<String, List<Double>> byName = new LinkedHashMap<>();
         for (WhyFigures w : all) {
-            for (SyscallRate r : w.topSyscalls()) {
+            for (SyscallRate r : w.syscalls().topSyscalls()) {
                 byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r.perRequest());
             }
         }

@@ -12,8 +12,8 @@ import java.util.List;
  *
  * @param build     the harness build that serves: this one for {@code compare}, each side's for {@code regress}
  * @param jvmFlags  flags of the model's JVM (heap, collector, a deliberate slowdown)
- * @param threads   {@code serve --threads}, 0 for the model's own default for the cores it is pinned to
- * @param transport {@code serve --transport}; {@code auto} (the default) is not passed, so a build without the
+ * @param threads   {@code serve --server-threads}, 0 for the model's own default for the cores it is pinned to
+ * @param transport {@code serve --server-transport}; {@code auto} (the default) is not passed, so a build without the
  *                  flag still starts
  * @param tlsProvider {@code serve --tls-provider} in a TLS scenario; the JDK's (the default) is not passed. Only
  *                  netty has another: any other model refuses {@link TlsProvider#OPENSSL} and does not start

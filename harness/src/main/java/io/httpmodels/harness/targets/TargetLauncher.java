@@ -5,6 +5,7 @@ import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.server.tls.TlsProvider;
 
 import java.io.IOException;
@@ -74,7 +75,7 @@ public final class TargetLauncher {
             case MODEL ->
                 new ModelProcess(ChildServer.start(
                         modelCommand(target.name(), jvm, scenario, tls),
-                        Map.of(ControlProtocol.ENVIRONMENT, ControlProtocol.STDIN),
+                        Map.of(ControlProtocol.ENVIRONMENT, ControlProtocol.STDIN, OldSpellings.SAID_ENV, "1"),
                         START_TIMEOUT));
             case NGINX, PEER ->
                 PeerProcess.start(
@@ -101,7 +102,12 @@ public final class TargetLauncher {
         return modelCommand(model, jvm, scenario, null);
     }
 
-    /** {@link #modelCommand(String, ModelJvm, Scenario)}, serving HTTPS with {@code tls} when it is not null. */
+    /**
+     * {@link #modelCommand(String, ModelJvm, Scenario)}, serving HTTPS with {@code tls} when it is not null. The flags
+     * are serve's old spellings ({@code --work-ms}, {@code --threads}, {@code --transport}) for one more release: a
+     * regress base may be a build from before their new ones, and both builds take them (the newer quietly: the model
+     * JVM starts with {@link OldSpellings#SAID_ENV} set).
+     */
     List<String> modelCommand(String model, ModelJvm jvm, Scenario scenario, RunCertificate tls) {
         List<String> serve = new ArrayList<>(List.of(
                 "serve",

@@ -1,16 +1,16 @@
 // Draws the history page's charts with Apache ECharts from the data embedded in the page (#history-data): one
-// line per target over the runs, the gate's verdicts as markers. Every number comes from the data as Java wrote
-// it; this script only lays it out. When ECharts has finished a chart its container gets data-rendered="true",
-// data-points (points per line, "netty=15;nio-reactor=15"), data-markers (how many verdict markers) and
-// data-marker-at (each on its line and run, "netty@1a2b3c4=regression"); <body> says
-// data-report-done="true" when every chart is drawn, so a headless browser can check the page.
+// line per target over the commits (the median of each commit's runs), a dot per run where a commit has several,
+// the gate's verdicts as markers. Every number comes from the data as Java wrote it; this script only lays it out.
+// charts.js draws them; once a chart is drawn its container also says what was drawn, for the browser check:
+// data-points (points per line, "netty=15;nio-reactor=15"), data-runs (dots per line where commits have several
+// runs, "netty=3"), data-markers (how many verdict markers) and data-marker-at (each on its line and commit,
+// "netty@1a2b3c4=regression").
 (function () {
     'use strict';
 
     var data = JSON.parse(document.getElementById('history-data').textContent);
-    var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f',
-        '#ff9da7', '#bab0ac'];
-    var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+    var PALETTE = HttpModelsCharts.PALETTE;
+    var FONT = HttpModelsCharts.FONT;
     var MARKER = {
         'regression': {symbol: 'triangle', rotate: 180, color: '#c0392b'},
         'improvement': {symbol: 'triangle', rotate: 0, color: '#1e8449'},
@@ -50,6 +50,22 @@
                 markPoint: {data: marks, symbolOffset: [0, 0], animation: false}
             };
         });
+        // Where a commit has several runs, each run is a dot at that commit: the spread the median hides. Same name
+        // as its line, so the legend shows and hides both.
+        c.lines.forEach(function (line) {
+            var dots = [];
+            line.runs.forEach(function (values, x) {
+                if (values.length > 1) {
+                    values.forEach(function (v) { dots.push([x, v]); });
+                }
+            });
+            if (dots.length > 0) {
+                series.push({
+                    type: 'scatter', name: line.name, data: dots, symbolSize: 5, color: colors[line.target],
+                    itemStyle: {opacity: 0.55}, z: 1
+                });
+            }
+        });
         return {
             animation: false,
             textStyle: {fontFamily: FONT},
@@ -60,9 +76,15 @@
                 trigger: 'item', confine: true,
                 formatter: function (p) {
                     if (p.componentType === 'markPoint') { return p.data.text; }
+                    if (p.seriesType === 'scatter') {
+                        return p.seriesName + ': ' + number(p.value[1]) + ' ' + c.figure + ', one run of '
+                            + c.ticks[p.value[0]].commit.substring(0, 12);
+                    }
                     var tick = c.ticks[p.dataIndex];
-                    return p.seriesName + ': ' + number(p.value) + ' ' + c.figure + '<br>' + tick.commit.substring(0, 12)
-                        + ' · ' + tick.date + ' · ' + tick.kind + (tick.report ? '<br>click: open its report' : '');
+                    return p.seriesName + ': ' + number(p.value) + ' ' + c.figure
+                        + (tick.runs > 1 ? ', the median of ' + tick.runs + ' runs' : '') + '<br>'
+                        + tick.commit.substring(0, 12) + ' · ' + tick.date
+                        + (tick.report ? '<br>click: open its report' : '');
                 }
             },
             xAxis: {
@@ -74,55 +96,41 @@
         };
     }
 
-    var containers = Array.prototype.slice.call(document.querySelectorAll('.chart'));
-    var rendered = 0;
-    document.body.setAttribute('data-charts-total', String(containers.length));
-
     // What ECharts holds once drawn (its merged option), not what the data asked for: points per line, markers.
-    function markRendered(el, chart, c) {
-        if (el.getAttribute('data-rendered') === 'true') { return; }
+    function describe(el, chart, c) {
         var series = chart.getOption().series;
-        el.setAttribute('data-points', series.map(function (s) {
+        var lines = series.filter(function (s) { return s.type === 'line'; });
+        el.setAttribute('data-points', lines.map(function (s) {
             return s.name + '=' + s.data.filter(function (v) { return v !== null && v !== undefined; }).length;
         }).join(';'));
+        el.setAttribute('data-runs', series.filter(function (s) { return s.type === 'scatter'; }).map(function (s) {
+            return s.name + '=' + s.data.length;
+        }).join(';'));
         var at = [];
-        series.forEach(function (s) {
+        lines.forEach(function (s) {
             (s.markPoint && s.markPoint.data ? s.markPoint.data : []).forEach(function (m) {
                 at.push(s.name + '@' + c.ticks[m.coord[0]].commit.substring(0, 7) + '=' + m.value);
             });
         });
         el.setAttribute('data-markers', String(at.length));
         el.setAttribute('data-marker-at', at.join(';'));
-        el.setAttribute('data-rendered', 'true');
-        rendered++;
-        if (rendered === containers.length) {
-            document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
-            document.body.setAttribute('data-report-done', 'true');
-        }
     }
 
-    var charts = [];
-    containers.forEach(function (el) {
-        try {
-            var c = byId[el.id];
-            if (!c) { throw new Error('no chart ' + el.id + ' in the data'); }
-            var chart = echarts.init(el, null, {renderer: 'svg'});
-            chart.on('finished', function () { markRendered(el, chart, c); });
+    function chartOf(el) {
+        var c = byId[el.id];
+        if (!c) { throw new Error('no chart ' + el.id + ' in the data'); }
+        return c;
+    }
+
+    HttpModelsCharts.drawAll(function (el) { return option(chartOf(el)); }, {
+        init: function (el, chart) {
+            var c = chartOf(el);
             chart.on('click', function (p) {
                 if (p.componentType !== 'series') { return; }
-                var tick = c.ticks[p.dataIndex];
+                var tick = c.ticks[p.seriesType === 'scatter' ? p.value[0] : p.dataIndex];
                 if (tick && tick.report) { window.location.href = tick.report; }
             });
-            chart.setOption(option(c));
-            charts.push(chart);
-        } catch (e) {
-            console.error('chart ' + el.id + ': ' + (e && e.stack ? e.stack : e));
-        }
-    });
-    if (containers.length === 0) {
-        document.body.setAttribute('data-report-done', 'true');
-    }
-    window.addEventListener('resize', function () {
-        charts.forEach(function (c) { c.resize(); });
+        },
+        drawn: function (el, chart) { describe(el, chart, chartOf(el)); }
     });
 })();

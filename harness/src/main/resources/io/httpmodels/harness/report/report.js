@@ -1,18 +1,15 @@
-// Draws the report's charts with Apache ECharts from the results embedded in the page (#results-data), into the
-// containers the page lists (.chart, data-chart = what to draw, data-scenarios = which scenarios). Figures come
-// from the data as written; this script only lays them out. When ECharts has finished drawing a chart its
-// container gets data-rendered="true"; <body> counts them (data-charts-rendered of data-charts-total) and says
-// data-report-done="true" when every chart is drawn, so a headless browser can check the page.
+// The report's charts, from the results embedded in the page (#results-data), for the containers the page lists
+// (.chart, data-chart = what to draw, data-scenarios = which scenarios). Figures come from the data as written;
+// this script only lays them out, and charts.js draws them and marks each one drawn for the browser check.
 (function () {
     'use strict';
 
     var data = JSON.parse(document.getElementById('results-data').textContent);
 
-    // Tableau 10: distinct at a glance and in print. The reference peer (nginx) is drawn in a neutral grey.
-    var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f',
-        '#ff9da7', '#bab0ac'];
+    // The models take the palette; the reference peer (nginx) is drawn in a neutral grey.
+    var PALETTE = HttpModelsCharts.PALETTE;
     var REFERENCE_COLOR = '#555b63';
-    var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+    var FONT = HttpModelsCharts.FONT;
     var CLIENT_BOUND = '‡ client-bound';
     // Hatching on client-bound bars: their height measures the client as much as the server.
     var CLIENT_BOUND_DECAL = {
@@ -36,6 +33,15 @@
 
     function summaryOf(scenarioId, target) {
         return summaries[scenarioId + '\u0000' + target] || null;
+    }
+
+    // A figure measured over forks is {value, low, high, forks}: its median, and its 95 % interval when it has one.
+    function figure(e) {
+        return e === null || e === undefined ? null : e.value;
+    }
+
+    function hasInterval(e) {
+        return e !== null && e !== undefined && e.low !== undefined && e.low !== null;
     }
 
     function okSummaryOf(scenarioId, target) {
@@ -104,10 +110,15 @@
         if (!s) { return escapeHtml(target) + ': not run'; }
         if (s.status !== 'ok') { return escapeHtml(target) + ': failed: ' + escapeHtml(s.failure); }
         var lines = ['<b>' + escapeHtml(target) + '</b>'];
-        var range = s.requestsPerSecondMin !== null && s.okRepetitions > 1
-            ? ' (' + compact(s.requestsPerSecondMin) + '–' + compact(s.requestsPerSecondMax) + ')' : '';
-        lines.push('requests/s: ' + compact(s.requestsPerSecond) + range);
-        if (s.relativeToBest !== null) { lines.push('vs best: ' + s.relativeToBest.toFixed(2)); }
+        var rps = s.requestsPerSecond;
+        var range = hasInterval(rps)
+            ? ' (95 % interval ' + compact(rps.low) + '–' + compact(rps.high) + ', ' + rps.forks + ' forks)'
+            : ' (one fork: no interval)';
+        lines.push('requests/s: ' + compact(figure(rps)) + range);
+        if (s.relativeToBest !== null) {
+            lines.push('vs best: ' + (s.tiedWithBest && s.relativeToBest < 1 ? '≈' : '') + s.relativeToBest.toFixed(2)
+                + (s.tiedWithBest && s.relativeToBest < 1 ? ' (not shown to differ from the best)' : ''));
+        }
         if (s.relativeToNginx !== null && s.relativeToNginx !== undefined) {
             lines.push('vs nginx: ' + s.relativeToNginx.toFixed(2));
         }
@@ -115,8 +126,10 @@
             lines.push('p50 / p99 (' + escapeHtml(s.latency.kind) + '): ' + micros(s.latency.p50) + ' / '
                 + micros(s.latency.p99));
         }
-        if (s.cpuMicrosPerRequest !== null) {
-            lines.push('server CPU: ' + s.cpuMicrosPerRequest.toFixed(1) + ' µs/request');
+        var cpu = s.cpuMicrosPerRequest;
+        if (cpu !== null && cpu !== undefined) {
+            lines.push('server CPU: ' + figure(cpu).toFixed(1) + ' µs/request'
+                + (hasInterval(cpu) ? ' (' + cpu.low.toFixed(1) + '–' + cpu.high.toFixed(1) + ')' : ''));
         }
         lines.push('connections served: ' + served(s));
         if (s.timeouts > 0 || s.errors > 0) { lines.push('timeouts: ' + s.timeouts + ', errors: ' + s.errors); }
@@ -172,14 +185,14 @@
             } else if (!ok) {
                 label = 'failed: ' + truncate(s.failure, 60);
             } else {
-                label = compact(s.requestsPerSecond);
+                label = compact(figure(s.requestsPerSecond));
                 if (s.clientBound) { label += '  ' + CLIENT_BOUND; }
                 if (unserved(s)) { label += '  † served ' + served(s); }
             }
             var itemStyle = {color: colors[t.name], borderRadius: [0, 3, 3, 0]};
             if (ok && s.clientBound) { itemStyle.decal = CLIENT_BOUND_DECAL; }
             return {
-                value: ok ? s.requestsPerSecond : 0,
+                value: ok ? figure(s.requestsPerSecond) : 0,
                 itemStyle: itemStyle,
                 label: {show: true, position: 'right', formatter: label, color: ok ? '#1d232b' : '#a12a2a',
                     fontStyle: ok ? 'normal' : 'italic'}
@@ -196,8 +209,34 @@
             },
             xAxis: axis,
             yAxis: {type: 'category', data: names, inverse: true, axisTick: {show: false}},
-            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}]
+            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}].concat(rpsIntervals(sid))
         });
+    }
+
+    // The 95 % intervals of one scenario's requests/s, as error bars over its horizontal bars.
+    function rpsIntervals(sid) {
+        var bars = [];
+        data.targets.forEach(function (t, ti) {
+            var s = okSummaryOf(sid, t.name);
+            if (s && hasInterval(s.requestsPerSecond)) {
+                bars.push([s.requestsPerSecond.low, s.requestsPerSecond.high, ti]);
+            }
+        });
+        if (!bars.length) { return []; }
+        return [{
+            name: '95 % interval',
+            type: 'custom',
+            data: bars,
+            z: 10,
+            silent: true,
+            tooltip: {show: false},
+            encode: {x: [0, 1], y: 2},
+            renderItem: function (params, api) {
+                var low = api.coord([api.value(0), api.value(2)]);
+                var high = api.coord([api.value(1), api.value(2)]);
+                return errorBar(low, high, 5, true);
+            }
+        }];
     }
 
     // (b) Latency by percentile, HdrHistogram's plot: x = 1 / (1 - p) on a log axis, latency on a log axis.
@@ -255,27 +294,64 @@
         return series.length ? option : noFigures(option, 'no latency figures: every target failed or did not run');
     }
 
-    // (c) A figure per scenario and target: grouped bars, scenarios along x, one colour per target.
-    function perScenarioOption(scenarioIds, axisName, valueOf, format) {
-        var series = data.targets.map(function (t) {
-            return {
+    // An error bar: the line from `from` to `to` (pixel points) with a cap `cap` pixels wide at each end.
+    function errorBar(from, to, cap, horizontal) {
+        var style = {stroke: '#1d232b', lineWidth: 1.2};
+        function line(x1, y1, x2, y2) {
+            return {type: 'line', shape: {x1: x1, y1: y1, x2: x2, y2: y2}, style: style};
+        }
+        if (horizontal) {
+            return {type: 'group', children: [line(from[0], from[1], to[0], to[1]),
+                line(from[0], from[1] - cap, from[0], from[1] + cap), line(to[0], to[1] - cap, to[0], to[1] + cap)]};
+        }
+        return {type: 'group', children: [line(from[0], from[1], to[0], to[1]),
+            line(from[0] - cap, from[1], from[0] + cap, from[1]), line(to[0] - cap, to[1], to[0] + cap, to[1])]};
+    }
+
+    // (c) A figure per scenario and target: grouped bars, scenarios along x, one colour per target, each bar with
+    // its 95 % interval over forks as an error bar (none for a figure of one fork).
+    function perScenarioOption(scenarioIds, axisName, estimateOf, scale, format) {
+        var BAR = {barMaxWidth: 18, barGap: '30%', barCategoryGap: '20%'};
+        var bars = [];
+        var series = data.targets.map(function (t, ti) {
+            return Object.assign({
                 name: t.name,
                 type: 'bar',
                 color: colors[t.name],
-                barMaxWidth: 18,
-                data: scenarioIds.map(function (sid) {
+                data: scenarioIds.map(function (sid, ci) {
                     var s = okSummaryOf(sid, t.name);
-                    var v = s ? valueOf(s) : null;
-                    return v === null || v === undefined ? null : v;
+                    var e = s ? estimateOf(s) : null;
+                    if (hasInterval(e)) { bars.push([ci, e.low * scale, e.high * scale, ti]); }
+                    return e === null || e === undefined ? null : e.value * scale;
                 })
-            };
+            }, BAR);
         });
+        var count = data.targets.length;
+        if (bars.length) {
+            series.push({
+                name: '95 % interval',
+                type: 'custom',
+                data: bars,
+                z: 10,
+                silent: true,
+                tooltip: {show: false},
+                renderItem: function (params, api) {
+                    var layout = api.barLayout(Object.assign({count: count}, BAR))[api.value(3)];
+                    var low = api.coord([api.value(0), api.value(1)]);
+                    var high = api.coord([api.value(0), api.value(2)]);
+                    var x = low[0] + layout.offsetCenter;
+                    return errorBar([x, low[1]], [x, high[1]], Math.max(2, layout.width / 4), false);
+                }
+            });
+        }
         var axis = valueAxisName(axisName, 40);
         axis.type = 'value';
         axis.axisLabel = {formatter: format};
+        var legendOption = legend();
+        legendOption.data = data.targets.map(function (t) { return t.name; });
         return base({
             grid: {left: 30, right: 16, top: 60, bottom: 20, containLabel: true},
-            legend: legend(),
+            legend: legendOption,
             tooltip: {
                 trigger: 'axis', axisPointer: {type: 'shadow'},
                 valueFormatter: function (v) { return v === null || v === undefined ? '–' : format(v); }
@@ -293,12 +369,14 @@
     function cpuOption(scenarioIds) {
         return perScenarioOption(scenarioIds, 'server CPU, µs per request',
             function (s) { return s.cpuMicrosPerRequest; },
+            1,
             function (v) { return roundTo(v, v < 10 ? 1 : 0); });
     }
 
     function rssOption(scenarioIds) {
         return perScenarioOption(scenarioIds, 'RSS peak, MiB',
-            function (s) { return s.rssPeakBytes === null ? null : s.rssPeakBytes / (1024 * 1024); },
+            function (s) { return s.rssPeakBytes; },
+            1 / (1024 * 1024),
             function (v) { return roundTo(v, v < 10 ? 1 : 0); });
     }
 
@@ -376,7 +454,7 @@
                     var s = okSummaryOf(sid, t.name);
                     if (!s) { return null; }
                     return {
-                        value: s.requestsPerSecond,
+                        value: figure(s.requestsPerSecond),
                         symbol: s.clientBound ? 'diamond' : 'circle',
                         symbolSize: s.clientBound ? 13 : 7
                     };
@@ -443,10 +521,11 @@
         var items = data.targets.map(function (t) {
             var slow = okSummaryOf(scenarioIds[0], t.name);
             var alone = okSummaryOf(scenarioIds[1], t.name);
-            var kept = slow && alone && alone.requestsPerSecond > 0
-                ? 100 * slow.requestsPerSecond / alone.requestsPerSecond : null;
+            var kept = slow && alone && figure(alone.requestsPerSecond) > 0
+                ? 100 * figure(slow.requestsPerSecond) / figure(alone.requestsPerSecond) : null;
             var label = kept === null ? 'no figure' : roundTo(kept, kept < 10 ? 1 : 0) + ' %  ('
-                + compact(slow.requestsPerSecond) + ' of ' + compact(alone.requestsPerSecond) + ' req/s)';
+                + compact(figure(slow.requestsPerSecond)) + ' of ' + compact(figure(alone.requestsPerSecond))
+                + ' req/s)';
             return {
                 value: kept === null ? 0 : kept,
                 itemStyle: {color: colors[t.name], borderRadius: [0, 3, 3, 0]},
@@ -520,46 +599,16 @@
         errors: errorsOption
     };
 
-    var containers = Array.prototype.slice.call(document.querySelectorAll('.chart'));
-    var rendered = 0;
-    document.body.setAttribute('data-charts-total', String(containers.length));
-    document.body.setAttribute('data-charts-rendered', '0');
-
-    function markRendered(el) {
-        if (el.getAttribute('data-rendered') === 'true') { return; }
-        el.setAttribute('data-rendered', 'true');
-        rendered++;
-        document.body.setAttribute('data-charts-rendered', String(rendered));
-        if (rendered === containers.length) {
-            document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
-            document.body.setAttribute('data-report-done', 'true');
-        }
-    }
-
-    var charts = [];
-    containers.forEach(function (el) {
+    HttpModelsCharts.drawAll(function (el) {
         var kind = el.getAttribute('data-chart');
-        try {
-            var build = OPTIONS[kind];
-            if (!build) { throw new Error('no chart of kind ' + kind); }
-            var ids = (el.getAttribute('data-scenarios') || '').split(' ').filter(function (id) {
-                return id.length > 0;
-            });
-            ids.forEach(function (id) {
-                if (!scenarios[id]) { throw new Error('no scenario ' + id + ' in the data'); }
-            });
-            var chart = echarts.init(el, null, {renderer: 'svg'});
-            chart.on('finished', function () { markRendered(el); });
-            chart.setOption(build(ids));
-            charts.push(chart);
-        } catch (e) {
-            console.error('chart ' + el.id + ': ' + (e && e.stack ? e.stack : e));
-        }
-    });
-    if (containers.length === 0) {
-        document.body.setAttribute('data-report-done', 'true');
-    }
-    window.addEventListener('resize', function () {
-        charts.forEach(function (c) { c.resize(); });
+        var build = OPTIONS[kind];
+        if (!build) { throw new Error('no chart of kind ' + kind); }
+        var ids = (el.getAttribute('data-scenarios') || '').split(' ').filter(function (id) {
+            return id.length > 0;
+        });
+        ids.forEach(function (id) {
+            if (!scenarios[id]) { throw new Error('no scenario ' + id + ' in the data'); }
+        });
+        return build(ids);
     });
 })();

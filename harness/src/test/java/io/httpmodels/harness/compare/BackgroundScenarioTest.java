@@ -55,11 +55,11 @@ class BackgroundScenarioTest {
     }
 
     @Test
-    void theConstructorWithoutBackgroundKeepsWorking() {
-        Scenario old = new Scenario("x", "/", 0, true, 1, 1, null, null);
-        assertEquals(0, old.idleConnections());
-        assertEquals(Scenario.DEFAULT_SLOW_INTERVAL_MILLIS, old.slowIntervalMillis());
-        assertEquals(0, old.headerTimeoutMillis());
+    void aScenarioWithoutBackgroundHasTheDefaultsAndRefusesANegativeCount() {
+        Scenario plain = Scenario.closedLoop("/", 0, true, 1, 1);
+        assertEquals(0, plain.idleConnections());
+        assertEquals(Scenario.DEFAULT_SLOW_INTERVAL_MILLIS, plain.slowIntervalMillis());
+        assertEquals(0, plain.headerTimeoutMillis());
         assertThrows(
                 IllegalArgumentException.class,
                 () -> Scenario.closedLoop("/", 0, true, 1, 1).withBackground(-1, 0, 0));

@@ -46,7 +46,7 @@ class CapacityTest {
                 "--no-pin",
                 // What capacity needs is latency and requests/s; the why figures (perf attached to each cell) are
                 // CompareCommandTest's.
-                "--why=off",
+                "--no-why",
                 "--capacity",
                 "--slo",
                 slo,
@@ -60,7 +60,7 @@ class CapacityTest {
         assertEquals(results.summaries().get(0).requestsPerSecond(), c.peakRequestsPerSecond());
         assertTrue(run.out().contains("virtual-threads at "), run.out());
         assertFalse(results.cells().isEmpty());
-        results.cells().forEach(cell -> assertNull(cell.why(), "--why=off: no why figures"));
+        results.cells().forEach(cell -> assertNull(cell.why(), "--no-why: no why figures"));
         return c;
     }
 

@@ -1,6 +1,8 @@
 package io.httpmodels.harness.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +15,9 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.LatencyKind;
+import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
@@ -84,9 +88,14 @@ class CompareCommandTest {
                 "--max-warmup",
                 "1000ms",
                 "--duration",
-                "1500ms",
-                "--timeout",
                 "1s",
+                "--forks",
+                "2",
+                "--windows",
+                "2",
+                // Shorter than a window, so that the single thread's waiting connections time out within one.
+                "--timeout",
+                "600ms",
                 "--no-pin",
                 "--server-jvm-opts",
                 ServerJvmOptions.DEFAULT + " " + MARK,
@@ -96,11 +105,58 @@ class CompareCommandTest {
     }
 
     @Test
-    void theRunCompletesDespiteFailingModels() {
-        assertEquals(0, run.exitCode(), run.err());
+    void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
+        assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
-        assertEquals(4, results.cells().size());
-        assertTrue(run.out().contains("[ 4/4]"), run.out());
+        assertEquals(16, results.cells().size(), "4 targets, 2 forks of 2 windows each");
+        assertTrue(run.out().contains("[16/16]"), run.out());
+    }
+
+    @Test
+    void everyCellIsMeasuredInFreshJvmsItsWindowsBackToBackTheOrderOfTargetsReversedByFork() {
+        List<CellResult> vt = results.cells().stream()
+                .filter(c -> c.target().equals("virtual-threads"))
+                .toList();
+        assertEquals(
+                List.of(1, 1, 2, 2), vt.stream().map(CellResult::repetition).toList());
+        assertTrue(vt.stream().allMatch(CellResult::ok), vt.toString());
+        // Two windows of one fork are one JVM; the next fork is another.
+        assertEquals(vt.get(0).server().pid(), vt.get(1).server().pid());
+        assertNotEquals(vt.get(1).server().pid(), vt.get(2).server().pid());
+        // Fork 1 in the order asked for, fork 2 reversed: a drift of the machine favours neither end.
+        List<String> order =
+                results.cells().stream().map(CellResult::target).distinct().toList();
+        assertEquals("virtual-threads", order.get(0));
+        List<String> secondFork = results.cells().stream()
+                .filter(c -> c.repetition() == 2)
+                .map(CellResult::target)
+                .distinct()
+                .toList();
+        assertEquals("single-thread", secondFork.get(0));
+        assertEquals("virtual-threads", secondFork.get(secondFork.size() - 1));
+
+        Summary s = results.summary(vt.get(0).scenarioId(), "virtual-threads");
+        assertEquals(2, s.forks().size());
+        assertTrue(s.forks().stream().allMatch(f -> f.windows() == 2), s.forks().toString());
+        Estimate rps = s.rate().requestsPerSecond();
+        assertEquals(2, rps.forks());
+        assertTrue(rps.hasInterval() && rps.low() <= rps.value() && rps.value() <= rps.high(), rps.toString());
+        // Each fork's requests/s is its windows' requests over their time.
+        double fork1 =
+                (vt.get(0).throughput().requests() + vt.get(1).throughput().requests())
+                        / (vt.get(0).throughput().durationSeconds()
+                                + vt.get(1).throughput().durationSeconds());
+        assertEquals(fork1, s.forks().get(0).requestsPerSecond(), 1e-9);
+        assertTrue(run.out().contains("±"), "the table says how sure each figure is: " + run.out());
+    }
+
+    @Test
+    void theNoiseFloorIsMeasuredBeforeTheCellsAndKeptWithTheConditions() {
+        NoiseFloor floor = results.conditions().noiseFloor();
+        assertNotNull(floor, "measured by default");
+        assertFalse(floor.cpus().isEmpty(), floor.toString());
+        assertTrue(floor.cpus().stream().allMatch(c -> c.p50Micros() > 0), floor.toString());
+        assertTrue(run.out().contains("noise floor: cpu "), run.out());
     }
 
     @Test
@@ -120,8 +176,8 @@ class CompareCommandTest {
         assertTrue(vt.client().cpuSeconds() > 0);
         // The why figures are on by default: at least the split of its CPU time, which /proc gives everywhere.
         assertNotNull(vt.why(), "the why figures");
-        assertNotNull(vt.why().userMicrosPerRequest(), vt.why().toString());
-        assertNotNull(vt.why().systemMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().userMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.why().cpu().systemMicrosPerRequest(), vt.why().toString());
         assertTrue(results.targets().stream()
                 .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
         // The interval log holds exactly the recorded requests.
@@ -162,7 +218,7 @@ class CompareCommandTest {
         assertTrue(failed.failure().contains("this model fails on purpose"), failed.failure());
         assertNull(failed.requestsPerSecond());
         Summary s = results.summary(failed.scenarioId(), "test-fails-to-start");
-        assertEquals(CellStatus.FAILED, s.status());
+        assertEquals(CellStatus.FAILED, s.outcome().status());
         assertTrue(run.out().contains("test-fails-to-start"), run.out());
     }
 
@@ -171,7 +227,7 @@ class CompareCommandTest {
         CellResult died = cell("test-dies-mid-run");
         assertEquals(CellStatus.FAILED, died.status());
         assertTrue(died.failure().contains("exited with code " + DyingModel.EXIT_CODE), died.failure());
-        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1.hlog")));
+        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1w1.hlog")));
     }
 
     @Test
@@ -181,8 +237,8 @@ class CompareCommandTest {
         assertEquals(1, single.connectionCounts().connectionsServed());
         assertTrue(single.errors("timeout") >= 3, single.responses().toString());
         Summary s = results.summary(single.scenarioId(), "single-thread");
-        assertEquals(1, s.connectionsServed());
-        assertTrue(s.timeouts() >= 3);
+        assertEquals(1, s.connectionFigures().connectionsServed());
+        assertTrue(s.connectionFigures().timeouts() >= 3);
     }
 
     @Test
@@ -219,11 +275,14 @@ class CompareCommandTest {
     @CsvSource(delimiter = '|', textBlock = """
             --models no-such-model --no-pin      | unknown server model 'no-such-model'
             --models all,netty --no-pin          | all and none stand alone
-            --keep-alive maybe --no-pin          | --keep-alive wants yes, no or both
+            --keep-alive maybe --no-pin          | --keep-alive takes no value but 'both', got 'maybe'
             --capacity --slo p98=1ms --no-pin    | --slo wants
             --profile fastest                    | profiles: quick, default, articles, sweep, pipeline, rate
             --target nginx --no-pin              | --target wants NAME=URL
             --with apache --no-pin               | no peer 'apache'; known peers: nginx, go-nethttp, go-fasthttp
+            -c 99999999 --models none --no-pin   | -c 99999999 needs 100000066 open files
+            -t 99999 --no-pin                    | --client-threads 99999: threads must be between 1 and 4096
+            --work 1.5ms --no-pin                | is not a whole number of milliseconds
             """)
     void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
         CliRun run = compare(flags.split(" "));

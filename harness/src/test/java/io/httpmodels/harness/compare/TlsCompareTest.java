@@ -83,7 +83,7 @@ class TlsCompareTest {
     void everyTargetIsMeasuredInTheThreeTlsScenarios() {
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(RunStatus.COMPLETE, results.status());
-        assertEquals("custom (from tls)", results.conditions().profile());
+        assertEquals("custom (from tls)", results.conditions().schedule().profile());
         assertEquals(
                 List.of(TlsMode.RESUME, TlsMode.FULL, TlsMode.RESUME),
                 results.scenarios().stream().map(Scenario::tls).toList());

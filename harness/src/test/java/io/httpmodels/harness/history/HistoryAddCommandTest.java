@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -106,18 +107,50 @@ class HistoryAddCommandTest {
     }
 
     @Test
-    void aSecondRunOfTheSameCommitAndMachineExits2AndLeavesTheHistoryUntouched() throws Exception {
+    void everyRunOfACommitOnAMachineIsKept() throws Exception {
         assertEquals(
                 0, add(write("first", SyntheticRuns.compare(Machine.EPYC, 3))).exitCode());
+
+        CliRun again = add(write("again", SyntheticRuns.rerun(Machine.EPYC, 3, Duration.ofHours(1), 0.97)));
+        CliRun sameSecond =
+                add(write("same-second", SyntheticRuns.rerun(Machine.EPYC, 3, Duration.ofMillis(300), 1.02)));
+
+        assertEquals(0, again.exitCode(), again.err());
+        assertEquals(0, sameSecond.exitCode(), sameSecond.err());
+        List<HistoryRun> runs = new HistoryStore(history()).runs();
+        assertEquals(3, runs.size());
+        assertTrue(runs.stream().allMatch(r -> r.commit().equals(SyntheticRuns.commit(3))), runs.toString());
+        assertEquals(
+                List.of(0.97, 1.0, 1.02).stream()
+                        .map(f -> f * SyntheticRuns.requestsPerSecond(Machine.EPYC, "netty", 3))
+                        .sorted()
+                        .toList(),
+                runs.stream()
+                        .map(r ->
+                                r.figures(SyntheticRuns.SCENARIO.id(), "netty").requestsPerSecond())
+                        .sorted()
+                        .toList());
+        // Two runs of one commit started in one second: a file each.
+        Path folder = history().resolve(Machine.EPYC.fingerprint().id());
+        assertTrue(Files.isRegularFile(folder.resolve("20261104-100000-c030000.json")));
+        assertTrue(Files.isRegularFile(folder.resolve("20261104-100000-c030000-2.json")));
+        assertTrue(Files.isRegularFile(folder.resolve("20261104-110000-c030000.json")));
+    }
+
+    @Test
+    void theSameRunAddedAgainExits2AndLeavesTheHistoryUntouched() throws Exception {
+        Path results = write("first", SyntheticRuns.compare(Machine.EPYC, 3));
+        assertEquals(0, add(results).exitCode());
         Map<String, String> before = snapshot();
 
-        CliRun again = add(write("again", SyntheticRuns.regress(Machine.EPYC, 3)));
+        CliRun again = add(results);
 
         assertEquals(2, again.exitCode(), again.out());
         assertTrue(
                 again.err()
-                        .contains("the history already holds a run of commit " + SyntheticRuns.commit(3)
-                                + " on machine " + Machine.EPYC.fingerprint().id()),
+                        .contains("the history already holds this run: commit " + SyntheticRuns.commit(3)
+                                + " on machine " + Machine.EPYC.fingerprint().id() + ", started "
+                                + SyntheticRuns.startedAt(Machine.EPYC, 3)),
                 again.err());
         assertEquals(before, snapshot());
     }
@@ -130,7 +163,7 @@ class HistoryAddCommandTest {
         Files.writeString(
                 other,
                 ResultsJson.toJson(SyntheticRuns.compare(Machine.EPYC, 2))
-                        .replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 99"));
+                        .replaceFirst("\"schemaVersion\" : " + Results.SCHEMA_VERSION, "\"schemaVersion\" : 99"));
 
         CliRun run = add(other);
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,8 +32,9 @@ import java.util.regex.Pattern;
 /**
  * The history page in a real browser: 30 runs added through the command line (two machines, 15 commits each, a
  * step in netty's figures that the gate calls a regression at its commit), the page written by
- * {@code history report}, then loaded in headless Chromium. Every chart renders without a script error, each line
- * has a point per run of its machine and kind, the step carries a regression marker at the commit the gate judged and
+ * {@code history report}, then loaded in headless Chromium, with a second run of one commit. Every chart renders
+ * without a script error, each line has a point per commit of its machine and kind, the commit run twice has a dot
+ * per run, the step carries a regression marker at the commit the gate judged and
  * nowhere else, and the two machines are on separate charts. Skipped when Chromium is not installed, except
  * under CI=true, where it fails.
  */
@@ -84,6 +86,14 @@ class HistoryPageBrowserTest {
                 assertEquals(0, added.exitCode(), added.err());
             }
         }
+        // A second run of commit 3 on the EPYC: one point, its two runs drawn as dots beside it.
+        Path rerun = CHECK_DIR.resolve("results").resolve("EPYC-3-again");
+        ResultsJson.write(
+                SyntheticRuns.rerun(Machine.EPYC, 3, Duration.ofHours(2), 0.97), rerun.resolve("results.json"));
+        Files.writeString(rerun.resolve("report.html"), "<!DOCTYPE html><title>run</title>");
+        CliRun again =
+                CliRun.of("history", "add", rerun.resolve("results.json").toString(), "--history", history.toString());
+        assertEquals(0, again.exitCode(), again.err());
         CliRun report = CliRun.of("history", "report", "--history", history.toString(), "--out", site.toString());
         assertEquals(0, report.exitCode(), report.err());
         Path page = site.resolve("index.html");
@@ -114,6 +124,10 @@ class HistoryPageBrowserTest {
                     charts.get(prefix + "cpu_per_request").get("data-marker-at"));
             assertEquals("0", charts.get(prefix + "p99").get("data-markers"));
             assertEquals("0", charts.get(prefix + "rss").get("data-markers"));
+            assertEquals(
+                    machine == Machine.EPYC ? "netty=2;nio-reactor=2;virtual-threads=2" : "",
+                    charts.get(prefix + "requests_per_second").get("data-runs"),
+                    "the two runs of commit 3, as dots at its point");
         }
         // A click opens the run's report: each point's link resolves from the page to that run's report.html.
         Matcher data = DATA.matcher(Files.readString(page));

@@ -7,9 +7,15 @@ import io.httpmodels.harness.history.SyntheticRuns.Machine;
 import io.httpmodels.harness.results.Verdict;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
-/** What the page and summary draw: machines apart, a point per run and model, the gate's verdicts where it said. */
+/**
+ * What the page and summary draw: machines apart, a point per commit and model (the median of its runs, each run
+ * beside it), the gate's verdicts where it said.
+ */
 class HistoryViewTest {
 
     private static final String SCENARIO = SyntheticRuns.SCENARIO.id();
@@ -123,6 +129,35 @@ class HistoryViewTest {
                     m.runs().stream().map(HistoryRun::commit).toList());
             assertEquals(List.of(), chart(m, Figure.REQUESTS_PER_SECOND).markers(), "the step is older");
         }
+    }
+
+    @Test
+    void theRunsOfOneCommitAreOnePointTheirMedianWithEveryRunBesideIt() throws Exception {
+        List<HistoryRun> runs = new ArrayList<>(HistoryRuns.upTo(3));
+        runs.add(HistoryRun.of(SyntheticRuns.rerun(Machine.EPYC, 3, Duration.ofHours(1), 0.97), null));
+        runs.add(HistoryRun.of(SyntheticRuns.rerun(Machine.EPYC, 3, Duration.ofHours(2), 1.05), null));
+        runs.sort(Comparator.comparing(HistoryRun::startedAt));
+
+        HistoryView.Machine epyc =
+                HistoryView.of(runs, 50, run -> null).machines().get(0);
+
+        assertEquals(5, epyc.runs().size());
+        assertEquals(
+                List.of(1, 1, 3),
+                epyc.points().stream().map(p -> p.runs().size()).toList());
+        HistoryChart rps = chart(epyc, Figure.REQUESTS_PER_SECOND);
+        assertEquals(
+                List.of(1, 1, 3),
+                rps.ticks().stream().map(HistoryChart.Tick::runs).toList());
+        assertEquals("c030000\n11-04", rps.ticks().get(2).label());
+        HistoryChart.Line netty = rps.lines().get(0);
+        double first = SyntheticRuns.requestsPerSecond(Machine.EPYC, "netty", 3);
+        assertEquals(List.of(first, first * 0.97, first * 1.05), netty.runs().get(2));
+        assertEquals(first, netty.values().get(2), "the point is the median of its runs");
+        assertEquals(3, netty.points(), "a point per commit");
+        assertEquals(
+                List.of(SyntheticRuns.requestsPerSecond(Machine.EPYC, "netty", 1)),
+                netty.runs().get(0));
     }
 
     @Test

@@ -1,21 +1,34 @@
 package io.httpmodels.harness.history;
 
+import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.GateSettings;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.RegressionChanges;
 import io.httpmodels.harness.results.RegressionMode;
+import io.httpmodels.harness.results.RegressionRounds;
+import io.httpmodels.harness.results.RegressionSides;
+import io.httpmodels.harness.results.RegressionVerdicts;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Verdict;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -94,37 +107,59 @@ final class SyntheticRuns {
 
     /** A compare run of every model at commit {@code i}. */
     static Results compare(Machine machine, int i) {
+        return compare(machine, i, 1.0);
+    }
+
+    /**
+     * Another compare run of commit {@code i} on the same machine, started {@code later} after the first, its
+     * requests/s {@code factor} times the first's: the machine's noise between two runs of one build.
+     */
+    static Results rerun(Machine machine, int i, Duration later, double factor) {
+        return later(compare(machine, i, factor), later);
+    }
+
+    /** The same run started {@code by} later. */
+    static Results later(Results run, Duration by) {
+        return new Results(
+                run.schemaVersion(),
+                run.tool(),
+                run.startedAt().plus(by),
+                run.finishedAt().plus(by),
+                run.status(),
+                run.conditions(),
+                run.targets(),
+                run.scenarios(),
+                run.cells(),
+                run.summaries(),
+                run.capacities(),
+                run.merge(),
+                run.regression());
+    }
+
+    private static Results compare(Machine machine, int i, double factor) {
         List<Summary> summaries = new ArrayList<>();
         for (String model : MODELS) {
             long p99 = p99Micros(model, i);
             Latency latency =
                     new Latency(LatencyKind.RAW, "raw", 1_000_000, p99 / 3.0, p99 / 3, p99 / 2, p99, p99 * 2, p99 * 4);
-            double rps = requestsPerSecond(machine, model, i);
+            double rps = requestsPerSecond(machine, model, i) * factor;
             summaries.add(new Summary(
                     SCENARIO.id(),
                     model,
-                    CellStatus.OK,
+                    new Summary.Outcome(CellStatus.OK, null, 1, 1, null),
+                    new Summary.Rate(Estimate.single(rps), 1.0, null, null),
+                    new Summary.Timing(latency, null, null, List.of()),
+                    new Summary.ConnectionFigures(40, 40, 0, 0),
+                    new Summary.ServerFigures(
+                            95.0,
+                            Estimate.single(cpuMicros(machine, model, i)),
+                            Estimate.single((150L + 10L * i) << 20),
+                            140L << 20,
+                            30),
+                    new Summary.ClientFigures(80.0, false),
+                    List.of(),
                     null,
-                    1,
-                    1,
-                    rps,
-                    rps,
-                    rps,
-                    latency,
-                    40,
-                    40,
-                    0,
-                    0,
-                    95.0,
-                    cpuMicros(machine, model, i),
-                    (150L + 10L * i) << 20,
-                    140L << 20,
-                    30,
-                    80.0,
-                    false,
-                    1.0,
-                    null,
-                    List.of()));
+                    null));
         }
         return results(machine, i, summaries, null);
     }
@@ -154,37 +189,32 @@ final class SyntheticRuns {
                     id,
                     model,
                     SCENARIO.id(),
-                    List.of(rps / 0.8),
-                    List.of(rps),
-                    List.of(p99),
-                    List.of(p99),
-                    List.of(cpu / 1.25),
-                    List.of(cpu),
-                    rpsChange,
-                    p99Change,
-                    cpuChange,
-                    rpsVerdict,
-                    Verdict.SAME,
-                    cpuVerdict,
-                    Verdict.combine(rpsVerdict, Verdict.SAME, cpuVerdict),
-                    null,
+                    new RegressionRounds(
+                            List.of(rps / 0.8),
+                            List.of(rps),
+                            List.of(p99),
+                            List.of(p99),
+                            List.of(cpu / 1.25),
+                            List.of(cpu)),
+                    new RegressionChanges(rpsChange, p99Change, cpuChange),
+                    new RegressionVerdicts(
+                            rpsVerdict,
+                            Verdict.SAME,
+                            cpuVerdict,
+                            Verdict.combine(rpsVerdict, Verdict.SAME, cpuVerdict)),
                     null,
                     null));
         }
         Regression regression = new Regression(
-                RegressionMode.BASE,
-                "origin/main at " + commit(i - 1),
-                "the working tree at " + commit(i),
-                List.of(),
-                List.of(),
-                null,
-                "same run",
-                "exact",
-                0.9,
-                0.05,
-                0.10,
-                0.05,
-                8,
+                new RegressionSides(
+                        RegressionMode.BASE,
+                        "origin/main at " + commit(i - 1),
+                        "the working tree at " + commit(i),
+                        List.of(),
+                        List.of(),
+                        null,
+                        "same run"),
+                new GateSettings("exact", 0.9, 0.05, 0.10, 0.05, 8),
                 cells,
                 regressions,
                 regressions.isEmpty() ? Verdict.SAME : Verdict.REGRESSION);
@@ -214,26 +244,12 @@ final class SyntheticRuns {
 
     static Conditions conditions(Machine machine, String commit) {
         return new Conditions(
-                machine.cpu,
-                machine.cpus,
-                "Linux 6.1",
-                "Eclipse Adoptium 25.0.3+9-LTS",
-                List.of(),
-                List.of(),
-                machine.serverCpus,
-                machine.clientCpus,
-                "pinned",
-                "0.1.0-SNAPSHOT",
-                commit,
-                false,
-                "standard",
-                2,
-                20,
-                4,
-                1,
-                1,
-                2,
-                0.95,
+                new Host(machine.cpu, machine.cpus, "Linux 6.1", null),
+                new Jvms("Eclipse Adoptium 25.0.3+9-LTS", List.of(), List.of()),
+                new CpuPlacement(machine.serverCpus, machine.clientCpus, "pinned"),
+                new Build("0.1.0-SNAPSHOT", commit, false),
+                new Schedule("standard", 2, 20, 4, 1, null),
+                new ClientSettings(1, 2, 0.95),
                 "httpmodels compare",
                 null);
     }

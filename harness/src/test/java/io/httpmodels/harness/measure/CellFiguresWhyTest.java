@@ -41,7 +41,13 @@ class CellFiguresWhyTest {
     }
 
     private static UsageSampler.Usage usage(ProcessActivity activity, JvmStats start, JvmStats end, String jvmNote) {
-        return new UsageSampler.Usage(4, 0.02, 1, 1, 12, 12, 40, 1, "/proc", activity, start, end, jvmNote, null, null);
+        return new UsageSampler.Usage(
+                4,
+                new UsageSampler.ServerSamples(0.02, 1, 1, 12, 12, 40, "/proc"),
+                1,
+                activity,
+                new UsageSampler.JvmEdges(start, end, jvmNote),
+                UsageSampler.Profile.NONE);
     }
 
     private static final Counted COUNTED = new Counted(
@@ -74,15 +80,15 @@ class CellFiguresWhyTest {
                 REQUESTS,
                 usage(STEADY, jvm(1_000_000, 10, 5, 30, 2_000), jvm(5_000_000, 12, 9, 30, 3_000), null),
                 COUNTED);
-        assertEquals(12.0, why.userMicrosPerRequest(), 1e-9);
-        assertEquals(8.0, why.systemMicrosPerRequest(), 1e-9);
-        assertEquals(Coverage.COMPLETE, why.cpuSplitSource().coverage());
+        assertEquals(12.0, why.cpu().userMicrosPerRequest(), 1e-9);
+        assertEquals(8.0, why.cpu().systemMicrosPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.cpu().cpuSplitSource().coverage());
         // getrusage's, not /proc's: every thread of the JVM.
-        assertEquals(1.0, why.voluntarySwitchesPerRequest(), 1e-9);
-        assertEquals(0.1, why.involuntarySwitchesPerRequest(), 1e-9);
-        assertEquals(CellFigures.RUSAGE, why.switchesSource().source());
-        assertEquals(5.81, why.syscallsPerRequest(), 1e-9);
-        assertEquals(Coverage.COMPLETE, why.syscallsSource().coverage());
+        assertEquals(1.0, why.switches().voluntarySwitchesPerRequest(), 1e-9);
+        assertEquals(0.1, why.switches().involuntarySwitchesPerRequest(), 1e-9);
+        assertEquals(CellFigures.RUSAGE, why.switches().switchesSource().source());
+        assertEquals(5.81, why.syscalls().syscallsPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.syscalls().syscallsSource().coverage());
         // The five most frequent, most first; ties by name.
         assertEquals(
                 List.of(
@@ -91,10 +97,10 @@ class CellFiguresWhyTest {
                         new SyscallRate("close", 1.0),
                         new SyscallRate("write", 1.0),
                         new SyscallRate("epoll_wait", 0.3)),
-                why.topSyscalls());
-        assertEquals(3.0, why.runQueueWaitMicrosPerRequest(), 1e-9);
-        assertEquals(Coverage.COMPLETE, why.runQueueWaitSource().coverage());
-        assertEquals(4.0, why.readWriteCallsPerRequest(), 1e-9);
+                why.syscalls().topSyscalls());
+        assertEquals(3.0, why.runQueue().runQueueWaitMicrosPerRequest(), 1e-9);
+        assertEquals(Coverage.COMPLETE, why.runQueue().runQueueWaitSource().coverage());
+        assertEquals(4.0, why.syscalls().readWriteCallsPerRequest(), 1e-9);
         assertEquals(4_000.0, why.jvm().allocatedBytesPerRequest(), 1e-9);
         assertEquals(2L, why.jvm().gcCount());
         assertEquals(4L, why.jvm().gcPauseMillis());
@@ -108,20 +114,22 @@ class CellFiguresWhyTest {
         Counted lossy =
                 new Counted(new PerfCounts(2_000, Map.of("read", 600L, "write", 400L), 0, 0, 0, 0), 1_000, 0.4, null);
         WhyFigures why = CellFigures.why(REQUESTS, usage(STEADY, null, null, "x"), lossy);
-        assertEquals(2.0, why.syscallsPerRequest(), 1e-9);
-        assertEquals(List.of(new SyscallRate("read", 1.2), new SyscallRate("write", 0.8)), why.topSyscalls());
+        assertEquals(2.0, why.syscalls().syscallsPerRequest(), 1e-9);
+        assertEquals(
+                List.of(new SyscallRate("read", 1.2), new SyscallRate("write", 0.8)),
+                why.syscalls().topSyscalls());
     }
 
     @Test
     void withoutTheJvmSwitchesComeFromProcAndThreadsThatEndedMakeThemPartial() {
         ProcessActivity churn = new ProcessActivity(new CpuTimes(1, 1), 10, 900, 40, 3_000_000, 2, 5, null);
         WhyFigures why = CellFigures.why(REQUESTS, usage(churn, null, null, "no control channel"), COUNTED);
-        assertEquals(0.9, why.voluntarySwitchesPerRequest(), 1e-9);
-        assertEquals(Coverage.PARTIAL, why.switchesSource().coverage());
+        assertEquals(0.9, why.switches().voluntarySwitchesPerRequest(), 1e-9);
+        assertEquals(Coverage.PARTIAL, why.switches().switchesSource().coverage());
         assertTrue(
-                why.switchesSource().note().contains("5 threads ended"),
-                why.switchesSource().note());
-        assertEquals(Coverage.PARTIAL, why.runQueueWaitSource().coverage());
+                why.switches().switchesSource().note().contains("5 threads ended"),
+                why.switches().switchesSource().note());
+        assertEquals(Coverage.PARTIAL, why.runQueue().runQueueWaitSource().coverage());
         assertEquals(Coverage.ABSENT, why.jvm().source().coverage());
         assertEquals("no control channel", why.jvm().source().note());
         assertNull(why.jvm().allocatedBytesPerRequest());
@@ -132,10 +140,10 @@ class CellFiguresWhyTest {
         // The JVM started 1000 threads; /proc saw none of them, neither born nor ended.
         WhyFigures why =
                 CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 30, -1), jvm(0, 0, 0, 1_030, -1), null), COUNTED);
-        assertEquals(Coverage.PARTIAL, why.runQueueWaitSource().coverage());
+        assertEquals(Coverage.PARTIAL, why.runQueue().runQueueWaitSource().coverage());
         assertTrue(
-                why.runQueueWaitSource().note().contains("the JVM started 1000"),
-                why.runQueueWaitSource().note());
+                why.runQueue().runQueueWaitSource().note().contains("the JVM started 1000"),
+                why.runQueue().runQueueWaitSource().note());
         assertEquals(1_000L, why.jvm().threadsStarted());
     }
 
@@ -143,26 +151,26 @@ class CellFiguresWhyTest {
     void withoutPerfSystemCallsAreTheReadAndWriteCallsAndSayWhatTheyLeaveOut() {
         WhyFigures why =
                 CellFigures.why(REQUESTS, usage(STEADY, null, null, "x"), Counted.absent("no perf on this machine"));
-        assertEquals(4.0, why.syscallsPerRequest(), 1e-9);
-        assertEquals(Coverage.PARTIAL, why.syscallsSource().coverage());
+        assertEquals(4.0, why.syscalls().syscallsPerRequest(), 1e-9);
+        assertEquals(Coverage.PARTIAL, why.syscalls().syscallsSource().coverage());
         assertTrue(
-                why.syscallsSource().note().contains("not recvfrom"),
-                why.syscallsSource().note());
+                why.syscalls().syscallsSource().note().contains("not recvfrom"),
+                why.syscalls().syscallsSource().note());
         assertTrue(
-                why.syscallsSource().note().endsWith("no perf on this machine"),
-                why.syscallsSource().note());
-        assertEquals(List.of(), why.topSyscalls());
+                why.syscalls().syscallsSource().note().endsWith("no perf on this machine"),
+                why.syscalls().syscallsSource().note());
+        assertEquals(List.of(), why.syscalls().topSyscalls());
         assertNull(why.perf());
     }
 
     @Test
     void withoutProcEveryFigureIsAbsentAndSaysWhy() {
         WhyFigures why = CellFigures.why(REQUESTS, usage(null, null, null, "x"), Counted.absent("no perf"));
-        assertNull(why.userMicrosPerRequest());
-        assertEquals(Coverage.ABSENT, why.cpuSplitSource().coverage());
-        assertEquals(Coverage.ABSENT, why.switchesSource().coverage());
-        assertEquals(Coverage.ABSENT, why.syscallsSource().coverage());
-        assertEquals("no perf", why.syscallsSource().note());
-        assertEquals(Coverage.ABSENT, why.runQueueWaitSource().coverage());
+        assertNull(why.cpu().userMicrosPerRequest());
+        assertEquals(Coverage.ABSENT, why.cpu().cpuSplitSource().coverage());
+        assertEquals(Coverage.ABSENT, why.switches().switchesSource().coverage());
+        assertEquals(Coverage.ABSENT, why.syscalls().syscallsSource().coverage());
+        assertEquals("no perf", why.syscalls().syscallsSource().note());
+        assertEquals(Coverage.ABSENT, why.runQueue().runQueueWaitSource().coverage());
     }
 }

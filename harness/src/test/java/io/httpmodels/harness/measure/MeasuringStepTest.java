@@ -36,10 +36,10 @@ class MeasuringStepTest {
         LoadConfig config = step(1, Duration.ofSeconds(1))
                 .load("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE, null)
                 .build();
-        assertEquals(40, config.connections());
-        assertEquals(300, config.idleConnections());
-        assertEquals(20, config.slowConnections());
-        assertEquals(Duration.ofMillis(50), config.slowInterval());
+        assertEquals(40, config.connections().count());
+        assertEquals(300, config.background().idleConnections());
+        assertEquals(20, config.background().slowConnections());
+        assertEquals(Duration.ofMillis(50), config.background().slowInterval());
         LoadConfig quiet = step(1, Duration.ofSeconds(1))
                 .load("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE.quietShape(), null)
                 .build();
@@ -49,10 +49,11 @@ class MeasuringStepTest {
     @Test
     void warmupChunksAreTheScenariosLoadWithoutItsBackgroundConnections() {
         LoadConfig chunk = step(1, Duration.ofSeconds(1)).warmupChunk("http://127.0.0.1:1/plaintext", SLOW_AND_IDLE);
-        assertEquals(40, chunk.connections());
+        assertEquals(40, chunk.connections().count());
         assertFalse(chunk.hasBackground());
-        assertEquals(Duration.ofMillis(WarmupRule.CHUNK_MILLIS), chunk.duration());
-        assertEquals(Duration.ZERO, chunk.warmup());
+        assertEquals(
+                Duration.ofMillis(WarmupRule.CHUNK_MILLIS), chunk.timeline().duration());
+        assertEquals(Duration.ZERO, chunk.timeline().warmup());
     }
 
     @Test
@@ -71,12 +72,14 @@ class MeasuringStepTest {
                 step(4, Duration.ZERO)
                         .load("http://127.0.0.1:1/", one, null)
                         .build()
+                        .connections()
                         .threads());
         assertEquals(
                 4,
                 step(4, Duration.ZERO)
                         .load("http://127.0.0.1:1/", SLOW_AND_IDLE, null)
                         .build()
+                        .connections()
                         .threads());
     }
 
@@ -85,7 +88,7 @@ class MeasuringStepTest {
         LoadConfig open = step(1, Duration.ZERO)
                 .load("http://127.0.0.1:1/", SLOW_AND_IDLE.atRate(1000), 500.0)
                 .build();
-        assertEquals(500.0, open.rate());
+        assertEquals(500.0, open.pacing().rate());
     }
 
     @Test

@@ -49,7 +49,7 @@ class MergeCommandTest {
         Histogram coarse = AgentLogs.interval(new Histogram(1, 3_600_000_000L, 2), T, 10, 100);
         Path b = AgentLogs.write(dir.resolve("agent-1.hlog"), "agent-1", List.of(coarse));
 
-        CliRun run = CliRun.of("merge", "--report", dir.resolve("report").toString(), a.toString(), b.toString());
+        CliRun run = CliRun.of("merge", "--out", dir.resolve("report").toString(), a.toString(), b.toString());
 
         assertEquals(2, run.exitCode(), run.out());
         assertTrue(run.err().startsWith("httpmodels merge: histogram settings differ"), run.err());
@@ -108,8 +108,8 @@ class MergeCommandTest {
         Path json = dir.resolve("merged.json");
         Path report = dir.resolve("report");
 
-        CliRun run = CliRun.of(
-                "merge", "--json", json.toString(), "--report", report.toString(), a.toString(), b.toString());
+        CliRun run =
+                CliRun.of("merge", "--json", json.toString(), "--out", report.toString(), a.toString(), b.toString());
 
         assertEquals(0, run.exitCode(), run.err());
         String out = run.out();
@@ -144,7 +144,7 @@ class MergeCommandTest {
         assertEquals(
                 List.of(1000.0 + 1000.0, 2000.0, 2000.0), total.throughput().timeline());
         assertEquals(12.25, results.merge().agents().get(1).startSkewMillis());
-        assertEquals(10, results.summary("merged", "total").errors());
+        assertEquals(10, results.summary("merged", "total").connectionFigures().errors());
         assertEquals(
                 LatencyKind.INTENDED,
                 results.summary("merged", "agent-0").latency().kind());

@@ -40,7 +40,7 @@ class MergedReportBrowserTest {
             }
             assumeTrue(false, "chromium is not installed: the browser check is skipped");
         }
-        List<String> args = new ArrayList<>(List.of("merge", "--report", CHECK_DIR.toString()));
+        List<String> args = new ArrayList<>(List.of("merge", "--out", CHECK_DIR.toString()));
         long t = 1_767_225_600_000L;
         for (int a = 0; a < 3; a++) {
             List<Histogram> intervals = new ArrayList<>();

@@ -28,17 +28,25 @@ class UsageSamplerTest {
             assertTrue(child.out().readLine().startsWith("done"));
             UsageSampler.Usage usage = sampler.stop();
 
-            assertEquals("/proc", usage.source());
+            assertEquals("/proc", usage.server().source());
             // Its busy thread burned 1 s of CPU; the JVM's own threads (JIT, GC) add a little.
-            assertTrue(usage.serverCpuSeconds() >= 0.95, "cpu " + usage.serverCpuSeconds());
-            assertTrue(usage.serverCpuSeconds() <= 1.6, "cpu " + usage.serverCpuSeconds());
-            assertTrue(usage.rssPeakBytes() >= (long) MIB << 20, "rss " + usage.rssPeakBytes());
-            assertTrue(usage.rssMeanBytes() >= (long) MIB << 20, "rss mean " + usage.rssMeanBytes());
-            assertTrue(usage.rssPeakBytes() < (long) (MIB + 200) << 20, "rss " + usage.rssPeakBytes());
-            assertTrue(usage.threadsPeak() > 1);
+            assertTrue(
+                    usage.server().cpuSeconds() >= 0.95, "cpu " + usage.server().cpuSeconds());
+            assertTrue(
+                    usage.server().cpuSeconds() <= 1.6, "cpu " + usage.server().cpuSeconds());
+            assertTrue(
+                    usage.server().rssPeakBytes() >= (long) MIB << 20,
+                    "rss " + usage.server().rssPeakBytes());
+            assertTrue(
+                    usage.server().rssMeanBytes() >= (long) MIB << 20,
+                    "rss mean " + usage.server().rssMeanBytes());
+            assertTrue(
+                    usage.server().rssPeakBytes() < (long) (MIB + 200) << 20,
+                    "rss " + usage.server().rssPeakBytes());
+            assertTrue(usage.server().threadsPeak() > 1);
             // At most ten memory samples a second, and at least one per second of the window.
-            assertTrue(usage.samples() <= Math.ceil(usage.wallSeconds() * 10) + 2, usage.toString());
-            assertTrue(usage.samples() >= Math.floor(usage.wallSeconds()), usage.toString());
+            assertTrue(usage.server().samples() <= Math.ceil(usage.wallSeconds() * 10) + 2, usage.toString());
+            assertTrue(usage.server().samples() >= Math.floor(usage.wallSeconds()), usage.toString());
         }
     }
 
@@ -46,9 +54,9 @@ class UsageSamplerTest {
     void aProcessThatIsGoneGivesNoFigures() {
         UsageSampler sampler = UsageSampler.startAt(Long.MAX_VALUE / 2, System.nanoTime(), Duration.ofMillis(100));
         UsageSampler.Usage usage = sampler.stop();
-        assertEquals(null, usage.serverCpuSeconds());
-        assertEquals(-1, usage.rssPeakBytes());
-        assertEquals(0, usage.samples());
+        assertEquals(null, usage.server().cpuSeconds());
+        assertEquals(-1, usage.server().rssPeakBytes());
+        assertEquals(0, usage.server().samples());
     }
 
     @Test
@@ -57,6 +65,6 @@ class UsageSamplerTest {
                 ProcessHandle.current().pid(), System.nanoTime() + TimeUnit.HOURS.toNanos(1), Duration.ofMillis(100));
         UsageSampler.Usage usage = sampler.stop();
         assertEquals(0, usage.wallSeconds());
-        assertEquals(0, usage.samples());
+        assertEquals(0, usage.server().samples());
     }
 }

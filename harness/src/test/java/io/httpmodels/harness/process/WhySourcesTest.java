@@ -72,9 +72,9 @@ class WhySourcesTest {
     void aThreadThatBlocksAndWakesNTimesGivesAboutNVoluntarySwitches() throws IOException {
         int n = 500;
         UsageSampler.Usage usage = window("sleep " + n);
-        JvmStats start = usage.jvmStart();
-        JvmStats end = usage.jvmEnd();
-        assertNotNull(start, usage.jvmNote());
+        JvmStats start = usage.jvm().start();
+        JvmStats end = usage.jvm().end();
+        assertNotNull(start, usage.jvm().note());
         assertNull(end.rusageNote(), end.rusageNote());
         long voluntary = end.voluntarySwitches() - start.voluntarySwitches();
         long involuntary = end.involuntarySwitches() - start.involuntarySwitches();
@@ -125,7 +125,8 @@ class WhySourcesTest {
     void aChildThatAllocatesNBytesGivesAboutN() throws IOException {
         long n = 64L << 20;
         UsageSampler.Usage usage = window("alloc " + n);
-        long allocated = usage.jvmEnd().allocatedBytes() - usage.jvmStart().allocatedBytes();
+        long allocated =
+                usage.jvm().end().allocatedBytes() - usage.jvm().start().allocatedBytes();
         // Its own arrays, plus what the channel's answers and the socket cost: well under a MiB.
         assertTrue(allocated >= n && allocated <= n + (2L << 20), "allocated " + allocated + " of " + n);
     }
@@ -173,9 +174,10 @@ class WhySourcesTest {
                     Duration.ofMillis(100));
             assertTrue(sampler.awaitStart(Duration.ofSeconds(10)));
             UsageSampler.Usage usage = sampler.stop();
-            assertNull(usage.jvmStart());
-            assertNull(usage.jvmEnd());
-            assertTrue(usage.jvmNote().contains("did not answer"), usage.jvmNote());
+            assertNull(usage.jvm().start());
+            assertNull(usage.jvm().end());
+            assertTrue(
+                    usage.jvm().note().contains("did not answer"), usage.jvm().note());
             assertTrue(silent.control().silent(), "asked once, never again");
             // What /proc gives needs nothing from the server.
             assertNotNull(usage.activity().cpu());
@@ -198,8 +200,10 @@ class WhySourcesTest {
         assertTrue(sampler.awaitStart(Duration.ofSeconds(20)));
         ask(commands, answers, "spin 200");
         UsageSampler.Usage usage = sampler.stop();
-        assertNull(usage.profileNote(), usage.profileNote());
-        assertTrue(List.of("cpu", "ctimer").contains(usage.flameGraphEvent()), usage.flameGraphEvent());
+        assertNull(usage.profile().note(), usage.profile().note());
+        assertTrue(
+                List.of("cpu", "ctimer").contains(usage.profile().flameGraphEvent()),
+                usage.profile().flameGraphEvent());
         String html = Files.readString(file);
         assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, Math.min(80, html.length())));
         // The spinning thread's frames are in it.

@@ -37,11 +37,13 @@ class CellDecisionTest {
         Double[] baseCpu = {4.4, 4.6, 4.5, 4.5, 4.4, 4.7};
         Double[] candCpu = {4.95, 5.1, 5.05, 5.0, 4.95, 5.3};
         RegressionCell c = CellDecision.decide(CELL, rounds(baseRps, candRps, baseCpu, candCpu), GATE);
-        assertEquals(Verdict.SAME, c.requestsVerdict());
-        assertEquals(Verdict.REGRESSION, c.cpuVerdict());
+        assertEquals(Verdict.SAME, c.verdicts().requestsVerdict());
+        assertEquals(Verdict.REGRESSION, c.verdicts().cpuVerdict());
         assertEquals(Verdict.REGRESSION, c.verdict());
-        assertTrue(c.cpuPerRequest().lower() > 1.05, c.cpuPerRequest().toString());
-        assertEquals(List.of(baseCpu), c.baseCpuMicros());
+        assertTrue(
+                c.changes().cpuPerRequest().lower() > 1.05,
+                c.changes().cpuPerRequest().toString());
+        assertEquals(List.of(baseCpu), c.rounds().baseCpuMicros());
     }
 
     @Test
@@ -55,7 +57,7 @@ class CellDecisionTest {
                 CellDecision.decide(CELL, rounds(rps, rps, baseCpu, cheaper), GATE)
                         .verdict());
         RegressionCell same = CellDecision.decide(CELL, rounds(rps, rps, baseCpu, sameCost), GATE);
-        assertEquals(Verdict.SAME, same.cpuVerdict());
+        assertEquals(Verdict.SAME, same.verdicts().cpuVerdict());
         assertEquals(Verdict.SAME, same.verdict());
     }
 
@@ -65,9 +67,9 @@ class CellDecisionTest {
         Double[] baseCpu = {4.4, 4.6, null, 4.5, 4.4, 4.7};
         Double[] candCpu = {9.0, 9.0, 9.0, 9.0, 9.0, 9.0};
         RegressionCell c = CellDecision.decide(CELL, rounds(rps, rps, baseCpu, candCpu), GATE);
-        assertNull(c.cpuPerRequest());
-        assertNull(c.cpuVerdict());
-        assertEquals(List.of(), c.baseCpuMicros());
+        assertNull(c.changes().cpuPerRequest());
+        assertNull(c.verdicts().cpuVerdict());
+        assertEquals(List.of(), c.rounds().baseCpuMicros());
         assertEquals(Verdict.SAME, c.verdict());
     }
 
@@ -82,7 +84,7 @@ class CellDecisionTest {
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
         assertEquals(Verdict.SAME, c.verdict());
-        assertEquals(0.75, c.requestsPerSecond().confidence(), 1e-9);
+        assertEquals(0.75, c.changes().requestsPerSecond().confidence(), 1e-9);
         assertTrue(c.failure().contains("3 rounds measured cannot reach 90 % confidence (at least 5)"), c.failure());
     }
 
@@ -95,7 +97,7 @@ class CellDecisionTest {
         }
         RegressionCell c = CellDecision.decide(CELL, pairs, GATE);
         assertEquals(Verdict.FAILED, c.verdict());
-        assertEquals(2, c.baseRequestsPerSecond().size());
+        assertEquals(2, c.rounds().baseRequestsPerSecond().size());
         assertTrue(c.failure().startsWith("4 of 6 rounds not measured (base failed 0, candidate 4"), c.failure());
     }
 
@@ -110,7 +112,7 @@ class CellDecisionTest {
         }
         pairs.add(new SideRound[] {new SideRound(null, null, null, null, "died"), side(100e3, 300, 4.5)});
         // 0.02 0.04 0.06 0.08 0.10 0.30: a failed side and a side without one count for nothing
-        assertEquals(0.07, CellDecision.decide(CELL, pairs, GATE).cpuWindowSpread(), 1e-12);
+        assertEquals(0.07, CellDecision.decide(CELL, pairs, GATE).noise().cpuWindowSpread(), 1e-12);
     }
 
     @Test
@@ -119,6 +121,6 @@ class CellDecisionTest {
         for (int i = 0; i < 6; i++) {
             pairs.add(new SideRound[] {side(100e3, 300, 4.5), side(100e3, 300, 4.5)});
         }
-        assertNull(CellDecision.decide(CELL, pairs, GATE).cpuWindowSpread());
+        assertNull(CellDecision.decide(CELL, pairs, GATE).noise().cpuWindowSpread());
     }
 }

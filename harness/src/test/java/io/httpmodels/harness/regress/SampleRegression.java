@@ -1,9 +1,15 @@
 package io.httpmodels.harness.regress;
 
+import io.httpmodels.harness.results.CpuNoise;
+import io.httpmodels.harness.results.GateSettings;
 import io.httpmodels.harness.results.RatioInterval;
 import io.httpmodels.harness.results.Regression;
 import io.httpmodels.harness.results.RegressionCell;
+import io.httpmodels.harness.results.RegressionChanges;
 import io.httpmodels.harness.results.RegressionMode;
+import io.httpmodels.harness.results.RegressionRounds;
+import io.httpmodels.harness.results.RegressionSides;
+import io.httpmodels.harness.results.RegressionVerdicts;
 import io.httpmodels.harness.results.Verdict;
 
 import java.util.List;
@@ -39,19 +45,15 @@ public final class SampleRegression {
                         "virtual-threads/plaintext-c40-ka-w0", "virtual-threads", base, slow, p99, p99, noise)
                 .withCpuTurnSpread(turnSpread);
         return new Regression(
-                RegressionMode.BASE,
-                "HEAD at 39d0c44f010a",
-                "the working tree at 39d0c44f010a",
-                List.of(),
-                List.of("-XX:TieredStopAtLevel=1"),
-                null,
-                "base and candidate measured in the same run",
-                PairedRatio.METHOD,
-                0.90,
-                0.05,
-                0.10,
-                0.05,
-                8,
+                new RegressionSides(
+                        RegressionMode.BASE,
+                        "HEAD at 39d0c44f010a",
+                        "the working tree at 39d0c44f010a",
+                        List.of(),
+                        List.of("-XX:TieredStopAtLevel=1"),
+                        null,
+                        "base and candidate measured in the same run"),
+                new GateSettings(PairedRatio.METHOD, 0.90, 0.05, 0.10, 0.05, 8),
                 List.of(unchanged, slower),
                 List.of(slower.id()),
                 Verdict.REGRESSION);
@@ -78,21 +80,10 @@ public final class SampleRegression {
                 id,
                 model,
                 "plaintext-c40-ka-w0",
-                base,
-                cand,
-                baseP99,
-                candP99,
-                baseCpu,
-                candCpu,
-                rps,
-                p99,
-                cpu,
-                rv,
-                pv,
-                cv,
-                Verdict.combine(rv, pv, cv),
+                new RegressionRounds(base, cand, baseP99, candP99, baseCpu, candCpu),
+                new RegressionChanges(rps, p99, cpu),
+                new RegressionVerdicts(rv, pv, cv, Verdict.combine(rv, pv, cv)),
                 null,
-                noise,
-                null);
+                new CpuNoise(noise, null));
     }
 }

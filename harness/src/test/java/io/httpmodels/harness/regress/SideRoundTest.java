@@ -41,6 +41,9 @@ class SideRoundTest {
                 null,
                 null,
                 null,
+                null,
+                null,
+                null,
                 null);
     }
 

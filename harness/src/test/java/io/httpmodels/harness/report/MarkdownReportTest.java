@@ -14,9 +14,10 @@ import java.util.List;
 
 class MarkdownReportTest {
 
-    private static final String HEADER = "| target | requests/s (min–max) | vs best | vs nginx | p50 (raw) | p99 (raw)"
-            + " | p99.9 (raw) | server CPU (µs/req) | server CPU (% of a core) | RSS peak (MiB) | threads peak | served"
-            + " | timeouts | errors | client CPU (% of a core) | limits |";
+    private static final String HEADER =
+            "| target | requests/s (95 % interval) | vs best | vs nginx | p50 (raw) | p99 (raw)"
+                    + " | p99.9 (raw) | server CPU (µs/req) | server CPU (% of a core) | RSS peak (MiB) | threads peak | served"
+                    + " | timeouts | errors | client CPU (% of a core) | limits |";
 
     /** The lines of the table under the heading of {@code title}: header, alignment, one per target. */
     private static List<String> table(String markdown, String title) {
@@ -48,18 +49,18 @@ class MarkdownReportTest {
                 List.of(
                         HEADER,
                         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
-                        "| single-thread | 16,800 (16,548–17,002) | 0.12 | 0.12 | 56 µs | 116 µs | 470 µs | 21.5 | 36 %"
-                                + " | 88 | 16 | 1 / 40 † | 585 | 585 | 39 % | † 39 never served |",
-                        "| thread-per-connection | 104,200 (102,637–105,450) | 0.73 | 0.73 | 362 µs | 1.18 ms | 3.90 ms"
-                                + " | 8.9 | 93 % | 176 | 56 | 40 / 40 | 0 | 0 | 97 % | ‡ client-bound |",
-                        "| fixed-pool | 76,100 (74,959–77,013) | 0.53 | 0.53 | 94 µs | 290 µs | 1.05 ms | 10.1 | 77 %"
-                                + " | 101 | 24 | 8 / 40 † | 480 | 480 | 72 % | † 32 never served |",
-                        "| virtual-threads | 99,300 (97,811–100,492) | 0.69 | 0.69 | 381 µs | 1.30 ms | 4.40 ms | 9.6"
-                                + " | 95 % | 121 | 22 | 40 / 40 | 0 | 0 | 96 % | ‡ client-bound |",
-                        "| netty | 136,200 (134,157–137,834) | 0.95 | 0.95 | 279 µs | 820 µs | 2.60 ms | 6.9 | 94 %"
-                                + " | 118 | 21 | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |",
-                        "| nginx | 143,100 (140,954–144,817) | 1.00 | 1.00 | 265 µs | 760 µs | 2.30 ms | 6.7 | 96 % | 9.8"
-                                + " | 2 | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |"),
+                        "| single-thread | 16,800 (16,227–17,357) | 0.12 | 0.12 | 56 µs (54 µs–59 µs) | 116 µs (113 µs–120 µs)"
+                                + " | 470 µs | 21.5 (20.8–22.3) | 36 % | 88 (85–91) | 16 | 1 / 40 † | 585 | 585 | 39 % | † 39 never served |",
+                        "| thread-per-connection | 104,200 (100,644–107,653) | 0.73 | 0.73 | 362 µs (350 µs–375 µs)"
+                                + " | 1.18 ms (1.14 ms–1.22 ms) | 3.90 ms | 8.9 (8.6–9.2) | 93 % | 176 (170–182) | 56 | 40 / 40 | 0 | 0 | 97 % | ‡ client-bound |",
+                        "| fixed-pool | 76,100 (73,503–78,622) | 0.53 | 0.53 | 94 µs (92 µs–97 µs) | 290 µs (282 µs–299 µs)"
+                                + " | 1.05 ms | 10.1 (9.8–10.5) | 77 % | 101 (98–104) | 24 | 8 / 40 † | 480 | 480 | 72 % | † 32 never served |",
+                        "| virtual-threads | 99,300 (95,911–102,591) | 0.69 | 0.69 | 381 µs (368 µs–395 µs)"
+                                + " | 1.30 ms (1.26 ms–1.35 ms) | 4.40 ms | 9.6 (9.3–9.9) | 95 % | 121 (117–125) | 22 | 40 / 40 | 0 | 0 | 96 % | ‡ client-bound |",
+                        "| netty | 136,200 (131,551–140,714) | 0.95 | 0.95 | 279 µs (271 µs–288 µs) | 820 µs (794 µs–848 µs)"
+                                + " | 2.60 ms | 6.9 (6.7–7.1) | 94 % | 118 (114–122) | 21 | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |",
+                        "| nginx | 143,100 (138,216–147,843) | 1.00 | 1.00 | 265 µs (257 µs–274 µs) | 760 µs (735 µs–788 µs)"
+                                + " | 2.30 ms | 6.7 (6.5–6.9) | 96 % | 9.8 (9.5–10) | 2 | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |"),
                 table(md, SampleResults.C40.title()));
     }
 
@@ -74,8 +75,8 @@ class MarkdownReportTest {
         assertEquals("| nginx | not run | | | | | | | | | | | | | | |", rows.get(7));
         // nginx did not run here: relative to nginx has no figure, relative to the best does.
         assertEquals(
-                "| virtual-threads | 36,400 (35,854–36,837) | 1.00 | – | 1.09 ms | 1.42 ms | 2.30 ms | 17.5 | 64 %"
-                        + " | 124 | 22 | 40 / 40 | 0 | 0 | 41 % | |",
+                "| virtual-threads | 36,400 (35,158–37,606) | 1.00 | – | 1.09 ms (1.05 ms–1.12 ms) | 1.42 ms (1.37 ms–1.47 ms)"
+                        + " | 2.30 ms | 17.5 (16.9–18.1) | 64 % | 124 (120–128) | 22 | 40 / 40 | 0 | 0 | 41 % | |",
                 rows.get(5));
     }
 
@@ -116,7 +117,7 @@ class MarkdownReportTest {
                 "- **Pinning:** servers on one core, the client on the other (taskset at start); servers on CPU 0,"
                         + " client on CPU 1",
                 "- **Timing:** warm-up until the server's JIT was quiet, at least 3 s and at most 20 s (not recorded),"
-                        + " then 10 s recorded; 3 repetitions per cell",
+                        + " then 1 window of 10 s recorded; 3 forks (a fresh JVM each) per cell",
                 "- **Warm-ups:** 3.5 s to 5.5 s (median 4.5 s) over 66 cells; every one settled",
                 "- **Server JVM flags:** `-Xms256m -Xmx256m -XX:ActiveProcessorCount=1`",
                 "- **Build:** httpmodels 0.1.0-SNAPSHOT, commit ebd726d1858f; written by httpmodels 0.1.0-SNAPSHOT")) {
@@ -172,8 +173,8 @@ class MarkdownReportTest {
         List<String> rows = table(MarkdownReport.render(results), SampleResults.C40.title());
         assertFalse(rows.get(0).contains("vs nginx"), rows.get(0));
         assertEquals(
-                "| netty | 136,200 (134,157–137,834) | 0.95 | 279 µs | 820 µs | 2.60 ms | 6.9 | 94 % | 118 | 21"
-                        + " | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |",
+                "| netty | 136,200 (131,551–140,714) | 0.95 | 279 µs (271 µs–288 µs) | 820 µs (794 µs–848 µs) | 2.60 ms"
+                        + " | 6.9 (6.7–7.1) | 94 % | 118 (114–122) | 21 | 40 / 40 | 0 | 0 | 98 % | ‡ client-bound |",
                 rows.get(6));
     }
 

@@ -221,14 +221,14 @@ class ReportPageBrowserTest {
                 """);
     }
 
-    /** How wide Chromium measures a 12 px model name: in sans-serif, then in the page's font (report.js's FONT). */
+    /** How wide Chromium measures a 12 px model name: in sans-serif, then in the page's font (charts.js's FONT). */
     private static double[] textWidths(Path chromium, Map<String, String> environment, Path dir) throws Exception {
         String script;
-        try (InputStream in = HtmlReport.class.getResourceAsStream("report.js")) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream("charts.js")) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Matcher font = Pattern.compile("var FONT = '([^']+)';").matcher(script);
-        assertTrue(font.find(), "report.js names its font stack FONT");
+        assertTrue(font.find(), "charts.js names the pages' font stack FONT");
         Path page = Files.writeString(
                 dir.resolve("widths.html"),
                 "<!DOCTYPE html><html><body><script>var c = document.createElement('canvas').getContext('2d');"

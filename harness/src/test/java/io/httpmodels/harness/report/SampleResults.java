@@ -1,11 +1,19 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.Capacity;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Estimate;
+import io.httpmodels.harness.results.ForkFigures;
+import io.httpmodels.harness.results.ForkStatistics;
+import io.httpmodels.harness.results.Host;
+import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
@@ -14,6 +22,7 @@ import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
@@ -351,26 +360,15 @@ public final class SampleResults {
 
     static Conditions conditions() {
         return new Conditions(
-                "AMD EPYC 7B13",
-                2,
-                "Linux 6.1.0-41-cloud-amd64",
-                "Eclipse Adoptium 25.0.3+9-LTS, OpenJDK 64-Bit Server VM",
-                List.of("-Xms256m", "-Xmx256m", "-XX:ActiveProcessorCount=1"),
-                List.of("-Xmx512m"),
-                "0",
-                "1",
-                "servers on one core, the client on the other (taskset at start)",
-                "0.1.0-SNAPSHOT",
-                "ebd726d1858f",
-                false,
-                "standard",
-                3,
-                20,
-                DURATION_SECONDS,
-                REPETITIONS,
-                1,
-                2,
-                CLIENT_BOUND_AT,
+                new Host("AMD EPYC 7B13", 2, "Linux 6.1.0-41-cloud-amd64", null),
+                new Jvms(
+                        "Eclipse Adoptium 25.0.3+9-LTS, OpenJDK 64-Bit Server VM",
+                        List.of("-Xms256m", "-Xmx256m", "-XX:ActiveProcessorCount=1"),
+                        List.of("-Xmx512m")),
+                new CpuPlacement("0", "1", "servers on one core, the client on the other (taskset at start)"),
+                new Build("0.1.0-SNAPSHOT", "ebd726d1858f", false),
+                new Schedule("standard", 3, 20, DURATION_SECONDS, REPETITIONS, null),
+                new ClientSettings(1, 2, CLIENT_BOUND_AT),
                 "scripts/compare.sh --profile standard",
                 null);
     }
@@ -380,31 +378,47 @@ public final class SampleResults {
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
+        List<ForkFigures> forks = new ArrayList<>();
+        Latency latency = latency(row, row.rps() * DURATION_SECONDS * REPETITIONS);
+        for (int rep = 1; rep <= REPETITIONS; rep++) {
+            double share = REPETITION_SHARES[rep - 1];
+            forks.add(new ForkFigures(
+                    rep,
+                    1,
+                    row.rps() * share,
+                    row.cpuMicros() / share,
+                    Math.round(latency.p50() / share),
+                    Math.round(latency.p99() / share),
+                    Math.round(rssBytes(row) * share)));
+        }
+        Estimate rps = ForkStatistics.estimate(
+                forks.stream().map(ForkFigures::requestsPerSecond).toList());
         return new Summary(
                 scenario.id(),
                 row.target(),
-                CellStatus.OK,
+                new Summary.Outcome(CellStatus.OK, null, REPETITIONS, REPETITIONS, null),
+                new Summary.Rate(rps, row.rps() / best, nginx == null ? null : row.rps() / nginx, null),
+                new Summary.Timing(
+                        latency,
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::p50Micros).toList()),
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::p99Micros).toList()),
+                        distribution(row)),
+                new Summary.ConnectionFigures(scenario.connections(), row.served(), row.timeouts(), row.errors()),
+                new Summary.ServerFigures(
+                        serverCpuPercent(row),
+                        ForkStatistics.estimate(forks.stream()
+                                .map(ForkFigures::cpuMicrosPerRequest)
+                                .toList()),
+                        ForkStatistics.estimate(
+                                forks.stream().map(ForkFigures::rssPeakBytes).toList()),
+                        (long) (rssBytes(row) * 0.93),
+                        row.threads()),
+                new Summary.ClientFigures(row.clientCpu(), clientBound(row)),
+                forks,
                 null,
-                REPETITIONS,
-                REPETITIONS,
-                row.rps(),
-                row.rps() * REPETITION_SHARES[1],
-                row.rps() * REPETITION_SHARES[2],
-                latency(row, row.rps() * DURATION_SECONDS * REPETITIONS),
-                scenario.connections(),
-                row.served(),
-                row.timeouts(),
-                row.errors(),
-                serverCpuPercent(row),
-                row.cpuMicros(),
-                rssBytes(row),
-                (long) (rssBytes(row) * 0.93),
-                row.threads(),
-                row.clientCpu(),
-                clientBound(row),
-                row.rps() / best,
-                nginx == null ? null : row.rps() / nginx,
-                distribution(row));
+                null);
     }
 
     private static List<CellResult> cells(Scenario scenario, Row row) {
@@ -447,6 +461,9 @@ public final class SampleResults {
                     new ClientUsage(row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row)),
                     new Warmup(2.5 + rep, true, true),
                     "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
+                    null,
+                    null,
+                    null,
                     null));
         }
         return cells;

@@ -2,6 +2,7 @@ package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.Background;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
@@ -88,31 +89,32 @@ public final class SlowAndIdleResults {
     }
 
     private static Summary beside(Summary s, Scenario scenario, double kept, long moreRss, int moreThreads) {
+        Summary.ServerFigures server = s.server();
         return new Summary(
                 scenario.id(),
                 s.target(),
-                s.status(),
-                s.failure(),
-                s.repetitions(),
-                s.okRepetitions(),
-                s.requestsPerSecond() * kept,
-                s.requestsPerSecondMin() * kept,
-                s.requestsPerSecondMax() * kept,
-                s.latency(),
-                s.connections(),
-                kept == 0 ? 0 : s.connectionsServed(),
-                s.timeouts(),
-                s.errors(),
-                s.serverCpuPercent(),
-                s.cpuMicrosPerRequest(),
-                s.rssPeakBytes() + moreRss,
-                s.rssMeanBytes() + moreRss,
-                s.threadsPeak() + moreThreads,
-                s.clientCpuPercent(),
-                s.clientBound(),
-                s.relativeToBest(),
-                s.relativeToNginx(),
-                s.distribution());
+                s.outcome(),
+                new Summary.Rate(
+                        s.rate().requestsPerSecond().times(kept),
+                        s.rate().relativeToBest(),
+                        s.rate().relativeToNginx(),
+                        s.rate().tiedWithBest()),
+                s.timing(),
+                new Summary.ConnectionFigures(
+                        s.connectionFigures().connections(),
+                        kept == 0 ? 0 : s.connectionFigures().connectionsServed(),
+                        s.connectionFigures().timeouts(),
+                        s.connectionFigures().errors()),
+                new Summary.ServerFigures(
+                        server.serverCpuPercent(),
+                        server.cpuMicrosPerRequest(),
+                        Estimate.single(server.rssPeakBytes().value() + moreRss),
+                        server.rssMeanBytes() + moreRss,
+                        server.threadsPeak() + moreThreads),
+                s.client(),
+                s.forks(),
+                s.why(),
+                s.tls());
     }
 
     private static CellResult cell(CellResult c, Scenario scenario, Background background) {
@@ -130,6 +132,9 @@ public final class SlowAndIdleResults {
                 c.client(),
                 c.warmup(),
                 c.hlog(),
-                background);
+                background,
+                null,
+                null,
+                null);
     }
 }

@@ -30,18 +30,24 @@ class TextTableTest {
         String text = TextTable.render(SampleResults.run());
         assertEquals(
                 List.of(
-                        "GET /plaintext, 40 connections, keep-alive, no work, closed loop  [plaintext-c40-ka-w0]",
-                        "target                   req/s   rel      p50      p99  µs/req  RSS    served  t/o  err  client",
-                        "single-thread           16,800  0.12    56 µs   116 µs    21.5   88  1 / 40 †  585  585    39 %",
-                        "thread-per-connection  104,200  0.73   362 µs  1.18 ms     8.9  176   40 / 40    0    0    97 %"
-                                + "  ‡ client-bound",
-                        "fixed-pool              76,100  0.53    94 µs   290 µs    10.1  101  8 / 40 †  480  480    72 %",
-                        "virtual-threads         99,300  0.69   381 µs  1.30 ms     9.6  121   40 / 40    0    0    96 %"
-                                + "  ‡ client-bound",
-                        "netty                  136,200  0.95   279 µs   820 µs     6.9  118   40 / 40    0    0    98 %"
-                                + "  ‡ client-bound",
-                        "nginx                  143,100  1.00   265 µs   760 µs     6.7  9.8   40 / 40    0    0    98 %"
-                                + "  ‡ client-bound"),
+                        "GET /plaintext, 40 connections, keep-alive, no work, closed loop  [plaintext-c40-ka-w0]  3 forks",
+                        "target                      req/s   rel          p50          p99    µs/req      RSS  served  t/o"
+                                + "  err  client",
+                        "single-thread           16.8k ±3%  0.12    56 µs ±5%   116 µs ±4%  21.5 ±4%   88 ±3%  1/40 †  585"
+                                + "  585    39 %",
+                        "thread-per-connection  104.2k ±3%  0.73   362 µs ±4%  1.18 ms ±4%   8.9 ±4%  176 ±3%   40/40    0"
+                                + "    0    97 %  ‡",
+                        "fixed-pool              76.1k ±3%  0.53    94 µs ±3%   290 µs ±3%  10.1 ±4%  101 ±3%  8/40 †  480"
+                                + "  480    72 %",
+                        "virtual-threads         99.3k ±3%  0.69   381 µs ±4%  1.30 ms ±4%   9.6 ±4%  121 ±3%   40/40    0"
+                                + "    0    96 %  ‡",
+                        "netty                  136.2k ±3%  0.95   279 µs ±3%   820 µs ±3%   6.9 ±4%  118 ±3%   40/40    0"
+                                + "    0    98 %  ‡",
+                        "nginx                  143.1k ±3%  1.00   265 µs ±3%   760 µs ±4%   6.7 ±4%  9.8 ±3%   40/40    0"
+                                + "    0    98 %  ‡",
+                        "requests/s: nginx ≈ netty > thread-per-connection ≈ virtual-threads > fixed-pool > single-thread",
+                        "server CPU per request: nginx ≈ netty < thread-per-connection < virtual-threads ≈ fixed-pool <"
+                                + " single-thread"),
                 block(text, SampleResults.C40.title()));
     }
 
@@ -69,8 +75,9 @@ class TextTableTest {
     @Test
     void itEndsWithALegendOfItsAbbreviations() {
         List<String> lines = TextTable.render(SampleResults.run()).lines().toList();
-        String legend = String.join(" ", lines.subList(lines.size() - 3, lines.size()));
-        for (String term : List.of("rel:", "µs/req:", "served:", "t/o:", "err:", "client:", "‡ client-bound:")) {
+        String legend = String.join(" ", lines.subList(lines.size() - 4, lines.size()));
+        for (String term :
+                List.of("±", "rel:", "≈", "µs/req:", "served:", "t/o:", "err:", "client:", "‡ client-bound:")) {
             assertTrue(legend.contains(term), "legend lacks " + term + ": " + legend);
         }
     }

@@ -41,7 +41,8 @@ final class WhyResults {
                         : c)
                 .toList();
         List<Summary> summaries = r.summaries().stream()
-                .map(s -> s.ok() ? s.withWhy(why(s.target()), s.target().equals("netty") ? "cpu" : null) : s)
+                .map(s ->
+                        s.ok() ? profiled(s.withWhy(why(s.target())), s.target().equals("netty") ? "cpu" : null) : s)
                 .toList();
         return new Results(
                 r.schemaVersion(),
@@ -61,24 +62,27 @@ final class WhyResults {
         boolean nginx = target.equals("nginx");
         boolean churn = target.equals("thread-per-connection");
         return new WhyFigures(
-                nginx ? 4.7 : 16.1,
-                nginx ? 22.6 : 14.6,
-                FigureSource.complete("/proc/PID/stat (utime, stime; 10 ms ticks)"),
-                churn ? 3.84 : 0.035,
-                0.006,
-                FigureSource.complete(nginx ? "/proc/PID/task/*/status" : "getrusage(RUSAGE_SELF)"),
-                nginx ? 6.09 : 12.0,
-                FigureSource.complete("perf stat"),
-                nginx
-                        ? List.of(new SyscallRate("epoll_wait", 1.07), new SyscallRate("accept4", 1.0))
-                        : List.of(new SyscallRate("fcntl", 3.0), new SyscallRate("getsockname", 2.0)),
-                churn ? 258.0 : 15.5,
-                churn
-                        ? FigureSource.partial("/proc/PID/task/*/schedstat", PARTIAL_NOTE)
-                        : FigureSource.complete("/proc/PID/task/*/schedstat"),
-                3.0,
-                0,
-                churn ? 40 : 0,
+                new WhyFigures.CpuSplit(
+                        nginx ? 4.7 : 16.1,
+                        nginx ? 22.6 : 14.6,
+                        FigureSource.complete("/proc/PID/stat (utime, stime; 10 ms ticks)")),
+                new WhyFigures.Switches(
+                        churn ? 3.84 : 0.035,
+                        0.006,
+                        FigureSource.complete(nginx ? "/proc/PID/task/*/status" : "getrusage(RUSAGE_SELF)")),
+                new WhyFigures.Syscalls(
+                        nginx ? 6.09 : 12.0,
+                        FigureSource.complete("perf stat"),
+                        nginx
+                                ? List.of(new SyscallRate("epoll_wait", 1.07), new SyscallRate("accept4", 1.0))
+                                : List.of(new SyscallRate("fcntl", 3.0), new SyscallRate("getsockname", 2.0)),
+                        3.0),
+                new WhyFigures.RunQueueWait(
+                        churn ? 258.0 : 15.5,
+                        churn
+                                ? FigureSource.partial("/proc/PID/task/*/schedstat", PARTIAL_NOTE)
+                                : FigureSource.complete("/proc/PID/task/*/schedstat")),
+                new WhyFigures.ThreadTurnover(0, churn ? 40 : 0),
                 new PerfChunk(0.4, 1_000, 12.0, List.of(), 1.0, 0.9, 0, churn ? 1.02 : 0),
                 nginx
                         ? JvmFigures.absent("not a JVM of this project's (no control channel)")
@@ -92,5 +96,21 @@ final class WhyResults {
                                 churn ? 812L : 0L,
                                 Map.of("RUNNABLE", 4),
                                 FigureSource.complete("the server's JVM")));
+    }
+
+    private static Summary profiled(Summary s, String event) {
+        Summary.Outcome o = s.outcome();
+        return new Summary(
+                s.scenarioId(),
+                s.target(),
+                new Summary.Outcome(o.status(), o.failure(), o.repetitions(), o.okRepetitions(), event),
+                s.rate(),
+                s.timing(),
+                s.connectionFigures(),
+                s.server(),
+                s.client(),
+                s.forks(),
+                s.why(),
+                s.tls());
     }
 }

@@ -104,10 +104,44 @@ class ResultsJsonTest {
 
     @Test
     void anotherSchemaVersionIsRefusedWithBothVersions() {
-        String json =
-                ResultsJson.toJson(SampleResults.run()).replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 99");
+        String json = ResultsJson.toJson(SampleResults.run())
+                .replaceFirst("\"schemaVersion\" : " + Results.SCHEMA_VERSION, "\"schemaVersion\" : 99");
         IOException e = assertThrows(IOException.class, () -> ResultsJson.fromJson(json));
-        assertEquals("results schema version 99 is not supported (this harness reads 1)", e.getMessage());
+        assertEquals("results schema version 99 is not supported (this harness reads 1 to 2)", e.getMessage());
+    }
+
+    @Test
+    void aSchemaOneSummaryReadsItsNumbersAsFiguresOfOneFork() throws Exception {
+        String row = "{\"scenarioId\": \"s\", \"target\": \"netty\", \"status\": \"ok\", \"repetitions\": 1,"
+                + " \"okRepetitions\": 1, \"requestsPerSecond\": 97959.0, \"requestsPerSecondMin\": 97959.0,"
+                + " \"connections\": 40, \"connectionsServed\": 40, \"timeouts\": 0, \"errors\": 0,"
+                + " \"cpuMicrosPerRequest\": 9.5, \"rssPeakBytes\": 285212672, \"clientBound\": false}";
+        Summary s = ResultsJson.mapper().readValue(row, Summary.class);
+        assertEquals(new Estimate(97959.0, null, null, 1), s.rate().requestsPerSecond());
+        assertEquals(9.5, s.cpuMicrosPerRequest());
+        assertEquals(285212672L, s.rssPeakBytes());
+        assertEquals(40, s.connectionFigures().connections());
+        assertTrue(s.ok());
+    }
+
+    @Test
+    void aSummaryWritesEachFigureWithItsIntervalBesideIt() throws Exception {
+        Summary s = SampleResults.run().summaries().stream()
+                .filter(Summary::ok)
+                .findFirst()
+                .orElseThrow();
+        var tree = ResultsJson.mapper().readTree(ResultsJson.mapper().writeValueAsString(s));
+        var rps = tree.get("requestsPerSecond");
+        assertEquals(s.requestsPerSecond(), rps.get("value").asDouble());
+        assertTrue(rps.get("low").asDouble() < rps.get("value").asDouble());
+        assertTrue(rps.get("high").asDouble() > rps.get("value").asDouble());
+        assertEquals(3, rps.get("forks").asInt());
+        assertTrue(tree.get("cpuMicrosPerRequest").has("low"));
+        assertTrue(tree.get("p99").has("high"));
+        assertEquals(3, tree.get("forks").size());
+        // The groups stand in the row's own object, as the fields always did.
+        assertTrue(tree.has("connectionsServed") && tree.has("clientBound") && tree.has("status"));
+        assertEquals(s, ResultsJson.mapper().treeToValue(tree, Summary.class));
     }
 
     @Test

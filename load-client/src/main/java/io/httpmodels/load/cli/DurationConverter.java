@@ -9,9 +9,13 @@ import java.util.regex.Pattern;
 
 /**
  * Parses a duration as every command line of this project takes it: {@code 500ms}, {@code 10s}, {@code 1.5s},
- * {@code 2m}, {@code 1h}, {@code 250us} or a bare number of seconds. Stateless.
+ * {@code 2m}, {@code 1h}, {@code 250us} or a bare number of seconds, at most {@link #MAX} (a longer one is a typo, and
+ * sums of such durations in nanoseconds would overflow). Stateless.
  */
 public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+
+    /** The longest duration any command takes: a year. */
+    public static final Duration MAX = Duration.ofDays(365);
 
     private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m|h)?");
 
@@ -31,6 +35,10 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
                     case "h" -> 3600e9;
                     default -> 1e9;
                 };
+        if (nanos > MAX.toNanos()) {
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is longer than the longest duration taken (" + MAX.toHours() + "h, a year)");
+        }
         return Duration.ofNanos((long) nanos);
     }
 }

@@ -87,7 +87,7 @@ public enum NettyTransport {
         this.id = id;
     }
 
-    /** The name {@link ServerConfig#transport()} and the CLI's {@code --transport} use: nio, epoll, io_uring. */
+    /** The name {@link ServerConfig#transport()} and the CLI's {@code --server-transport} use: nio, epoll, io_uring. */
     public String id() {
         return id;
     }
