@@ -29,10 +29,14 @@ class KitRecordTest {
     void everyCaseIsWrittenPerModelWithItsOutcomeOrderedByTestAndCase(@TempDir Path dir) throws IOException {
         List<DocumentedDeviations.Ran> ran = List.of(
                 new DocumentedDeviations.Ran(
-                        "vertx", CaseRecord.deviation(BAD_INPUT, SMUGGLING.caseName(), SMUGGLING, "expected close")),
-                new DocumentedDeviations.Ran("vertx", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null)),
+                        "vertx",
+                        CaseRecord.deviation(
+                                BAD_INPUT, SMUGGLING.caseName(), SMUGGLING, "expected close", "took 5 MiB")),
                 new DocumentedDeviations.Ran(
-                        "netty (epoll)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>")));
+                        "vertx", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (epoll)",
+                        CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>", null)));
 
         DocumentedDeviations.writeRecords(dir, "VertxConformanceTest", "ConformanceKit", ran);
 
@@ -48,6 +52,7 @@ class KitRecordTest {
         assertEquals("answers 400 without a Connection: close field", deviation.instead());
         assertEquals("RFC 9112 §9.6", deviation.rule());
         assertEquals(SecurityConcern.REQUEST_SMUGGLING.label(), deviation.concern());
+        assertEquals("took 5 MiB", deviation.measured(), "what the case measured, beside its deviation");
         assertEquals(CaseOutcome.PASSED, vertx.cases().get(1).outcome());
         assertNull(vertx.cases().get(1).instead());
 
@@ -57,6 +62,37 @@ class KitRecordTest {
         try (var files = Files.list(dir)) {
             assertEquals(2, files.count(), "no temporary file is left beside the records");
         }
+    }
+
+    @Test
+    void aModelTheKitClassLeavesOutHasEveryCaseOfTheClassAsNotRunWithTheReason(@TempDir Path dir) throws IOException {
+        List<DocumentedDeviations.Ran> ran = List.of(
+                new DocumentedDeviations.Ran(
+                        "netty (nio)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (nio)",
+                        CaseRecord.plain(BAD_INPUT, "malformed version", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (epoll)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)));
+        List<DocumentedDeviations.Ran> all = new java.util.ArrayList<>(ran);
+        all.addAll(DocumentedDeviations.notRun(
+                List.of(new NotRun("netty (nio, jdk)", "a TLS row"), new NotRun("netty (epoll)", "left out")), ran));
+
+        DocumentedDeviations.writeRecords(dir, "NettyConformanceTest", "ConformanceKit", all);
+
+        KitRecord tls = KitRecord.read(dir.resolve("netty-nio-jdk.NettyConformanceTest.json"));
+        assertEquals(
+                List.of(BAD_INPUT + "/malformed version", "jsonAnswers/"),
+                tls.cases().stream().map(c -> c.test() + "/" + c.caseName()).toList());
+        for (CaseRecord c : tls.cases()) {
+            assertEquals(CaseOutcome.NOT_RUN, c.outcome());
+            assertEquals("a TLS row", c.reason());
+        }
+        KitRecord epoll = KitRecord.read(dir.resolve("netty-epoll.NettyConformanceTest.json"));
+        assertEquals(
+                List.of(CaseOutcome.NOT_RUN, CaseOutcome.PASSED),
+                epoll.cases().stream().map(CaseRecord::outcome).toList(),
+                "a case the model ran keeps its outcome; only the others are left out");
     }
 
     @Test

@@ -13,11 +13,12 @@ public final class SampleMatrix {
     private SampleMatrix() {}
 
     static RecordedCase passed(String test, String caseName) {
-        return new RecordedCase(test, caseName, CaseOutcome.PASSED, null, null, null, null, null);
+        return new RecordedCase(test, caseName, CaseOutcome.PASSED, null, null, null, null, null, null, null);
     }
 
     static RecordedCase deviation(String test, String caseName, String instead, String rule, String concern) {
-        return new RecordedCase(test, caseName, CaseOutcome.DEVIATION, instead, rule, "words", concern, "expected");
+        return new RecordedCase(
+                test, caseName, CaseOutcome.DEVIATION, instead, rule, "words", concern, "expected", null, null);
     }
 
     /** Two kits over four models: vertx deviates (one smuggling case, one deadline), netty runs two transports. */
