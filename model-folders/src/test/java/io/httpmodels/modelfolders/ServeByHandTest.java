@@ -71,18 +71,8 @@ class ServeByHandTest {
                 String.valueOf(ProcessHandle.current().pid())));
         try (ChildServer server = ChildServer.start(command, START_BOUND);
                 HttpClient client = HttpClient.newHttpClient()) {
-            HttpResponse<String> plaintext = get(client, model, server.port(), "/plaintext");
-            assertEquals(200, plaintext.statusCode(), model + " /plaintext");
-            assertEquals("Hello, World!", plaintext.body(), model + " /plaintext");
-            assertTrue(
-                    plaintext.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
-                    model + " /plaintext's Content-Type: " + plaintext.headers().map());
-            HttpResponse<String> json = get(client, model, server.port(), "/json");
-            assertEquals(200, json.statusCode(), model + " /json");
-            assertEquals("{\"message\":\"Hello, World!\"}", json.body(), model + " /json");
-            assertTrue(
-                    json.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
-                    model + " /json's Content-Type: " + json.headers().map());
+            assertAnswers(client, model, server.port(), "/plaintext", "text/plain", "Hello, World!");
+            assertAnswers(client, model, server.port(), "/json", "application/json", "{\"message\":\"Hello, World!\"}");
         }
     }
 
@@ -108,10 +98,12 @@ class ServeByHandTest {
         return names;
     }
 
-    private static HttpResponse<String> get(HttpClient client, String model, int port, String path)
+    private static void assertAnswers(
+            HttpClient client, String model, int port, String path, String contentType, String body)
             throws InterruptedException {
+        HttpResponse<String> response;
         try {
-            return client.send(
+            response = client.send(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                             .timeout(ANSWER_BOUND)
                             .build(),
@@ -119,6 +111,11 @@ class ServeByHandTest {
         } catch (IOException e) {
             throw new AssertionError(model + " started by hand did not answer " + path + ": " + e, e);
         }
+        assertEquals(200, response.statusCode(), model + " " + path);
+        assertEquals(body, response.body(), model + " " + path);
+        assertTrue(
+                response.headers().firstValue("Content-Type").orElse("").startsWith(contentType),
+                model + " " + path + "'s Content-Type: " + response.headers().map());
     }
 
     private static List<String> folders() throws IOException {

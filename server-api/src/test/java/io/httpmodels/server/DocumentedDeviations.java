@@ -275,8 +275,8 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
                         field(d.test()),
                         field(d.caseName()),
                         field(d.instead()),
-                        field(d.rule()),
-                        field(d.words()),
+                        field(d.rule().reference()),
+                        field(d.rule().words()),
                         field(String.valueOf(observed.failure()))));
     }
 

@@ -10,7 +10,6 @@ import io.httpmodels.server.http.WorkloadHandler;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -152,14 +151,12 @@ final class FloodedModels {
     /** One accept thread handing each connection to {@code serve}. */
     private static final class Listener implements RunningServer {
         private final String name;
-        private final ServerConfig config;
         private final ServerSocket listener;
         private final Thread acceptor;
 
         Listener(String name, ServerConfig config, boolean idleTimeoutReads, Consumer<Socket> serve)
                 throws IOException {
             this.name = name;
-            this.config = config;
             this.listener = new ServerSocket();
             listener.bind(new InetSocketAddress(config.bindAddress(), config.port()));
             this.acceptor = Thread.ofPlatform().name(name + "-acceptor").start(() -> {
@@ -179,23 +176,26 @@ final class FloodedModels {
 
         @Override
         public InetSocketAddress address() {
-            return new InetSocketAddress(config.bindAddress(), listener.getLocalPort());
+            return (InetSocketAddress) listener.getLocalSocketAddress();
         }
 
         @Override
         public String description() {
-            return name;
+            return name + ", a test model of the backpressure kit's self-test";
         }
 
+        /** Stops accepting; connections end when their clients go (the kit's child exits after the case). */
         @Override
         public void close() {
+            try (listener) {
+                acceptor.interrupt();
+            } catch (IOException e) {
+                // closing a listening socket: nothing left to do
+            }
             try {
-                listener.close();
                 acceptor.join(5_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
     }

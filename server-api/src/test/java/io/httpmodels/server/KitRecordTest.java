@@ -22,8 +22,7 @@ class KitRecordTest {
             BAD_INPUT,
             "Content-Length and Transfer-Encoding (smuggling)",
             "answers 400 without a Connection: close field",
-            "RFC 9112 §9.6",
-            "The server SHOULD send a \"close\" connection option");
+            KitRule.CLOSE_IN_THE_ANSWER);
 
     @Test
     void everyCaseIsWrittenPerModelWithItsOutcomeOrderedByTestAndCase(@TempDir Path dir) throws IOException {
@@ -112,15 +111,15 @@ class KitRecordTest {
     @Test
     void smugglingIsReadFromTheRuleOrTheSmugglingCase() {
         assertEquals(Optional.of(SecurityConcern.REQUEST_SMUGGLING), SecurityConcern.of(SMUGGLING));
-        for (String rule : List.of(
-                RuleWords.CHUNK_RULE,
-                RuleWords.CHUNK_EXTENSION_RULE,
-                RuleWords.TRANSFER_CODING_RULE,
-                RuleWords.MESSAGE_LENGTH_RULE)) {
+        for (KitRule rule : List.of(
+                KitRule.CHUNK_SIZE_OVERFLOW,
+                KitRule.CHUNK_EXTENSION,
+                KitRule.UNKNOWN_TRANSFER_CODING,
+                KitRule.CHUNKED_NOT_FINAL)) {
             assertEquals(
                     Optional.of(SecurityConcern.REQUEST_SMUGGLING),
-                    SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "chunk over the limit", "waits", rule, "w")),
-                    rule);
+                    SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "chunk over the limit", "waits", rule)),
+                    rule.name());
         }
     }
 
@@ -128,25 +127,23 @@ class KitRecordTest {
     void memoryAndDeadlinesAreReadFromTheirServerConfigRules() {
         assertEquals(
                 Optional.of(SecurityConcern.UNBOUNDED_MEMORY),
-                SecurityConcern.of(Deviation.of("flood", "never closes it", RuleWords.PENDING_OUTPUT_RULE, "w")));
+                SecurityConcern.of(Deviation.of("flood", "never closes it", KitRule.PENDING_OUTPUT)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.HEADER_RULE, RuleWords.HEADER_WORDS)));
+                SecurityConcern.of(Deviation.of("trickle", "waits", KitRule.HEADER_TIMEOUT)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(
-                        Deviation.of("stall", "waits", RuleWords.TLS_HANDSHAKE_RULE, RuleWords.TLS_HANDSHAKE_WORDS)));
+                SecurityConcern.of(Deviation.of("stall", "waits", KitRule.TLS_HANDSHAKE)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.BODY_RULE, RuleWords.BODY_WORDS)));
+                SecurityConcern.of(Deviation.of("trickle", "waits", KitRule.BODY_TIMEOUT)));
     }
 
     @Test
     void otherDeviationsAreNotCalledOut() {
-        assertTrue(
-                SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "malformed version", "501", RuleWords.VERSION_RULE, "w"))
-                        .isEmpty());
-        assertTrue(SecurityConcern.of(Deviation.of("fold", "serves it", RuleWords.FOLD_RULE, RuleWords.FOLD_WORDS))
+        assertTrue(SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "malformed version", "501", KitRule.HTTP_VERSION))
+                .isEmpty());
+        assertTrue(SecurityConcern.of(Deviation.of("fold", "serves it", KitRule.OBS_FOLD))
                 .isEmpty());
     }
 

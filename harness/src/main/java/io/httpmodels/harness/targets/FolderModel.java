@@ -31,11 +31,21 @@ record FolderModel(HttpServerModel model, ClassLoader loader) implements HttpSer
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        return new Running(inContextOf(loader, () -> model.start(config)), loader);
+    }
+
+    /** A step that may fail as starting a server does. */
+    private interface Step<T> {
+        T run() throws IOException;
+    }
+
+    /** Runs {@code step} with {@code loader} as this thread's context class loader, then puts the caller's back. */
+    private static <T> T inContextOf(ClassLoader loader, Step<T> step) throws IOException {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
         try {
-            return new Running(model.start(config), loader);
+            return step.run();
         } finally {
             thread.setContextClassLoader(previous);
         }
@@ -56,13 +66,13 @@ record FolderModel(HttpServerModel model, ClassLoader loader) implements HttpSer
 
         @Override
         public void close() {
-            Thread thread = Thread.currentThread();
-            ClassLoader previous = thread.getContextClassLoader();
-            thread.setContextClassLoader(loader);
             try {
-                server.close();
-            } finally {
-                thread.setContextClassLoader(previous);
+                inContextOf(loader, () -> {
+                    server.close();
+                    return null;
+                });
+            } catch (IOException e) {
+                throw new IllegalStateException("close() throws nothing", e);
             }
         }
     }

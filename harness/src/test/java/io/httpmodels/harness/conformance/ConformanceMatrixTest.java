@@ -93,26 +93,18 @@ class ConformanceMatrixTest {
     @Test
     void aCaseTheKitClassLeftOutSaysWhyInItsCellAndTheCounts() {
         List<RecordedKit> records = new ArrayList<>(SampleMatrix.records());
-        RecordedCase leftOut = new RecordedCase(
-                SampleMatrix.SLOW_HEAD, "", CaseOutcome.NOT_RUN, null, null, null, null, null, null, "a TLS row");
         records.add(new RecordedKit(
-                RecordedKit.SCHEMA, "netty (nio, jdk)", "NettyDeadlineTest", "DeadlineKit", List.of(leftOut)));
+                RecordedKit.SCHEMA,
+                "netty (nio, jdk)",
+                "NettyDeadlineTest",
+                "DeadlineKit",
+                List.of(SampleMatrix.notRun(SampleMatrix.SLOW_HEAD, "a TLS row"))));
         records.add(new RecordedKit(
                 RecordedKit.SCHEMA,
                 "single-thread",
                 "BioOtherDeadlineTest",
                 "DeadlineKit",
-                List.of(new RecordedCase(
-                        SampleMatrix.SLOW_HEAD,
-                        "",
-                        CaseOutcome.NOT_RUN,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        "left to the other class"))));
+                List.of(SampleMatrix.notRun(SampleMatrix.SLOW_HEAD, "left to the other class"))));
         ConformanceMatrix withTls = ConformanceMatrix.of(records, "t", null);
         MatrixRow slowHead = withTls.rows().stream()
                 .filter(r -> r.test().equals(SampleMatrix.SLOW_HEAD))
@@ -137,17 +129,14 @@ class ConformanceMatrixTest {
                 "tio",
                 "TioBackpressureTest",
                 "BackpressureKit",
-                List.of(new RecordedCase(
-                        "aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed",
-                        "NEVER",
-                        CaseOutcome.DEVIATION,
-                        "keeps reading",
-                        "ServerConfig.maxPendingOutputBytes",
-                        "words",
-                        "unbounded memory under a never-reading client",
-                        "grew",
-                        "resident set 353 MiB, +512 MiB at most",
-                        null))));
+                List.of(SampleMatrix.measured(
+                        SampleMatrix.deviation(
+                                "aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed",
+                                "NEVER",
+                                "keeps reading",
+                                "ServerConfig.maxPendingOutputBytes",
+                                "unbounded memory under a never-reading client"),
+                        "resident set 353 MiB, +512 MiB at most"))));
         ConformanceMatrix withTio = ConformanceMatrix.of(records, "t", null);
         SecurityFinding tio = withTio.security().stream()
                 .filter(f -> f.model().equals("tio"))

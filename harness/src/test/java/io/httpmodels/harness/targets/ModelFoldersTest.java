@@ -125,16 +125,9 @@ class ModelFoldersTest {
     void aFolderModelStartedInThisJvmFindsItsFolderThroughTheContextClassLoader() throws Exception {
         HttpServerModel model = ModelFolders.in(models()).models().get(NAME);
         ClassLoader before = Thread.currentThread().getContextClassLoader();
-        try (RunningServer server = model.start(ServerConfig.defaults().withPort(0));
-                HttpClient client = HttpClient.newHttpClient()) {
+        try (RunningServer server = model.start(ServerConfig.defaults().withPort(0))) {
             assertSame(before, Thread.currentThread().getContextClassLoader(), "the caller's loader, restored");
-            HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/plaintext"))
-                            .timeout(Duration.ofSeconds(5))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, response.statusCode());
-            assertEquals("Hello, World!", response.body());
+            assertServesPlaintext(server.port());
         }
         assertSame(before, Thread.currentThread().getContextClassLoader(), "the caller's loader, after the close");
     }
@@ -184,10 +177,15 @@ class ModelFoldersTest {
         List<String> command = HarnessJvm.current()
                 .withClassPath(List.of(modelJar))
                 .command(List.of(), List.of("-Xmx64m"), List.of("serve", NAME, "--port", "0", "--control", "none"));
-        try (ChildServer server = ChildServer.start(command, Duration.ofSeconds(30));
-                HttpClient client = HttpClient.newHttpClient()) {
+        try (ChildServer server = ChildServer.start(command, Duration.ofSeconds(30))) {
+            assertServesPlaintext(server.port());
+        }
+    }
+
+    private static void assertServesPlaintext(int port) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newHttpClient()) {
             HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/plaintext"))
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/plaintext"))
                             .timeout(Duration.ofSeconds(5))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());

@@ -1,6 +1,7 @@
 package io.httpmodels.server.jdk;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -17,22 +18,21 @@ import java.util.List;
  */
 final class JdkBackpressureDeviations {
 
-    private static final String NEVER_CLOSED = "stops reading the flooding connection and holds its memory bounded, but"
-            + " never closes it within the idle timeout plus 3 s of the last request it took (\"never closed\"): no"
-            + " write deadline";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            [jdk-httpserver] aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed | PENDING_OUTPUT | stops
+                reading the flooding connection and holds its memory bounded, but never closes it within the idle
+                timeout plus 3 s of the last request it took ("never closed"): no write deadline; and serves nobody else
+                while the flood lasts: its one dispatcher thread is blocked in the write to the client that does not
+                read
+            [jdk-httpserver-virtual] aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed | PENDING_OUTPUT | stops
+                reading the flooding connection and holds its memory bounded, but never closes it within the idle
+                timeout plus 3 s of the last request it took ("never closed"): no write deadline
+            """);
 
     private JdkBackpressureDeviations() {}
 
     /** The backpressure kit's cases {@code model} fails. */
     static List<Deviation> of(String model) {
-        String instead = model.equals(JdkModels.DISPATCHER)
-                ? NEVER_CLOSED + "; and serves nobody else while the flood lasts: its one dispatcher thread is blocked"
-                        + " in the write to the client that does not read"
-                : NEVER_CLOSED;
-        return List.of(Deviation.of(
-                "aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed",
-                instead,
-                "ServerConfig.maxPendingOutputBytes",
-                "A connection held over it whose peer takes nothing for the idle timeout is closed"));
+        return TABLE.of(model);
     }
 }

@@ -2,6 +2,7 @@ package io.httpmodels.server.tio;
 
 import io.httpmodels.server.BackpressureKit;
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
@@ -22,8 +23,7 @@ class TioBackpressureTest extends BackpressureKit {
             "aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed",
             "keeps reading a client that takes no answers and queues every answer it cannot send: its resident set"
                     + " grows as fast as the client sends, without bound (while it keeps serving others)",
-            "ServerConfig.maxPendingOutputBytes",
-            "A connection held over it whose peer takes nothing for the idle timeout is closed"));
+            KitRule.PENDING_OUTPUT));
 
     @Override
     protected Stream<ModelUnderTest> models() {
