@@ -45,7 +45,7 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public abstract class DeadlineKit {
+public abstract class DeadlineKit implements KitCoverage {
 
     /** The kit's head and body deadlines: short, so a test takes about a second. */
     protected static final Duration DEADLINE = Duration.ofMillis(600);
