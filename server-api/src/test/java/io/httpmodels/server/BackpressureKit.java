@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -63,6 +64,7 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@Tag("bounds")
 public abstract class BackpressureKit implements KitCoverage {
 
     /** The most the server's resident set may grow while flooded, in KiB (64 MiB). */

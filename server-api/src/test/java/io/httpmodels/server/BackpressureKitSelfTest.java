@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 // In the slow set, like the kit (each case a child JVM and a flood of seconds).
 @Tag("slow")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("bounds")
 class BackpressureKitSelfTest {
 
     @TempDir

@@ -56,6 +56,7 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@Tag("bounds")
 public abstract class LeakKit implements KitCoverage {
 
     /** Requests on short connections per model unless {@code httpmodels.leak.requests} says otherwise. */
