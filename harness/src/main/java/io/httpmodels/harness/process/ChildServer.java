@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,7 @@ public final class ChildServer implements AutoCloseable {
 
     private static final Pattern LISTENING =
             Pattern.compile("^(\\S+) listening on (https?)://(\\[[^]]+]|[^:/\\s]+):(\\d+) \\((.*)\\)\\s*$");
+    /** Lines kept of each output: the last ones, which say why a start failed. */
     private static final int STDERR_LINES = 20;
 
     private final Process process;
@@ -57,7 +59,7 @@ public final class ChildServer implements AutoCloseable {
      * Starts {@code command} and waits for its listening line.
      *
      * @throws StartFailure when it cannot be started, exits first, or says nothing within {@code timeout}; the
-     *                      message carries the last lines it wrote to standard error
+     *                      message carries the last lines it wrote to each of its outputs
      */
     public static ChildServer start(List<String> command, Duration timeout) throws StartFailure {
         return start(command, Map.of(), timeout);
@@ -79,10 +81,11 @@ public final class ChildServer implements AutoCloseable {
             throw new StartFailure("cannot run " + command.get(0) + ": " + e.getMessage());
         }
         ChildProcesses.register(process);
+        ArrayDeque<String> stdoutTail = new ArrayDeque<>();
         ArrayDeque<String> stderrTail = new ArrayDeque<>();
         CompletableFuture<Matcher> listening = new CompletableFuture<>();
         ControlChannel control = new ControlChannel(process.getOutputStream());
-        drain(process.getInputStream(), "child-stdout-" + process.pid(), line -> {
+        Thread out = drain(process.getInputStream(), "child-stdout-" + process.pid(), line -> {
             if (listening.isDone()) {
                 control.accept(line);
                 return;
@@ -90,26 +93,26 @@ public final class ChildServer implements AutoCloseable {
             Matcher m = LISTENING.matcher(line);
             if (m.matches()) {
                 listening.complete(m);
+            } else {
+                keep(stdoutTail, line); // what it said before listening, for the failure that may follow
             }
         });
-        Thread err = drain(process.getErrorStream(), "child-stderr-" + process.pid(), line -> {
-            synchronized (stderrTail) {
-                if (stderrTail.size() == STDERR_LINES) {
-                    stderrTail.removeFirst();
-                }
-                stderrTail.addLast(line);
-            }
-        });
+        Thread err = drain(process.getErrorStream(), "child-stderr-" + process.pid(), line -> keep(stderrTail, line));
         process.onExit().thenRun(() -> listening.completeExceptionally(new IllegalStateException("exited")));
         try {
             Matcher m = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return new ChildServer(process, m.group(2), Integer.parseInt(m.group(4)), m.group(5), stderrTail, control);
         } catch (ExecutionException e) {
+            joinQuietly(out);
             joinQuietly(err);
-            throw new StartFailure("exited with code " + process.exitValue() + " before listening" + tail(stderrTail));
+            throw new StartFailure(
+                    "exited with code " + process.exitValue() + " before listening" + written(stdoutTail, stderrTail));
         } catch (TimeoutException e) {
             stop(process);
-            throw new StartFailure("did not listen within " + timeout.toSeconds() + " s" + tail(stderrTail));
+            joinQuietly(out);
+            joinQuietly(err);
+            throw new StartFailure(
+                    "did not listen within " + timeout.toSeconds() + " s" + written(stdoutTail, stderrTail));
         } catch (InterruptedException e) {
             stop(process);
             Thread.currentThread().interrupt();
@@ -177,6 +180,27 @@ public final class ChildServer implements AutoCloseable {
             }
         }
         ChildProcesses.unregister(process);
+    }
+
+    private static void keep(ArrayDeque<String> tail, String line) {
+        synchronized (tail) {
+            if (tail.size() == STDERR_LINES) {
+                tail.removeFirst();
+            }
+            tail.addLast(line);
+        }
+    }
+
+    /** The last lines of both outputs, each named, prefixed with ": ", or nothing when it wrote nothing. */
+    private static String written(ArrayDeque<String> stdout, ArrayDeque<String> stderr) {
+        List<String> parts = new ArrayList<>();
+        for (var named : List.of(Map.entry("standard output", stdout), Map.entry("standard error", stderr))) {
+            String lines = tail(named.getValue());
+            if (!lines.isEmpty()) {
+                parts.add(named.getKey() + lines);
+            }
+        }
+        return parts.isEmpty() ? "" : ": " + String.join("; ", parts);
     }
 
     private static String tail(ArrayDeque<String> lines) {
