@@ -124,10 +124,11 @@ class NettyServerTest {
             batch.append("GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n");
             long start = System.nanoTime();
             client.send(batch.toString());
-            // Meanwhile the same event loop answers another connection after one unit of work.
+            // Meanwhile the same event loop answers another connection after one unit of work, long before the 16
+            // of the batch are done one after another: compared with the batch's own time, not with a bound, since
+            // a loaded host stretches both (341 ms against a bound of 320 at a load average of 25).
             assertEquals(200, other.send(GET_PLAINTEXT).read().status());
             long otherMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(otherMillis < requests * workMillis / 2, "another connection waited " + otherMillis + " ms");
             for (int i = 0; i < requests; i++) {
                 RawHttpConnection.Response response = client.read();
                 assertEquals(200, response.status(), "response " + i);
@@ -142,6 +143,9 @@ class NettyServerTest {
                     elapsedMillis >= requests * workMillis,
                     requests + " pipelined requests took " + elapsedMillis
                             + " ms: one connection's requests are worked one at a time");
+            assertTrue(
+                    otherMillis < elapsedMillis / 2,
+                    "another connection waited " + otherMillis + " ms of the batch's " + elapsedMillis + " ms");
         }
     }
 
