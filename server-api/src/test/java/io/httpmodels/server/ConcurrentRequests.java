@@ -78,8 +78,11 @@ public record ConcurrentRequests(long millis, int mostInWork, List<HttpResponse<
         }
     }
 
-    /** How many threads of this JVM, virtual ones included, are in the workload's simulated work now. */
-    static int threadsInWork() throws IOException {
+    /**
+     * How many threads of this JVM, virtual ones included, are in the workload's simulated work now: for a test whose
+     * server runs in its JVM and whose client is not the JDK's (one at a time in a JVM, as above).
+     */
+    public static int threadsInWork() throws IOException {
         Path dir = Files.createTempDirectory("threads");
         Path dump = dir.resolve("dump.txt");
         try {
