@@ -471,7 +471,9 @@ class LoadClientTest {
             assertEquals(1_000, report.recorded().requests());
             assertEquals(0, report.responses().errors().total());
             assertEquals(1_000, server.requests(), "none sent beyond the count");
-            assertTrue(report.recorded().seconds() >= 0.999, "ended after " + report.recorded().seconds() + " s");
+            assertTrue(
+                    report.recorded().seconds() >= 0.999,
+                    "ended after " + report.recorded().seconds() + " s");
         }
     }
 }
