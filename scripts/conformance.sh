@@ -8,11 +8,11 @@
 #   scripts/conformance.sh --out target/matrix               somewhere else than docs/conformance
 #
 # A module's kits are its test classes that extend ConformanceKit, HostileClientKit, DeadlineKit, LeakKit,
-# BackpressureKit, TlsConformanceKit or TlsHostileKit (found by grep), run with -Pslow (the leak kit at full size) and -Dtests.groups= (every kit class,
-# whether tagged slow or in the default set). Each module's old records are removed before its kits run, so
-# the matrix holds only this run's; a failing kit case is recorded as FAILED and the run goes on (the script then
-# exits 1 after writing the matrix). Exit codes: 0 written, 1 a kit failed or the matrix could not be written,
-# 2 usage error.
+# BackpressureKit, TlsConformanceKit or TlsHostileKit, or such a class (found by grep), run with -Pslow (the leak
+# kit at full size) and -Dtests.groups= (every kit class, whether tagged slow or in the default set). Each
+# module's old records are removed before its kits run, so the matrix holds only this run's; a failing kit case
+# is recorded as FAILED and the run goes on (the script then exits 1 after writing the matrix). Exit codes:
+# 0 written, 1 a kit failed or the matrix could not be written, 2 usage error.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
@@ -34,12 +34,20 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-# The kit classes of a module, comma-separated: the test classes whose source extends a kit.
+# The kit classes of a module, comma-separated: the test classes whose source extends a kit, and those that extend
+# such a class (a kit class's slow variant, BioBackpressureSlowTest), to any depth.
 kit_classes() {
-    local module="$1"
-    grep -rlE "extends ($kits)\b" \
-            "$HTTPMODELS_ROOT/$module/src/test/java" --include='*.java' 2>/dev/null \
-        | xargs -r -n1 basename | sed 's/\.java$//' | sort | paste -sd, -
+    local dir="$HTTPMODELS_ROOT/$1/src/test/java" found next extending="$kits"
+    found=""
+    while :; do
+        next="$( { [ -n "$found" ] && echo "$found"
+                   grep -rlE "extends ($extending)\b" "$dir" --include='*.java' 2>/dev/null \
+                       | xargs -r -n1 basename | sed 's/\.java$//'; } | sort -u)"
+        [ "$next" = "$found" ] && break
+        found="$next"
+        extending="$kits|$(echo "$found" | paste -sd'|' -)"
+    done
+    echo "$found" | paste -sd, -
 }
 
 if [ -z "$modules" ]; then

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzing with Jazzer: scripts/fuzz.sh [SECONDS] [FILTER]
-# Runs each @FuzzTest target in fuzzing mode (JAZZER_FUZZ=1, coverage instrumentation on) for SECONDS (default 30),
-# and fails if any of them finds something. FILTER (a substring of "Class#method") picks targets.
+# Runs each @FuzzTest target in fuzzing mode (JAZZER_FUZZ=1, coverage instrumentation on) and fails if any of them
+# finds something. FILTER (a substring of "Class#method") picks targets. SECONDS runs every target that long (the
+# nightly run: 300); without it, or with 0, each runs its own time, what .ci/run gives it: about as long as the
+# target's coverage grew from the committed corpus in a 60 s run (docs/fuzzing.md): 10 s where every edge was found
+# within 3 s, 20 s for the chunked body, 30 s for the targets still finding edges at 60 s (the nightly run's
+# longer fuzzing is theirs).
 # One Maven build for them all (classes, test classes, and each module's test class path with JUnit's console
 # launcher on it: the pom's 'fuzz' profile), then one JVM per target, as Jazzer fuzzes one target per JVM, started
 # as surefire starts a test JVM: in the module's folder, with the parent pom's surefire argLine.
@@ -14,18 +18,20 @@ set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 cd "$HTTPMODELS_ROOT"
 
-seconds="${1:-30}"
+seconds="${1:-0}"
 filter="${2:-}"
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "error: SECONDS must be a whole number, was '$seconds'" >&2; exit 2; }
+# module, test, and the seconds .ci/run gives it
 targets=(
-    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#anyBytesInAnyPiecesEndInARequestACleanEndOrARejection"
-    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#validPipelinedRequestsSurviveAnySplitIntoReads"
-    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#aChunkedBodyIsDecodedAsTheGrammarSays"
-    "server-api io.httpmodels.server.http.ChunkExtensionSyntaxFuzzTest#anExtensionIsAcceptedExactlyWhenTheGrammarSaysSo"
-    "server-api io.httpmodels.server.http.HostFieldFuzzTest#aHostIsValidExactlyWhenTheGrammarSaysSo"
-    "servers-netty io.httpmodels.server.netty.NettyPipelineFuzzTest#anyBytesInAnyPiecesAreAnsweredWithAStatusAndLeakNothing"
-    "servers-netty io.httpmodels.server.netty.CodecDifferentialFuzzTest#theBlockingAndNettyCodecsAgreeOnEveryRequest"
-    "load-client io.httpmodels.load.ResponseParserFuzzTest#anyBytesInAnyPiecesAreCountedOrFlaggedMalformedWithoutAllocating"
-    "load-client io.httpmodels.load.ResponseParserFuzzTest#validPipelinedResponsesSurviveAnySplit"
+    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#anyBytesInAnyPiecesEndInARequestACleanEndOrARejection 30"
+    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#validPipelinedRequestsSurviveAnySplitIntoReads 10"
+    "server-api io.httpmodels.server.http.HttpRequestReaderFuzzTest#aChunkedBodyIsDecodedAsTheGrammarSays 20"
+    "server-api io.httpmodels.server.http.ChunkExtensionSyntaxFuzzTest#anExtensionIsAcceptedExactlyWhenTheGrammarSaysSo 10"
+    "server-api io.httpmodels.server.http.HostFieldFuzzTest#aHostIsValidExactlyWhenTheGrammarSaysSo 10"
+    "servers-netty io.httpmodels.server.netty.NettyPipelineFuzzTest#anyBytesInAnyPiecesAreAnsweredWithAStatusAndLeakNothing 30"
+    "servers-netty io.httpmodels.server.netty.CodecDifferentialFuzzTest#theBlockingAndNettyCodecsAgreeOnEveryRequest 30"
+    "load-client io.httpmodels.load.ResponseParserFuzzTest#anyBytesInAnyPiecesAreCountedOrFlaggedMalformedWithoutAllocating 30"
+    "load-client io.httpmodels.load.ResponseParserFuzzTest#validPipelinedResponsesSurviveAnySplit 10"
 )
 
 selected=()
@@ -54,15 +60,18 @@ fi
 # Netty's codecs: left to itself, Jazzer instruments the packages of the class path's folders (ours) and no jar, so
 # Netty's decoder, half of what the differential target compares, would guide nothing.
 jvm_flags=(-Xss512k -XX:+EnableDynamicAgentLoading --enable-native-access=ALL-UNNAMED -Xshare:off -Djazzer.hooks=true
-    '-Djazzer.instrument=io.httpmodels.**,io.netty.handler.codec.**' "-Djazzer.max_duration=${seconds}s")
+    '-Djazzer.instrument=io.httpmodels.**,io.netty.handler.codec.**')
 
 status=0
 for target in "${selected[@]}"; do
     module="${target%% *}"
-    test="${target#* }"
+    test_and_time="${target#* }"
+    test="${test_and_time% *}"
+    for_seconds="$seconds"
+    [ "$for_seconds" -gt 0 ] || for_seconds="${test_and_time##* }"
     log="$module/target/fuzz-${test##*.}.log"
-    printf '== fuzzing %s for %s s\n' "$test" "$seconds"
-    if (cd "$module" && JAZZER_FUZZ=1 "$java_bin" "${jvm_flags[@]}" \
+    printf '== fuzzing %s for %s s\n' "$test" "$for_seconds"
+    if (cd "$module" && JAZZER_FUZZ=1 "$java_bin" "${jvm_flags[@]}" "-Djazzer.max_duration=${for_seconds}s" \
         -cp "target/test-classes:target/classes:$(cat target/fuzz.classpath)" \
         org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=summary --fail-if-no-tests \
         --select-method "$test(byte[])") >"$log" 2>&1; then

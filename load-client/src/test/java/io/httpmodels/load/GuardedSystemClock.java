@@ -5,14 +5,15 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * The system's clock for a loop under test on real sockets whose server answers at once, with three guards: it waits
  * and reads as {@link NanoClock#SYSTEM} does, but fails a thread that reads it {@value ReadGuard#READ_LIMIT} times
  * without waiting (a loop that lost its wait), a loop whose waits found nothing ready for {@link #idleBound()} in a
- * row (a loop that lost its way: a request never sent, an answer never read, so that it waits for a timeout of
- * seconds or the run's end), and a loop that finds keys ready without waiting {@value #READY_AT_ONCE_LIMIT} turns
+ * row, counting what each asked for rather than what a busy machine made of it (a loop that lost its way: a request
+ * never sent, an answer never read, so that it waits for a timeout of seconds or the run's end), and a loop that finds keys ready without waiting {@value #READY_AT_ONCE_LIMIT} turns
  * in a row (a ready key it never handles: it would spin until the server gives up on the connection, 20 s). Either fails the test in a fraction of a second where it would hang: under mutation
  * testing a hang costs a timeout and a new test JVM, a failure costs nothing.
  */
@@ -34,10 +35,20 @@ final class GuardedSystemClock implements NanoClock {
      */
     static final int READY_AT_ONCE_LIMIT = 10_000;
 
+    /**
+     * What a wait that finds nothing counts beyond the time it asked for: a turn that asks for none still counts what
+     * it took, up to this, so that a loop turning without ever waiting or finding anything adds up too.
+     */
+    static final long SLACK_NANOS = 1_000_000;
+
     /** Turns in a row that found keys ready without waiting; the loop's thread only. */
     private int readyAtOnce;
-    /** When a wait last found something ready (or the first began), 0 before; the loop's thread only. */
-    private long lastReady;
+    /**
+     * Waits since a wait last found something ready, each counted as long as it asked to wait (plus
+     * {@link #SLACK_NANOS}) or as it took, whichever is shorter; the loop's thread only. What a loaded machine adds to a
+     * wait (a thread woken 150 ms late for a 20 ms wait) is not the loop's.
+     */
+    private long idleNanos;
 
     GuardedSystemClock() {
         this(Duration.ofMillis(Long.getLong(IDLE_BOUND_PROPERTY, 1_000)));
@@ -62,9 +73,7 @@ final class GuardedSystemClock implements NanoClock {
     public void select(Selector selector, Consumer<SelectionKey> action, long timeoutMillis) throws IOException {
         guard.waited();
         int[] ready = {0};
-        if (lastReady == 0) {
-            lastReady = System.nanoTime();
-        }
+        long began = System.nanoTime();
         Consumer<SelectionKey> counted = key -> {
             ready[0]++;
             action.accept(key);
@@ -84,11 +93,13 @@ final class GuardedSystemClock implements NanoClock {
                 NanoClock.super.select(selector, counted, timeoutMillis);
             }
         }
-        long now = System.nanoTime();
         if (ready[0] > 0) {
-            lastReady = now;
-        } else if (now - lastReady >= idleBound.toNanos()) {
-            throw new AssertionError("the loop waited " + (now - lastReady) / 1_000_000 + " ms with nothing ready,"
+            idleNanos = 0;
+            return;
+        }
+        idleNanos += Math.min(System.nanoTime() - began, TimeUnit.MILLISECONDS.toNanos(timeoutMillis) + SLACK_NANOS);
+        if (idleNanos >= idleBound.toNanos()) {
+            throw new AssertionError("the loop waited " + idleNanos / 1_000_000 + " ms with nothing ready,"
                     + " against a server that answers at once: a request never sent or an answer never read");
         }
     }

@@ -46,6 +46,7 @@ final class TestServer implements AutoCloseable {
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
+    private final List<Long> acceptedNanos = new CopyOnWriteArrayList<>();
     /** Connections whose serving ended (the client closed, or the handler or the server did); guarded by this. */
     private long ended;
 
@@ -124,6 +125,11 @@ final class TestServer implements AutoCloseable {
 
     long connections() {
         return connections.get();
+    }
+
+    /** {@link System#nanoTime()} when each connection was accepted, in the order they were. */
+    List<Long> acceptedNanos() {
+        return List.copyOf(acceptedNanos);
     }
 
     /** Which connection the socket is, counted from 0 in the order the server accepted them. */
@@ -228,6 +234,7 @@ final class TestServer implements AutoCloseable {
             } catch (IOException e) {
                 return;
             }
+            acceptedNanos.add(System.nanoTime());
             sockets.add(socket);
             connections.incrementAndGet();
             changed(false);

@@ -9,5 +9,7 @@ public enum CaseOutcome {
     /** The case failed with no deviation documented, or a documented one no longer happens. */
     FAILED,
     /** The case was skipped by an assumption (a tool missing on the machine). */
-    ABORTED
+    ABORTED,
+    /** The kit class leaves the case out for the model, for the reason its record gives ({@link NotRun}). */
+    NOT_RUN
 }

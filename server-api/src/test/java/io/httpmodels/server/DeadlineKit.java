@@ -3,6 +3,7 @@ package io.httpmodels.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,7 +46,8 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public abstract class DeadlineKit {
+@Tag("bounds")
+public abstract class DeadlineKit implements KitCoverage {
 
     /** The kit's head and body deadlines: short, so a test takes about a second. */
     protected static final Duration DEADLINE = Duration.ofMillis(600);

@@ -14,30 +14,28 @@ import java.util.Objects;
  * @param test the kit's test method, by name
  * @param caseName the case within that method (one of its arguments after the model, by {@code toString}), or ""
  * @param instead what the model does instead, in a sentence
- * @param rule the rule it breaks, e.g. "RFC 9112 §6.3"
- * @param words the rule's words, quoted
+ * @param rule the rule it breaks, whose reference and words the kits hold
  */
-public record Deviation(String test, String caseName, String instead, String rule, String words) {
+public record Deviation(String test, String caseName, String instead, KitRule rule) {
 
     public Deviation {
         Objects.requireNonNull(test, "test");
         Objects.requireNonNull(caseName, "caseName");
         Objects.requireNonNull(instead, "instead");
         Objects.requireNonNull(rule, "rule");
-        Objects.requireNonNull(words, "words");
-        if (test.isBlank() || instead.isBlank() || rule.isBlank()) {
-            throw new IllegalArgumentException("a deviation names its test, what the model does and the rule");
+        if (test.isBlank() || instead.isBlank()) {
+            throw new IllegalArgumentException("a deviation names its test and what the model does");
         }
     }
 
     /** A deviation concerning every invocation of {@code test}. */
-    public static Deviation of(String test, String instead, String rule, String words) {
-        return new Deviation(test, "", instead, rule, words);
+    public static Deviation of(String test, String instead, KitRule rule) {
+        return new Deviation(test, "", instead, rule);
     }
 
     /** A deviation concerning the case {@code caseName} of the parameterised {@code test}. */
-    public static Deviation ofCase(String test, String caseName, String instead, String rule, String words) {
-        return new Deviation(test, caseName, instead, rule, words);
+    public static Deviation ofCase(String test, String caseName, String instead, KitRule rule) {
+        return new Deviation(test, caseName, instead, rule);
     }
 
     /** Whether this deviation concerns the invocation of {@code method} with {@code arguments} (the model first). */

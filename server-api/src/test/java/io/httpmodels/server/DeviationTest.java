@@ -17,8 +17,7 @@ class DeviationTest {
             "badInputGetsItsStatusAndTheConnectionCloses",
             "Content-Length list",
             "answers 200",
-            "RFC 9112 §6.3",
-            "the recipient MUST treat it as an unrecoverable error");
+            KitRule.INVALID_CONTENT_LENGTH);
 
     private static final ModelUnderTest MODEL = ModelUnderTest.named("single-thread");
 
@@ -32,7 +31,7 @@ class DeviationTest {
 
     @Test
     void aMethodDeviationConcernsEveryInvocation() {
-        Deviation all = Deviation.of("headAnswersGetsHeadersWithoutABody", "sends a body", "RFC 9110 §9.3.2", "w");
+        Deviation all = Deviation.of("headAnswersGetsHeadersWithoutABody", "sends a body", KitRule.HEAD_HAS_NO_CONTENT);
         assertTrue(all.concerns("headAnswersGetsHeadersWithoutABody", List.of(MODEL)));
         assertFalse(all.concerns("plaintextAnswersHelloWorldWithEveryRequiredHeader", List.of(MODEL)));
     }
@@ -72,8 +71,9 @@ class DeviationTest {
 
     @Test
     void aDeviationNeedsItsTestWhatHappensAndTheRule() {
-        assertThrows(IllegalArgumentException.class, () -> Deviation.of("t", " ", "RFC 9112", "w"));
-        assertThrows(IllegalArgumentException.class, () -> Deviation.of("", "x", "RFC 9112", "w"));
+        assertThrows(IllegalArgumentException.class, () -> Deviation.of("t", " ", KitRule.HOST));
+        assertThrows(IllegalArgumentException.class, () -> Deviation.of("", "x", KitRule.HOST));
+        assertThrows(NullPointerException.class, () -> Deviation.of("t", "x", null));
     }
 
     @Test
@@ -85,6 +85,8 @@ class DeviationTest {
         assertEquals(DocumentedDeviations.TSV_HEADER.split("\t").length, fields.length, line);
         assertEquals("jdk-httpserver", fields[0]);
         assertEquals("Content-Length list", fields[3]);
+        assertEquals(KitRule.INVALID_CONTENT_LENGTH.reference(), fields[5]);
+        assertEquals(KitRule.INVALID_CONTENT_LENGTH.words(), fields[6], "the rule's words, from the kits");
         assertEquals("expected: <400> but was <200>", fields[7]);
         assertEquals("netty-epoll", DocumentedDeviations.fileName("netty (epoll)"));
     }

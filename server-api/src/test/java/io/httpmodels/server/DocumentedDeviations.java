@@ -6,6 +6,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.opentest4j.TestAbortedException;
 
 import java.io.IOException;
@@ -32,7 +33,7 @@ import java.util.TreeMap;
  * {@code target/conformance/<model>.<kit>.tsv}, one line a case: {@link #TSV_HEADER} (a model with no deviation
  * writes no TSV).
  */
-public final class DocumentedDeviations implements InvocationInterceptor, AfterAllCallback {
+public final class DocumentedDeviations implements InvocationInterceptor, AfterAllCallback, TestWatcher {
 
     /** The columns of the TSV files, tab-separated. */
     public static final String TSV_HEADER = "model\tkit\ttest\tcase\tinstead\trule\twords\tfailure";
@@ -66,17 +67,18 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         String caseName = caseName(arguments);
         List<Ran> ran = ran(extensionContext);
         Optional<Deviation> deviation = model.get().deviationFor(method, arguments);
+        CaseFigures.take(); // nothing a case before left
         if (deviation.isEmpty()) {
             try {
                 invocation.proceed();
             } catch (TestAbortedException aborted) {
-                ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.ABORTED, aborted.getMessage())));
+                ran.add(new Ran(label, plain(method, caseName, CaseOutcome.ABORTED, aborted.getMessage())));
                 throw aborted;
             } catch (Throwable failure) {
-                ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, message(failure))));
+                ran.add(new Ran(label, plain(method, caseName, CaseOutcome.FAILED, message(failure))));
                 throw failure;
             }
-            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.PASSED, null)));
+            ran.add(new Ran(label, plain(method, caseName, CaseOutcome.PASSED, null)));
             return;
         }
         Throwable outcome = null;
@@ -85,18 +87,25 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         } catch (AssertionError | IOException failure) {
             outcome = failure;
         } catch (Throwable failure) {
-            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, message(failure))));
+            ran.add(new Ran(label, plain(method, caseName, CaseOutcome.FAILED, message(failure))));
             throw failure;
         }
         AssertionError failure;
         try {
             failure = verdict(deviation.get(), outcome);
         } catch (AssertionError stale) {
-            ran.add(new Ran(label, CaseRecord.plain(method, caseName, CaseOutcome.FAILED, stale.getMessage())));
+            ran.add(new Ran(label, plain(method, caseName, CaseOutcome.FAILED, stale.getMessage())));
             throw stale;
         }
         observed(extensionContext).add(new Observed(label, deviation.get(), failure.getMessage()));
-        ran.add(new Ran(label, CaseRecord.deviation(method, caseName, deviation.get(), failure.getMessage())));
+        ran.add(new Ran(
+                label,
+                CaseRecord.deviation(method, caseName, deviation.get(), failure.getMessage(), CaseFigures.take())));
+    }
+
+    /** A case with no deviation, with what it measured ({@link CaseFigures}). */
+    private static CaseRecord plain(String method, String caseName, CaseOutcome outcome, String failure) {
+        return CaseRecord.plain(method, caseName, outcome, failure, CaseFigures.take());
     }
 
     /**
@@ -111,16 +120,30 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
             throws Throwable {
         String method = invocationContext.getExecutable().getName();
         List<CaseRecord> everyModel = classList(extensionContext, "everyModel");
+        CaseFigures.take();
         try {
             invocation.proceed();
         } catch (TestAbortedException aborted) {
-            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.ABORTED, aborted.getMessage()));
+            everyModel.add(plain(method, "", CaseOutcome.ABORTED, aborted.getMessage()));
             throw aborted;
         } catch (Throwable failure) {
-            everyModel.add(CaseRecord.plain(method, "", CaseOutcome.FAILED, message(failure)));
+            everyModel.add(plain(method, "", CaseOutcome.FAILED, message(failure)));
             throw failure;
         }
-        everyModel.add(CaseRecord.plain(method, "", CaseOutcome.PASSED, null));
+        everyModel.add(plain(method, "", CaseOutcome.PASSED, null));
+    }
+
+    /**
+     * A kit case a module's class disables (with {@code @Disabled} or a condition, such as Jetty's close case, which
+     * another test runs instead) is recorded as {@link CaseOutcome#NOT_RUN} for every model of the class, with the
+     * reason the condition gave.
+     */
+    @Override
+    public void testDisabled(ExtensionContext context, Optional<String> reason) {
+        String method = context.getRequiredTestMethod().getName();
+        classList(context, "everyModel")
+                .add(CaseRecord.notRun(
+                        method, "", reason.orElse("disabled by the module's kit class, with no reason")));
     }
 
     /** One case as it ran for the model labelled {@code model}. */
@@ -160,6 +183,10 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         for (String model : ran.stream().map(Ran::model).distinct().toList()) {
             everyModel.forEach(c -> ran.add(new Ran(model, c)));
         }
+        context.getTestInstance()
+                .filter(KitCoverage.class::isInstance)
+                .map(KitCoverage.class::cast)
+                .ifPresent(coverage -> ran.addAll(notRun(coverage.notRun().toList(), ran)));
         writeRecords(DIRECTORY, kit, kitContract(context.getRequiredTestClass()), ran);
         List<Observed> seen = observed(context);
         if (seen.isEmpty()) {
@@ -180,6 +207,32 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Every case of {@code ran} (by test and case, whichever model ran it) as {@link CaseOutcome#NOT_RUN} for each
+     * model of {@code notRun} that did not run it, with its reason.
+     */
+    static List<Ran> notRun(List<NotRun> notRun, List<Ran> ran) {
+        Map<List<String>, CaseRecord> cases = new TreeMap<>(java.util.Comparator.comparing(List::toString));
+        Map<String, java.util.Set<List<String>>> ranBy = new TreeMap<>();
+        synchronized (ran) {
+            for (Ran r : ran) {
+                List<String> key = List.of(r.record().test(), r.record().caseName());
+                cases.putIfAbsent(key, r.record());
+                ranBy.computeIfAbsent(r.model(), m -> new java.util.HashSet<>()).add(key);
+            }
+        }
+        List<Ran> left = new ArrayList<>();
+        for (NotRun model : notRun) {
+            java.util.Set<List<String>> itsOwn = ranBy.getOrDefault(model.label(), java.util.Set.of());
+            for (List<String> key : cases.keySet()) {
+                if (!itsOwn.contains(key)) {
+                    left.add(new Ran(model.label(), CaseRecord.notRun(key.get(0), key.get(1), model.reason())));
+                }
+            }
+        }
+        return left;
     }
 
     /** Writes one {@link KitRecord} per model of {@code ran} into {@code directory}, each whole. */
@@ -222,8 +275,8 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
                         field(d.test()),
                         field(d.caseName()),
                         field(d.instead()),
-                        field(d.rule()),
-                        field(d.words()),
+                        field(d.rule().reference()),
+                        field(d.rule().words()),
                         field(String.valueOf(observed.failure()))));
     }
 

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * server closes, a write or a read fails (a close with unread requests in the server's buffer is a reset). A
  * server may stall the client for a while and read again (a collection, a busy machine, its own send buffer still
  * filling), so the run goes on until the server closes, or has taken nothing for {@code giveUpAfter}, or the
- * deadline passes. Every wait is a bounded select.
+ * deadline passes, or the kit stops it ({@link #stop()}: a server that keeps reading is flooded only until its
+ * memory has shown what it does). Every wait is a bounded select.
  *
  * <p>Not thread-safe: the test thread runs it.
  */
@@ -83,6 +84,7 @@ final class FloodClient implements AutoCloseable {
     private long lastProgressNanos;
     private long firstStallNanos;
     private long closedAtNanos;
+    private boolean stopped;
 
     FloodClient(int port, Reading reading) throws IOException {
         this.reading = reading;
@@ -109,6 +111,11 @@ final class FloodClient implements AutoCloseable {
         return firstStallNanos != 0;
     }
 
+    /** Ends the run after the current step: the kit saw enough (the server's memory passed its bound). */
+    void stop() {
+        stopped = true;
+    }
+
     /** How long the writes have taken nothing, in nanoseconds, as of {@code now}. */
     long stalledForNanos(long now) {
         return now - lastProgressNanos;
@@ -116,7 +123,7 @@ final class FloodClient implements AutoCloseable {
 
     /**
      * Floods until the server closes the connection, or has taken nothing for {@code giveUpAfterNanos}, or
-     * {@code deadlineNanos} passes; calls {@code tick} between steps.
+     * {@code deadlineNanos} passes, or {@code tick} calls {@link #stop()}; calls {@code tick} between steps.
      */
     Outcome run(long giveUpAfterNanos, long deadlineNanos, Tick tick) throws IOException {
         long start = System.nanoTime();
@@ -132,6 +139,9 @@ final class FloodClient implements AutoCloseable {
             if (now - nextTick >= 0) {
                 tick.at(now, this);
                 nextTick = now + TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS);
+                if (stopped) {
+                    break;
+                }
             }
             if (reading == Reading.SLOW && now - nextRead >= 0) {
                 readOneByte(now);

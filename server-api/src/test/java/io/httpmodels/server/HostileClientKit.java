@@ -53,7 +53,7 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-public abstract class HostileClientKit {
+public abstract class HostileClientKit implements KitCoverage {
 
     /** The kit's limits: small, so that the cases that cross them stay small. */
     protected static final int MAX_HEADER_BYTES = 4096;

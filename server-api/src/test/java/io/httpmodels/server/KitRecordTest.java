@@ -22,17 +22,20 @@ class KitRecordTest {
             BAD_INPUT,
             "Content-Length and Transfer-Encoding (smuggling)",
             "answers 400 without a Connection: close field",
-            "RFC 9112 §9.6",
-            "The server SHOULD send a \"close\" connection option");
+            KitRule.CLOSE_IN_THE_ANSWER);
 
     @Test
     void everyCaseIsWrittenPerModelWithItsOutcomeOrderedByTestAndCase(@TempDir Path dir) throws IOException {
         List<DocumentedDeviations.Ran> ran = List.of(
                 new DocumentedDeviations.Ran(
-                        "vertx", CaseRecord.deviation(BAD_INPUT, SMUGGLING.caseName(), SMUGGLING, "expected close")),
-                new DocumentedDeviations.Ran("vertx", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null)),
+                        "vertx",
+                        CaseRecord.deviation(
+                                BAD_INPUT, SMUGGLING.caseName(), SMUGGLING, "expected close", "took 5 MiB")),
                 new DocumentedDeviations.Ran(
-                        "netty (epoll)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>")));
+                        "vertx", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (epoll)",
+                        CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>", null)));
 
         DocumentedDeviations.writeRecords(dir, "VertxConformanceTest", "ConformanceKit", ran);
 
@@ -48,6 +51,7 @@ class KitRecordTest {
         assertEquals("answers 400 without a Connection: close field", deviation.instead());
         assertEquals("RFC 9112 §9.6", deviation.rule());
         assertEquals(SecurityConcern.REQUEST_SMUGGLING.label(), deviation.concern());
+        assertEquals("took 5 MiB", deviation.measured(), "what the case measured, beside its deviation");
         assertEquals(CaseOutcome.PASSED, vertx.cases().get(1).outcome());
         assertNull(vertx.cases().get(1).instead());
 
@@ -57,6 +61,37 @@ class KitRecordTest {
         try (var files = Files.list(dir)) {
             assertEquals(2, files.count(), "no temporary file is left beside the records");
         }
+    }
+
+    @Test
+    void aModelTheKitClassLeavesOutHasEveryCaseOfTheClassAsNotRunWithTheReason(@TempDir Path dir) throws IOException {
+        List<DocumentedDeviations.Ran> ran = List.of(
+                new DocumentedDeviations.Ran(
+                        "netty (nio)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (nio)",
+                        CaseRecord.plain(BAD_INPUT, "malformed version", CaseOutcome.PASSED, null, null)),
+                new DocumentedDeviations.Ran(
+                        "netty (epoll)", CaseRecord.plain("jsonAnswers", "", CaseOutcome.PASSED, null, null)));
+        List<DocumentedDeviations.Ran> all = new java.util.ArrayList<>(ran);
+        all.addAll(DocumentedDeviations.notRun(
+                List.of(new NotRun("netty (nio, jdk)", "a TLS row"), new NotRun("netty (epoll)", "left out")), ran));
+
+        DocumentedDeviations.writeRecords(dir, "NettyConformanceTest", "ConformanceKit", all);
+
+        KitRecord tls = KitRecord.read(dir.resolve("netty-nio-jdk.NettyConformanceTest.json"));
+        assertEquals(
+                List.of(BAD_INPUT + "/malformed version", "jsonAnswers/"),
+                tls.cases().stream().map(c -> c.test() + "/" + c.caseName()).toList());
+        for (CaseRecord c : tls.cases()) {
+            assertEquals(CaseOutcome.NOT_RUN, c.outcome());
+            assertEquals("a TLS row", c.reason());
+        }
+        KitRecord epoll = KitRecord.read(dir.resolve("netty-epoll.NettyConformanceTest.json"));
+        assertEquals(
+                List.of(CaseOutcome.NOT_RUN, CaseOutcome.PASSED),
+                epoll.cases().stream().map(CaseRecord::outcome).toList(),
+                "a case the model ran keeps its outcome; only the others are left out");
     }
 
     @Test
@@ -76,15 +111,15 @@ class KitRecordTest {
     @Test
     void smugglingIsReadFromTheRuleOrTheSmugglingCase() {
         assertEquals(Optional.of(SecurityConcern.REQUEST_SMUGGLING), SecurityConcern.of(SMUGGLING));
-        for (String rule : List.of(
-                RuleWords.CHUNK_RULE,
-                RuleWords.CHUNK_EXTENSION_RULE,
-                RuleWords.TRANSFER_CODING_RULE,
-                RuleWords.MESSAGE_LENGTH_RULE)) {
+        for (KitRule rule : List.of(
+                KitRule.CHUNK_SIZE_OVERFLOW,
+                KitRule.CHUNK_EXTENSION,
+                KitRule.UNKNOWN_TRANSFER_CODING,
+                KitRule.CHUNKED_NOT_FINAL)) {
             assertEquals(
                     Optional.of(SecurityConcern.REQUEST_SMUGGLING),
-                    SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "chunk over the limit", "waits", rule, "w")),
-                    rule);
+                    SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "chunk over the limit", "waits", rule)),
+                    rule.name());
         }
     }
 
@@ -92,25 +127,23 @@ class KitRecordTest {
     void memoryAndDeadlinesAreReadFromTheirServerConfigRules() {
         assertEquals(
                 Optional.of(SecurityConcern.UNBOUNDED_MEMORY),
-                SecurityConcern.of(Deviation.of("flood", "never closes it", RuleWords.PENDING_OUTPUT_RULE, "w")));
+                SecurityConcern.of(Deviation.of("flood", "never closes it", KitRule.PENDING_OUTPUT)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.HEADER_RULE, RuleWords.HEADER_WORDS)));
+                SecurityConcern.of(Deviation.of("trickle", "waits", KitRule.HEADER_TIMEOUT)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(
-                        Deviation.of("stall", "waits", RuleWords.TLS_HANDSHAKE_RULE, RuleWords.TLS_HANDSHAKE_WORDS)));
+                SecurityConcern.of(Deviation.of("stall", "waits", KitRule.TLS_HANDSHAKE)));
         assertEquals(
                 Optional.of(SecurityConcern.NO_DEADLINE),
-                SecurityConcern.of(Deviation.of("trickle", "waits", RuleWords.BODY_RULE, RuleWords.BODY_WORDS)));
+                SecurityConcern.of(Deviation.of("trickle", "waits", KitRule.BODY_TIMEOUT)));
     }
 
     @Test
     void otherDeviationsAreNotCalledOut() {
-        assertTrue(
-                SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "malformed version", "501", RuleWords.VERSION_RULE, "w"))
-                        .isEmpty());
-        assertTrue(SecurityConcern.of(Deviation.of("fold", "serves it", RuleWords.FOLD_RULE, RuleWords.FOLD_WORDS))
+        assertTrue(SecurityConcern.of(Deviation.ofCase(BAD_INPUT, "malformed version", "501", KitRule.HTTP_VERSION))
+                .isEmpty());
+        assertTrue(SecurityConcern.of(Deviation.of("fold", "serves it", KitRule.OBS_FOLD))
                 .isEmpty());
     }
 

@@ -56,7 +56,8 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-public abstract class LeakKit {
+@Tag("bounds")
+public abstract class LeakKit implements KitCoverage {
 
     /** Requests on short connections per model unless {@code httpmodels.leak.requests} says otherwise. */
     public static final int DEFAULT_REQUESTS = 2_000;

@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 // In the slow set (40-50 s of child JVMs): mvn verify stays within its budget, .ci/run runs it.
 @Tag("slow")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@Tag("bounds")
 class LeakKitSelfTest {
 
     @TempDir

@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * The deviations that matter to security, called out at the top of the conformance matrix: each is read from the
- * deviation's rule (one of {@link RuleWords}'s) or, for the smuggling case, its case name. The one definition: the
+ * deviation's rule (its {@link KitRule#reference()}) or, for the smuggling case, its case name. The one definition: the
  * kit writes the concern into each case record, and the matrix only reads it.
  */
 public enum SecurityConcern {
@@ -16,13 +16,12 @@ public enum SecurityConcern {
     /** A request head or body that trickles in is not cut at its deadline (a stalled TLS handshake counts: a head). */
     NO_DEADLINE("no header or body deadline");
 
-    private static final Set<String> SMUGGLING_RULES = Set.of(
-            RuleWords.CHUNK_RULE,
-            RuleWords.CHUNK_EXTENSION_RULE,
-            RuleWords.TRANSFER_CODING_RULE,
-            RuleWords.MESSAGE_LENGTH_RULE);
-    private static final Set<String> DEADLINE_RULES =
-            Set.of(RuleWords.HEADER_RULE, RuleWords.BODY_RULE, RuleWords.TLS_HANDSHAKE_RULE);
+    /** Chunk framing (§7.1, §7.1.1), transfer codings (§6.1) and the message body length (§6.3). */
+    private static final Set<String> SMUGGLING_RULES =
+            Set.of("RFC 9112 §7.1", "RFC 9112 §7.1.1", "RFC 9112 §6.1", "RFC 9112 §6.3");
+
+    private static final Set<KitRule> DEADLINE_RULES =
+            Set.of(KitRule.HEADER_TIMEOUT, KitRule.BODY_TIMEOUT, KitRule.TLS_HANDSHAKE);
 
     private final String label;
 
@@ -37,11 +36,11 @@ public enum SecurityConcern {
 
     /** The concern {@code deviation} raises, if any. */
     public static Optional<SecurityConcern> of(Deviation deviation) {
-        String rule = deviation.rule();
-        if (SMUGGLING_RULES.contains(rule) || deviation.caseName().contains("smuggling")) {
+        KitRule rule = deviation.rule();
+        if (SMUGGLING_RULES.contains(rule.reference()) || deviation.caseName().contains("smuggling")) {
             return Optional.of(REQUEST_SMUGGLING);
         }
-        if (rule.equals(RuleWords.PENDING_OUTPUT_RULE)) {
+        if (rule == KitRule.PENDING_OUTPUT) {
             return Optional.of(UNBOUNDED_MEMORY);
         }
         if (DEADLINE_RULES.contains(rule)) {

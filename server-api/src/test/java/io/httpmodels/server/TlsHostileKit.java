@@ -53,7 +53,7 @@ import java.util.stream.Stream;
 @ExtendWith(DocumentedDeviations.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public abstract class TlsHostileKit {
+public abstract class TlsHostileKit implements KitCoverage {
 
     /** The head deadline the kit's servers run with: short, so that the stalled cases end soon. */
     protected static final Duration HEADER_TIMEOUT = Duration.ofSeconds(1);

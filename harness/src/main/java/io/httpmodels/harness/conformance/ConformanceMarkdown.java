@@ -18,8 +18,9 @@ public final class ConformanceMarkdown {
         return "# Conformance matrix\n\n"
                 + "Every case of the kits (server-api's test-jar) as it ran for each model. A cell is `pass`, a "
                 + "documented deviation (what the model does instead, cut short; `conformance.json` has it whole, "
-                + "with the rule), `FAILED`, `skipped`, or `—` when the model did not run that case. Written by "
-                + "`scripts/conformance.sh` (`httpmodels conformance`); do not edit by hand.\n\n"
+                + "with the rule and what the case measured), `FAILED`, `skipped`, `not run` with the reason the "
+                + "kit class gives for leaving the model out, or `—` where no record says anything of the case. "
+                + "Written by `scripts/conformance.sh` (`httpmodels conformance`); do not edit by hand.\n\n"
                 + body(matrix, "##");
     }
 
@@ -33,7 +34,8 @@ public final class ConformanceMarkdown {
         if (matrix.security().isEmpty()) {
             md.append("None among these models.\n\n");
         } else {
-            md.append("| concern | model | kit | rule | instead | breaks |\n|---|---|---|---|---|---|\n");
+            md.append(
+                    "| concern | model | kit | rule | instead | breaks | measured |\n|---|---|---|---|---|---|---|\n");
             for (SecurityFinding f : matrix.security()) {
                 md.append("| ")
                         .append(cell(f.concern()))
@@ -47,6 +49,8 @@ public final class ConformanceMarkdown {
                         .append(cell(f.instead()))
                         .append(" | ")
                         .append(cell(f.ruleName()))
+                        .append(" | ")
+                        .append(cell(f.measured()))
                         .append(" |\n");
             }
             md.append('\n');
@@ -94,17 +98,26 @@ public final class ConformanceMarkdown {
                 + String.join(", ", matrix.kits()) + "), " + matrix.rows().size() + " rules.";
     }
 
-    /** "12 / 3 / 0 of 15", or "not run". */
+    /**
+     * "12 / 3 / 0 of 15", with "(1 not run)" after it when the kit class left cases out; "not run: why" when it left
+     * them all out; "no record" when nothing was recorded.
+     */
     public static String counts(ConformanceMatrix matrix, String model, String kit) {
         long ran = matrix.ran(model, kit);
+        List<String> reasons = matrix.notRunReasons(model, kit);
         if (ran == 0) {
-            return "not run";
+            return reasons.isEmpty() ? "no record" : "not run: " + shortened(String.join("; ", reasons));
         }
+        long notRun = matrix.count(model, kit, CaseOutcome.NOT_RUN);
         return matrix.count(model, kit, CaseOutcome.PASSED) + " / " + matrix.count(model, kit, CaseOutcome.DEVIATION)
-                + " / " + matrix.count(model, kit, CaseOutcome.FAILED) + " of " + ran;
+                + " / " + matrix.count(model, kit, CaseOutcome.FAILED) + " of " + ran
+                + (notRun == 0 ? "" : " (" + notRun + " not run)");
     }
 
-    /** A cell in words: pass, the deviation's short "instead", FAILED, skipped, or — for not run. */
+    /**
+     * A cell in words: pass, the deviation's short "instead", FAILED, skipped, not run with the short reason, or —
+     * where no record says anything.
+     */
     public static String cellText(MatrixCell cell) {
         if (cell == null) {
             return "—";
@@ -114,6 +127,7 @@ public final class ConformanceMarkdown {
             case DEVIATION -> "✗ " + shortened(cell.instead());
             case FAILED -> "FAILED";
             case ABORTED -> "skipped";
+            case NOT_RUN -> "not run: " + shortened(cell.reason());
         };
     }
 

@@ -82,7 +82,13 @@ public record ConformanceMatrix(
                 MatrixCell cell = row.cells().get(model);
                 if (cell != null && cell.concern() != null && cell.outcome() == CaseOutcome.DEVIATION) {
                     security.add(new SecurityFinding(
-                            cell.concern(), model, row.kit(), row.rule(), cell.instead(), cell.rule()));
+                            cell.concern(),
+                            model,
+                            row.kit(),
+                            row.rule(),
+                            cell.instead(),
+                            cell.rule(),
+                            cell.measured()));
                 }
             }
         }
@@ -135,11 +141,24 @@ public record ConformanceMatrix(
                 .count();
     }
 
-    /** How many cases of {@code kit} {@code model} ran. */
+    /** How many cases of {@code kit} {@code model} ran (not those its kit class left out). */
     public long ran(String model, String kit) {
         return rows.stream()
-                .filter(row -> row.kit().equals(kit) && row.cells().containsKey(model))
+                .filter(row -> row.kit().equals(kit))
+                .map(row -> row.cells().get(model))
+                .filter(cell -> cell != null && cell.outcome() != CaseOutcome.NOT_RUN)
                 .count();
+    }
+
+    /** Why the kit class left out {@code model}'s cases of {@code kit} that it left out, each reason once. */
+    public List<String> notRunReasons(String model, String kit) {
+        return rows.stream()
+                .filter(row -> row.kit().equals(kit))
+                .map(row -> row.cells().get(model))
+                .filter(cell -> cell != null && cell.outcome() == CaseOutcome.NOT_RUN)
+                .map(MatrixCell::reason)
+                .distinct()
+                .toList();
     }
 
     private static int kitRank(String kit) {

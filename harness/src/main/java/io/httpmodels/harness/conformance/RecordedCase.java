@@ -11,6 +11,8 @@ package io.httpmodels.harness.conformance;
  * @param words for a deviation, the rule's words; else null
  * @param concern for a security-relevant deviation, the concern in words; else null
  * @param failure the assertion's message for a deviation or a failure; else null
+ * @param measured what the case measured, in words, whatever its outcome; else null
+ * @param reason for a {@link CaseOutcome#NOT_RUN}, why the kit class left the case out; else null
  */
 public record RecordedCase(
         String test,
@@ -20,4 +22,6 @@ public record RecordedCase(
         String rule,
         String words,
         String concern,
-        String failure) {}
+        String failure,
+        String measured,
+        String reason) {}

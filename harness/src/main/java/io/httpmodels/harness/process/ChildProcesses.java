@@ -3,6 +3,7 @@ package io.httpmodels.harness.process;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,19 +12,25 @@ import java.util.concurrent.TimeUnit;
  * use it through {@link OwnedRun}, the one way a run owns and stops its children. Each
  * child is registered with the {@link Owner} of the thread that started it: a command run owns the children of
  * its thread and of the threads that thread starts, so that two commands run in one JVM (the harness's tests run
- * several side by side) each stop their own alone. Thread-safe.
+ * several side by side) each stop their own alone. A fork-join pool's thread is the exception: it belongs to the
+ * command only when it called {@link #own()} itself. Such a thread inherits the owner of whichever thread made the
+ * pool start it (a command's thread that blocks in a pool, as JUnit's are, makes it start a spare) and then runs
+ * whatever the pool gives it: another test class's servers, which the command would otherwise stop when it ends.
+ * Thread-safe.
  */
 public final class ChildProcesses {
 
     /** Who started a child: a command run ({@link #own()}), or no one in particular. */
     static final class Owner implements AutoCloseable {
 
-        private static final Owner NOBODY = new Owner(null);
+        private static final Owner NOBODY = new Owner(null, null);
 
         private final Owner before;
+        private final Thread thread;
 
-        private Owner(Owner before) {
+        private Owner(Owner before, Thread thread) {
             this.before = before;
+            this.thread = thread;
         }
 
         /** Stops every child this owner's threads registered and has not stopped, as {@link #stopAll()} does. */
@@ -55,13 +62,13 @@ public final class ChildProcesses {
      * (they inherit it), until {@link Owner#close()}.
      */
     static Owner own() {
-        Owner owner = new Owner(OWNER.get());
+        Owner owner = new Owner(OWNER.get(), Thread.currentThread());
         OWNER.set(owner);
         return owner;
     }
 
     static void register(Process process) {
-        LIVE.put(process, OWNER.get());
+        LIVE.put(process, owner());
     }
 
     static void unregister(Process process) {
@@ -70,7 +77,14 @@ public final class ChildProcesses {
 
     /** Registers how to stop something started outside a {@link Process} (a daemonised nginx). */
     public static void registerCleanup(Runnable cleanup) {
-        CLEANUPS.put(cleanup, OWNER.get());
+        CLEANUPS.put(cleanup, owner());
+    }
+
+    /** The owner of what this thread starts: its inherited owner, unless it is a pool's thread that did not own(). */
+    private static Owner owner() {
+        Owner owner = OWNER.get();
+        Thread thread = Thread.currentThread();
+        return thread instanceof ForkJoinWorkerThread && owner.thread != thread ? Owner.NOBODY : owner;
     }
 
     public static void unregisterCleanup(Runnable cleanup) {

@@ -31,7 +31,9 @@ import java.util.stream.Stream;
  *
  * <p>Which folder holds which model is read once a folder, in the JVM that chooses models (the harness's): each
  * folder's service registrations are loaded in a class loader of its own, whose models are kept to ask their names
- * and descriptions. A framework's own classes load only when a model's code reaches them.
+ * and descriptions. A framework's own classes load only when a model's code reaches them. A folder's model started in
+ * this JVM ({@code serve} by hand) starts and stops with its folder's loader as the thread's context class loader
+ * ({@link FolderModel}), as in a JVM with the folder on its class path.
  */
 public final class ModelFolders {
 
@@ -81,7 +83,7 @@ public final class ModelFolders {
                     "models/" + folder.getFileName(), urls(folderJars), ModelFolders.class.getClassLoader());
             ServiceLoader.load(HttpServerModel.class, loader).stream()
                     .filter(provider -> provider.type().getClassLoader() == loader)
-                    .map(ServiceLoader.Provider::get)
+                    .map(provider -> (HttpServerModel) new FolderModel(provider.get(), loader))
                     .forEach(model -> {
                         HttpServerModel previous = models.putIfAbsent(model.name(), model);
                         if (previous != null) {
@@ -94,7 +96,10 @@ public final class ModelFolders {
         return new ModelFolders(Collections.unmodifiableMap(models), Map.copyOf(jars));
     }
 
-    /** The models of every folder by name, folder by folder, each loaded in its folder's class loader. */
+    /**
+     * The models of every folder by name, folder by folder, each loaded in its folder's class loader and started with
+     * it as the context class loader.
+     */
     public Map<String, HttpServerModel> models() {
         return models;
     }

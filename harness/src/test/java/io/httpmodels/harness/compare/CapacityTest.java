@@ -22,6 +22,7 @@ import java.nio.file.Path;
  * A bound nothing can meet stops at the first step with no capacity; a bound anything meets climbs and finds one.
  */
 @Timeout(180)
+@Tag("bounds")
 class CapacityTest {
 
     @TempDir

@@ -60,7 +60,9 @@ class ConformanceMatrixTest {
                         null,
                         null,
                         null,
-                        "expected: <200>"))));
+                        "expected: <200>",
+                        null,
+                        null))));
         ConformanceMatrix both = ConformanceMatrix.of(records, "t", null);
         MatrixRow json = both.rows().stream()
                 .filter(r -> r.test().equals("jsonAnswersTheSerialisedMessage"))
@@ -85,7 +87,68 @@ class ConformanceMatrixTest {
         assertEquals(2, matrix.count("vertx", "ConformanceKit", CaseOutcome.DEVIATION));
         assertEquals(1, matrix.count("vertx", "ConformanceKit", CaseOutcome.PASSED));
         assertEquals("1 / 2 / 0 of 3", ConformanceMarkdown.counts(matrix, "vertx", "ConformanceKit"));
-        assertEquals("not run", ConformanceMarkdown.counts(matrix, "netty (nio)", "DeadlineKit"));
+        assertEquals("no record", ConformanceMarkdown.counts(matrix, "netty (nio)", "DeadlineKit"));
+    }
+
+    @Test
+    void aCaseTheKitClassLeftOutSaysWhyInItsCellAndTheCounts() {
+        List<RecordedKit> records = new ArrayList<>(SampleMatrix.records());
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "netty (nio, jdk)",
+                "NettyDeadlineTest",
+                "DeadlineKit",
+                List.of(SampleMatrix.notRun(SampleMatrix.SLOW_HEAD, "a TLS row"))));
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "single-thread",
+                "BioOtherDeadlineTest",
+                "DeadlineKit",
+                List.of(SampleMatrix.notRun(SampleMatrix.SLOW_HEAD, "left to the other class"))));
+        ConformanceMatrix withTls = ConformanceMatrix.of(records, "t", null);
+        MatrixRow slowHead = withTls.rows().stream()
+                .filter(r -> r.test().equals(SampleMatrix.SLOW_HEAD))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                "not run: a TLS row",
+                ConformanceMarkdown.cellText(slowHead.cells().get("netty (nio, jdk)")));
+        assertEquals(
+                CaseOutcome.PASSED,
+                slowHead.cells().get("single-thread").outcome(),
+                "a case one class ran and another left out keeps what it ran to");
+        assertEquals("not run: a TLS row", ConformanceMarkdown.counts(withTls, "netty (nio, jdk)", "DeadlineKit"));
+        assertEquals("—", ConformanceMarkdown.cellText(null), "no record of the case at all");
+    }
+
+    @Test
+    void aSecurityFindingCarriesWhatItsCaseMeasured() {
+        List<RecordedKit> records = new ArrayList<>(SampleMatrix.records());
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "tio",
+                "TioBackpressureTest",
+                "BackpressureKit",
+                List.of(SampleMatrix.measured(
+                        SampleMatrix.deviation(
+                                "aClientThatPipelinesAndDoesNotReadIsHeldInBoundedMemoryAndClosed",
+                                "NEVER",
+                                "keeps reading",
+                                "ServerConfig.maxPendingOutputBytes",
+                                "unbounded memory under a never-reading client"),
+                        "resident set 353 MiB, +512 MiB at most"))));
+        ConformanceMatrix withTio = ConformanceMatrix.of(records, "t", null);
+        SecurityFinding tio = withTio.security().stream()
+                .filter(f -> f.model().equals("tio"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("resident set 353 MiB, +512 MiB at most", tio.measured());
+        assertTrue(
+                ConformanceMarkdown.page(withTio)
+                        .contains(
+                                "| keeps reading | ServerConfig.maxPendingOutputBytes | resident set 353 MiB, +512 MiB"
+                                        + " at most |"),
+                ConformanceMarkdown.page(withTio));
     }
 
     @Test
@@ -99,7 +162,7 @@ class ConformanceMatrixTest {
         assertTrue(security > 0 && security < firstKit, md);
         assertTrue(
                 md.contains("| request smuggling | vertx | ConformanceKit | " + SampleMatrix.BAD_INPUT + ": "
-                        + SampleMatrix.SMUGGLING_CASE + " | " + SampleMatrix.NO_CLOSE + " | RFC 9112 §9.6 |"),
+                        + SampleMatrix.SMUGGLING_CASE + " | " + SampleMatrix.NO_CLOSE + " | RFC 9112 §9.6 |  |"),
                 md);
         assertTrue(
                 md.contains("| " + SampleMatrix.BAD_INPUT + ": " + SampleMatrix.SMUGGLING_CASE

@@ -13,11 +13,31 @@ public final class SampleMatrix {
     private SampleMatrix() {}
 
     static RecordedCase passed(String test, String caseName) {
-        return new RecordedCase(test, caseName, CaseOutcome.PASSED, null, null, null, null, null);
+        return new RecordedCase(test, caseName, CaseOutcome.PASSED, null, null, null, null, null, null, null);
+    }
+
+    static RecordedCase notRun(String test, String reason) {
+        return new RecordedCase(test, "", CaseOutcome.NOT_RUN, null, null, null, null, null, null, reason);
+    }
+
+    /** {@code c} with what it measured. */
+    static RecordedCase measured(RecordedCase c, String measured) {
+        return new RecordedCase(
+                c.test(),
+                c.caseName(),
+                c.outcome(),
+                c.instead(),
+                c.rule(),
+                c.words(),
+                c.concern(),
+                c.failure(),
+                measured,
+                c.reason());
     }
 
     static RecordedCase deviation(String test, String caseName, String instead, String rule, String concern) {
-        return new RecordedCase(test, caseName, CaseOutcome.DEVIATION, instead, rule, "words", concern, "expected");
+        return new RecordedCase(
+                test, caseName, CaseOutcome.DEVIATION, instead, rule, "words", concern, "expected", null, null);
     }
 
     /** Two kits over four models: vertx deviates (one smuggling case, one deadline), netty runs two transports. */

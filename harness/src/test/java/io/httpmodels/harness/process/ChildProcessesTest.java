@@ -10,9 +10,11 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,6 +79,44 @@ class ChildProcessesTest {
             }
         } finally {
             older.shutdownNow();
+        }
+    }
+
+    /**
+     * JUnit runs the harness's classes on a fork-join pool: when a command's thread blocks (waiting for a child's
+     * listening line) the pool starts a spare thread from it, which inherits the command's owner and then runs
+     * another class's tests. What that class starts is not the command's: when the command ended it stopped another
+     * class's servers mid-run (RoundRunnerTest, "Connection refused" beside CompareCommandTest on a loaded host).
+     */
+    @Test
+    void aSparePoolThreadStartedWhileTheOwnerBlocksIsNotTheOwners() throws Exception {
+        ForkJoinPool pool = new ForkJoinPool(1);
+        try {
+            Process outsider = pool.submit(() -> {
+                        try (ChildProcesses.Owner owner = ChildProcesses.own()) {
+                            CompletableFuture<Process> other = new CompletableFuture<>();
+                            // Queued behind this task on the pool's one thread: it runs on the spare thread the
+                            // pool starts, from this thread, while this one blocks below.
+                            pool.execute(() -> {
+                                try {
+                                    other.complete(sleeper());
+                                } catch (IOException e) {
+                                    other.completeExceptionally(e);
+                                }
+                            });
+                            Process p = other.get(10, TimeUnit.SECONDS);
+
+                            owner.stopChildren();
+
+                            return p;
+                        }
+                    })
+                    .get(20, TimeUnit.SECONDS);
+            assertFalse(
+                    outsider.waitFor(200, TimeUnit.MILLISECONDS),
+                    "the other task's child was stopped with the owner's");
+        } finally {
+            pool.shutdownNow();
         }
     }
 

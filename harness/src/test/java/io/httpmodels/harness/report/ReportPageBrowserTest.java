@@ -84,7 +84,7 @@ class ReportPageBrowserTest {
         // netty (epoll), netty (nio), single-thread in the counts; three ConformanceKit rules, one DeadlineKit rule.
         assertEquals(3, count(section, "<table class=\"numbers conformance-counts\">", "<tr><td>"), section);
         assertEquals(4, count(section, "<table class=\"numbers conformance-rules\">", "<tr><td>"), section);
-        assertTrue(section.contains("<td>single-thread</td><td>not run</td><td>1 / 0 / 0 of 1</td>"), section);
+        assertTrue(section.contains("<td>single-thread</td><td>no record</td><td>1 / 0 / 0 of 1</td>"), section);
     }
 
     /** How often {@code what} occurs in the tables that open with {@code table} (to each one's end). */

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.RunningServer;
+import io.httpmodels.server.ServerConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +49,12 @@ class ModelFoldersTest {
                 public String description() { return "a model kept in a folder"; }
                 public io.httpmodels.server.RunningServer start(io.httpmodels.server.ServerConfig config)
                         throws java.io.IOException {
+                    // As Helidon finds its HTTP/1.1 connection provider: through the context class loader.
+                    boolean found = java.util.ServiceLoader.load(io.httpmodels.server.HttpServerModel.class).stream()
+                            .anyMatch(provider -> provider.type().getName().equals("folder.FolderModel"));
+                    if (!found) {
+                        throw new java.io.IOException("the context class loader does not see the model's folder");
+                    }
                     return io.httpmodels.server.ServerModels.byName("virtual-threads").start(config);
                 }
             }
@@ -101,10 +109,27 @@ class ModelFoldersTest {
         assertEquals(List.of(NAME), List.copyOf(folders.models().keySet()));
         HttpServerModel model = folders.models().get(NAME);
         assertEquals("a model kept in a folder", model.description());
-        assertNotSame(getClass().getClassLoader(), model.getClass().getClassLoader());
+        assertNotSame(
+                getClass().getClassLoader(),
+                ((FolderModel) model).model().getClass().getClassLoader());
         assertEquals(Optional.of(List.of(modelJar)), folders.jarsOf(NAME));
         assertEquals(Optional.empty(), folders.jarsOf("netty"), "a class-path model has no folder");
         assertSame(folders, ModelFolders.in(models()), "read once");
+    }
+
+    /**
+     * Started in this JVM, as {@code serve} starts it by hand, a folder's model finds its folder through the context
+     * class loader, as in a JVM with the folder on its class path, and the caller's loader is left as it was.
+     */
+    @Test
+    void aFolderModelStartedInThisJvmFindsItsFolderThroughTheContextClassLoader() throws Exception {
+        HttpServerModel model = ModelFolders.in(models()).models().get(NAME);
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        try (RunningServer server = model.start(ServerConfig.defaults().withPort(0))) {
+            assertSame(before, Thread.currentThread().getContextClassLoader(), "the caller's loader, restored");
+            assertServesPlaintext(server.port());
+        }
+        assertSame(before, Thread.currentThread().getContextClassLoader(), "the caller's loader, after the close");
     }
 
     @Test
@@ -152,10 +177,15 @@ class ModelFoldersTest {
         List<String> command = HarnessJvm.current()
                 .withClassPath(List.of(modelJar))
                 .command(List.of(), List.of("-Xmx64m"), List.of("serve", NAME, "--port", "0", "--control", "none"));
-        try (ChildServer server = ChildServer.start(command, Duration.ofSeconds(30));
-                HttpClient client = HttpClient.newHttpClient()) {
+        try (ChildServer server = ChildServer.start(command, Duration.ofSeconds(30))) {
+            assertServesPlaintext(server.port());
+        }
+    }
+
+    private static void assertServesPlaintext(int port) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newHttpClient()) {
             HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/plaintext"))
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/plaintext"))
                             .timeout(Duration.ofSeconds(5))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());

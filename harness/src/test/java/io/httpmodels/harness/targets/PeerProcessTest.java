@@ -14,15 +14,18 @@ import io.httpmodels.harness.results.TargetKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /** The peers {@code --with} starts from scripts/peers: named, started through their script, stopped by pid. */
 class PeerProcessTest {
@@ -60,18 +63,33 @@ class PeerProcessTest {
     void aPeerWhoseScriptFailsDidNotStartAndSaysWhyInTheScriptsOwnWords(@TempDir Path root) throws Exception {
         Path peers = Files.createDirectories(root.resolve("scripts/peers"));
         Path script = peers.resolve("go.sh");
-        Files.writeString(script, """
+        writeScript(script, """
                 #!/bin/sh
                 echo "go.sh: go not installed: run scripts/peers/install.sh --go" >&2
                 exit 1
                 """);
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), root);
 
         StartFailure e =
                 assertThrows(StartFailure.class, () -> launcher.start(TargetSpec.peer(Peer.GO_NETHTTP), null, PLAIN));
         assertTrue(e.getMessage().contains("go not installed"), e.getMessage());
         assertTrue(e.getMessage().contains("start nethttp --port"), e.getMessage());
+    }
+
+    /**
+     * Writes an executable script through another process ({@code cp}), so this JVM never holds it open for writing:
+     * a file it wrote itself was once "busy" when run (ETXTBSY, "Text file busy"), in a build beside two busy
+     * processes with the harness's classes side by side, since a process another thread forks at that moment holds
+     * the descriptor until it execs.
+     */
+    private static void writeScript(Path script, String text) throws IOException, InterruptedException {
+        Path source = Files.writeString(script.resolveSibling(script.getFileName() + ".txt"), text);
+        Process cp = new ProcessBuilder("cp", source.toString(), script.toString())
+                .redirectErrorStream(true)
+                .start();
+        assertTrue(cp.waitFor(30, TimeUnit.SECONDS), "cp did not finish");
+        assertEquals(0, cp.exitValue(), new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     @Test
@@ -111,7 +129,7 @@ class PeerProcessTest {
             } finally {
                 running.close();
             }
-            process.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            process.onExit().get(10, TimeUnit.SECONDS);
             assertFalse(process.isAlive(), peer + " outlived its stop");
         }
     }

@@ -1,6 +1,7 @@
 package io.httpmodels.server.bio;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.ModelUnderTest;
 import io.httpmodels.server.TlsConformanceKit;
 import org.junit.jupiter.api.Tag;
@@ -23,8 +24,7 @@ class BioTlsConformanceTest extends TlsConformanceKit {
             "its one thread holds the first, kept-alive connection, so the third connection's handshake never runs"
                     + " and the kit cannot write its half request (5 s read timeout in the handshake); in plaintext"
                     + " the half request waits in the kernel's buffer and the case passes",
-            "the kit's own limit, not a rule of HTTP: KitTransport.TLS",
-            "Over TLS no request byte can be written before the handshake, which needs the server's thread.");
+            KitRule.KIT_TLS_WRITE_AFTER_HANDSHAKE);
 
     @Override
     protected Stream<ModelUnderTest> models() {

@@ -45,28 +45,40 @@ class WriteDeadlineServerSocketTest {
         }
     }
 
+    /**
+     * The reader pauses 30 ms every 256 KiB, so that the call lasts longer than the deadline; what the deadline must
+     * not cut is a pause of the peer's. On a loaded two-core host a 30 ms pause became more than 300 ms (the reader,
+     * or the writer it waits for, not run), which the deadline rightly took for a stall: the deadline here is a
+     * second, and the longest pause the reader saw is in the message.
+     */
     @Test
     void aPeerThatReadsSlowlyButSteadilyIsNotCut() throws Exception {
-        try (WriteDeadlineServerSocket server = new WriteDeadlineServerSocket(WRITE_TIMEOUT, "test-write-deadline")) {
+        Duration deadline = Duration.ofSeconds(1);
+        try (WriteDeadlineServerSocket server = new WriteDeadlineServerSocket(deadline, "test-write-deadline")) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             try (Socket client = new Socket();
                     Socket accepted = connect(server, client)) {
-                // Twice the kernel's largest send buffer here in one write call, read at a pace that makes the
-                // call last longer than the timeout: each slice that goes is progress, so it must not be cut.
-                byte[] data = new byte[8 << 20];
+                // Four times the kernel's largest send buffer here in one write call, read at a pace that makes the
+                // call last longer than the deadline: each slice that goes is progress, so it must not be cut.
+                byte[] data = new byte[16 << 20];
                 AtomicLong received = new AtomicLong();
+                AtomicLong longestPause = new AtomicLong();
                 Thread reader = Thread.ofPlatform().start(() -> {
                     try {
                         byte[] sink = new byte[64 * 1024];
                         long sincePause = 0;
+                        long last = System.nanoTime();
                         for (int n;
                                 received.get() < data.length
                                         && (n = client.getInputStream().read(sink)) >= 0; ) {
+                            long now = System.nanoTime();
+                            longestPause.accumulateAndGet(now - last, Math::max);
+                            last = now;
                             received.addAndGet(n);
                             sincePause += n;
                             if (sincePause >= 256 * 1024) {
                                 sincePause = 0;
-                                TimeUnit.MILLISECONDS.sleep(WRITE_TIMEOUT.toMillis() / 10); // the client's pace
+                                TimeUnit.MILLISECONDS.sleep(30); // the client's pace
                             }
                         }
                     } catch (IOException | InterruptedException e) {
@@ -77,11 +89,10 @@ class WriteDeadlineServerSocketTest {
                 accepted.getOutputStream().write(data);
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 reader.join(TimeUnit.SECONDS.toMillis(20));
-                assertEquals(data.length, received.get(), "the slow reader got everything");
-                assertTrue(
-                        millis > WRITE_TIMEOUT.toMillis(),
-                        "the write took " + millis + " ms: too fast to show anything");
-                assertTrue(!accepted.isClosed(), "a peer that keeps reading was cut off");
+                String pause = " (the reader's longest pause: " + longestPause.get() / 1_000_000 + " ms)";
+                assertEquals(data.length, received.get(), "the slow reader got everything" + pause);
+                assertTrue(millis > deadline.toMillis(), "the write took " + millis + " ms: too fast to show anything");
+                assertTrue(!accepted.isClosed(), "a peer that keeps reading was cut off" + pause);
             }
         }
     }

@@ -2,6 +2,7 @@ package io.httpmodels.server.helidon;
 
 import io.httpmodels.server.BackpressureKit;
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
@@ -33,8 +34,7 @@ class HelidonBackpressureTest extends BackpressureKit {
                     + " idle timeout plus 3 s of the last request it took (\"never closed\"): its idle timer closes"
                     + " gracefully, interrupting only a thread that waits for a request line, and the connection's"
                     + " thread is blocked in a write",
-            "ServerConfig.maxPendingOutputBytes",
-            "A connection held over it whose peer takes nothing for the idle timeout is closed"));
+            KitRule.PENDING_OUTPUT));
 
     @Override
     protected boolean atAttackLength() {

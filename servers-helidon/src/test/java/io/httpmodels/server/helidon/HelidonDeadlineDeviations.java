@@ -1,11 +1,7 @@
 package io.httpmodels.server.helidon;
 
-import static io.httpmodels.server.RuleWords.BODY_RULE;
-import static io.httpmodels.server.RuleWords.BODY_WORDS;
-import static io.httpmodels.server.RuleWords.HEADER_RULE;
-import static io.httpmodels.server.RuleWords.HEADER_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -18,45 +14,26 @@ import java.util.List;
  */
 final class HelidonDeadlineDeviations {
 
-    private static final String NO_DEADLINE = " (Helidon has no head or body deadline)";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408 | HEADER_TIMEOUT | sends no 408 and does not cut a
+                client trickling its head at the deadline (Helidon has no head or body deadline)
+            aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408 | BODY_TIMEOUT | sends no 408 and does not cut a client
+                trickling a Content-Length body at the deadline (Helidon has no head or body deadline)
+            aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline | BODY_TIMEOUT | sends no 408 and does not cut a
+                chunked body trickled chunk by chunk at the deadline (Helidon has no head or body deadline)
+            aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose | BODY_TIMEOUT | answers once (the handler's 404) and
+                then keeps the connection open while it reads off the trickled body (Helidon has no head or body
+                deadline)
+            aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut | HEADER_TIMEOUT | answers the first request (200),
+                then does not cut the second, trickled head (Helidon has no head or body deadline)
+            aTricklerHoldsNoModelPastItsDeadline | HEADER_TIMEOUT | serves a client on another connection, but never
+                cuts the trickler (Helidon has no head or body deadline)
+            """);
 
     private HelidonDeadlineDeviations() {}
 
-    /** Every case Helidon fails, with what it does and the rule's words. */
+    /** Every case Helidon fails, with what it does and the rule it breaks. */
     static List<Deviation> all() {
-        return List.of(
-                Deviation.of(
-                        "aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408",
-                        "sends no 408 and does not cut a client trickling its head at the deadline" + NO_DEADLINE,
-                        HEADER_RULE,
-                        HEADER_WORDS),
-                Deviation.of(
-                        "aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408",
-                        "sends no 408 and does not cut a client trickling a Content-Length body at the deadline"
-                                + NO_DEADLINE,
-                        BODY_RULE,
-                        BODY_WORDS),
-                Deviation.of(
-                        "aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline",
-                        "sends no 408 and does not cut a chunked body trickled chunk by chunk at the deadline"
-                                + NO_DEADLINE,
-                        BODY_RULE,
-                        BODY_WORDS),
-                Deviation.of(
-                        "aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose",
-                        "answers once (the handler's 404) and then keeps the connection open while it reads off the"
-                                + " trickled body" + NO_DEADLINE,
-                        BODY_RULE,
-                        BODY_WORDS),
-                Deviation.of(
-                        "aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut",
-                        "answers the first request (200), then does not cut the second, trickled head" + NO_DEADLINE,
-                        HEADER_RULE,
-                        HEADER_WORDS),
-                Deviation.of(
-                        "aTricklerHoldsNoModelPastItsDeadline",
-                        "serves a client on another connection, but never cuts the trickler" + NO_DEADLINE,
-                        HEADER_RULE,
-                        HEADER_WORDS));
+        return TABLE.all();
     }
 }

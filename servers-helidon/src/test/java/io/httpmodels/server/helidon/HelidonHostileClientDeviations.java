@@ -1,14 +1,8 @@
 package io.httpmodels.server.helidon;
 
-import static io.httpmodels.server.RuleWords.CHUNK_OVERFLOW_WORDS;
-import static io.httpmodels.server.RuleWords.CHUNK_RULE;
-import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
-import static io.httpmodels.server.RuleWords.VERSION_RULE;
-import static io.httpmodels.server.RuleWords.VERSION_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,50 +14,39 @@ import java.util.List;
  */
 final class HelidonHostileClientDeviations {
 
-    private static final String HOSTILE = "aHostileRequestGetsItsAnswerWhileOthersAreServed";
-    private static final String CLOSES = "closes the connection without an answer (no 400)";
-    private static final String CHUNK_500 = "answers 500 (Internal Server Error) and closes: Helidon parses the size"
-            + " with Integer.parseUnsignedInt and the NumberFormatException escapes as an internal error";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: empty method | INVALID_REQUEST_LINE | takes the empty
+                method as a method: the handler answers 405 ("" is not allowed on /plaintext)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: four parts | INVALID_REQUEST_LINE | closes the connection
+                without an answer (no 400)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: only a method | INVALID_REQUEST_LINE | closes the
+                connection without an answer (no 400)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: version without digits | HTTP_VERSION | closes the
+                connection without an answer (no 400)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: long version | HTTP_VERSION | closes the connection
+                without an answer (no 400) (no 400 or 505)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: 10,000 headers | HEADER_FIELDS_TOO_LARGE | answers 400,
+                not 431, past maxHeadersSize
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size that overflows a long | CHUNK_SIZE_OVERFLOW | answers
+                500 (Internal Server Error) and closes: Helidon parses the size with Integer.parseUnsignedInt and the
+                NumberFormatException escapes as an internal error
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size of 2^63 | CHUNK_SIZE_OVERFLOW | answers 500
+                (Internal Server Error) and closes: Helidon parses the size with Integer.parseUnsignedInt and the
+                NumberFormatException escapes as an internal error
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: negative chunk size | CHUNK_SIZE_OVERFLOW | answers 500
+                (Internal Server Error) and closes: Helidon parses the size with Integer.parseUnsignedInt and the
+                NumberFormatException escapes as an internal error
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size not hex | CHUNK_SIZE_OVERFLOW | answers 500
+                (Internal Server Error) and closes: Helidon parses the size with Integer.parseUnsignedInt and the
+                NumberFormatException escapes as an internal error
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk longer than its size | CHUNK | answers 500 (Internal
+                Server Error), not 400, to a chunk whose data runs past its size
+            """);
 
     private HelidonHostileClientDeviations() {}
 
-    /** Every case Helidon fails, with what it does and the rule's words. */
+    /** Every case Helidon fails, with what it does and the rule it breaks. */
     static List<Deviation> all() {
-        List<Deviation> all = new ArrayList<>();
-        hostile(
-                all,
-                "empty method",
-                "takes the empty method as a method: the handler answers 405 (\"\" is not allowed on /plaintext)",
-                "RFC 9112 §3",
-                REQUEST_LINE_WORDS);
-        hostile(all, "four parts", CLOSES, "RFC 9112 §3", REQUEST_LINE_WORDS);
-        hostile(all, "only a method", CLOSES, "RFC 9112 §3", REQUEST_LINE_WORDS);
-        hostile(all, "version without digits", CLOSES, VERSION_RULE, VERSION_WORDS);
-        hostile(all, "long version", CLOSES + " (no 400 or 505)", VERSION_RULE, VERSION_WORDS);
-        hostile(
-                all,
-                "10,000 headers",
-                "answers 400, not 431, past maxHeadersSize",
-                "RFC 6585 §5",
-                "The 431 status code indicates that the server is unwilling to process the request because its header"
-                        + " fields are too large.");
-        for (String chunk : List.of(
-                "chunk size that overflows a long",
-                "chunk size of 2^63",
-                "negative chunk size",
-                "chunk size not hex")) {
-            hostile(all, chunk, CHUNK_500, CHUNK_RULE, CHUNK_OVERFLOW_WORDS);
-        }
-        hostile(
-                all,
-                "chunk longer than its size",
-                "answers 500 (Internal Server Error), not 400, to a chunk whose data runs past its size",
-                CHUNK_RULE,
-                "chunk = chunk-size [ chunk-ext ] CRLF chunk-data CRLF");
-        return List.copyOf(all);
-    }
-
-    private static void hostile(List<Deviation> all, String caseName, String instead, String rule, String words) {
-        all.add(Deviation.ofCase(HOSTILE, caseName, instead, rule, words));
+        return TABLE.all();
     }
 }

@@ -1,6 +1,7 @@
 package io.httpmodels.server.helidon;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.LeakKit;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
@@ -29,9 +30,7 @@ class HelidonLeakTest extends LeakKit {
             "leaves two Helidon threads running after close(): helidon-idle-connection-timer (a java.util.Timer"
                     + " made per server, with a periodic task, never cancelled by stop()) and helidon-http-timer (the"
                     + " static thread that refreshes the cached Date once a second, one per JVM)",
-            "LeakKit",
-            "close() brings them back to where they were before the model started, with none of the model's threads"
-                    + " left."));
+            KitRule.LEAK_CLOSE));
 
     /** Helidon answers {@code Connection: close} and waits for the next request: the client closes instead. */
     @Override

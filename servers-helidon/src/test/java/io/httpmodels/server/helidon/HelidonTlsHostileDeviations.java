@@ -1,9 +1,7 @@
 package io.httpmodels.server.helidon;
 
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_RULE;
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -16,23 +14,19 @@ import java.util.List;
  */
 final class HelidonTlsHostileDeviations {
 
-    private static final String NO_DEADLINE = " (Helidon has no handshake deadline, and its idle timer does not see a"
-            + " connection before its first request)";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | never closes a
+                connection that sends nothing (Helidon has no handshake deadline, and its idle timer does not see a
+                connection before its first request)
+            aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | never closes a connection that
+                sent half a ClientHello (Helidon has no handshake deadline, and its idle timer does not see a connection
+                before its first request)
+            """);
 
     private HelidonTlsHostileDeviations() {}
 
     /** The TLS hostile kit's cases the helidon model fails. */
     static List<Deviation> all() {
-        return List.of(
-                Deviation.of(
-                        "aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline",
-                        "never closes a connection that sends nothing" + NO_DEADLINE,
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS),
-                Deviation.of(
-                        "aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline",
-                        "never closes a connection that sent half a ClientHello" + NO_DEADLINE,
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS));
+        return TABLE.all();
     }
 }

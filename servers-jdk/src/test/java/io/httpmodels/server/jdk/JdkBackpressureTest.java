@@ -8,7 +8,8 @@ import java.util.stream.Stream;
 
 /**
  * Both JDK models against clients that pipeline and never read (see {@link BackpressureKit}): they stop reading, so
- * memory stays bounded, but never close the connection ({@link JdkBackpressureDeviations}).
+ * memory stays bounded, but never close the connection, and the dispatcher-thread model serves nobody else while the
+ * flood lasts ({@link JdkBackpressureDeviations}).
  */
 // In the slow set (mvn verify -Pslow, which .ci/run runs): it pins down the behaviour of a server this project
 // does not write, case by case; mvn verify keeps the model's smoke test and stays within its minutes.

@@ -1,13 +1,8 @@
 package io.httpmodels.server.jdk;
 
-import static io.httpmodels.server.RuleWords.BODY_RULE;
-import static io.httpmodels.server.RuleWords.BODY_WORDS;
-import static io.httpmodels.server.RuleWords.HEADER_RULE;
-import static io.httpmodels.server.RuleWords.HEADER_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,61 +14,37 @@ import java.util.List;
  */
 final class JdkDeadlineDeviations {
 
-    private static final String NO_DEADLINE = " (the JDK has no head or body deadline: maxReqTime is off by default)";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408 | HEADER_TIMEOUT | sends nothing and keeps the
+                connection open for the kit's whole 20 s trickle of a head (the JDK has no head or body deadline:
+                maxReqTime is off by default)
+            aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408 | BODY_TIMEOUT | sends nothing and keeps the connection
+                open for the kit's whole 20 s trickle of a Content-Length body (the JDK has no head or body deadline:
+                maxReqTime is off by default)
+            aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline | BODY_TIMEOUT | sends nothing and keeps the
+                connection open for the kit's whole 20 s trickle of a chunked body (the JDK has no head or body
+                deadline: maxReqTime is off by default)
+            aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose | BODY_TIMEOUT | answers once (the handler's 404,
+                without reading the body), then keeps the connection open for the whole 20 s trickle: the JDK reads off
+                the unread body before the next request, with no deadline
+            aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut | HEADER_TIMEOUT | answers the first request (200),
+                then sends nothing for the second, trickled head in 20 s and keeps the connection open (the JDK has no
+                head or body deadline: maxReqTime is off by default)
+            keepAliveIdlingIsTimedByTheIdleTimeoutAlone | IDLE_TIMEOUT | keeps a silent keep-alive connection open past
+                the configured idle timeout (2.4 s; no close within the 5 s read after it): its own is
+                sun.net.httpserver.idleInterval (30 s), read once per JVM
+            [jdk-httpserver] aTricklerHoldsNoModelPastItsDeadline | HEADER_TIMEOUT | serves no one else while a client
+                trickles its head: a client on another connection got no answer within 5 s (read timed out), since the
+                one dispatcher thread reads the trickling head itself, with no deadline
+            [jdk-httpserver-virtual] aTricklerHoldsNoModelPastItsDeadline | HEADER_TIMEOUT | serves a client on another
+                connection at once, but never cuts the trickler (nothing sent to it in 20 s) (the JDK has no head or
+                body deadline: maxReqTime is off by default)
+            """);
 
     private JdkDeadlineDeviations() {}
 
     /** The deadline kit's cases {@code model} fails. */
     static List<Deviation> of(String model) {
-        List<Deviation> all = new ArrayList<>();
-        all.add(Deviation.of(
-                "aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408",
-                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a head" + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408",
-                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a Content-Length body"
-                        + NO_DEADLINE,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline",
-                "sends nothing and keeps the connection open for the kit's whole 20 s trickle of a chunked body"
-                        + NO_DEADLINE,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose",
-                "answers once (the handler's 404, without reading the body), then keeps the connection open for the"
-                        + " whole 20 s trickle: the JDK reads off the unread body before the next request, with no"
-                        + " deadline",
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut",
-                "answers the first request (200), then sends nothing for the second, trickled head in 20 s and keeps"
-                        + " the connection open" + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "keepAliveIdlingIsTimedByTheIdleTimeoutAlone",
-                "keeps a silent keep-alive connection open past the configured idle timeout (2.4 s; no close within"
-                        + " the 5 s read after it): its own is sun.net.httpserver.idleInterval (30 s), read once per"
-                        + " JVM",
-                "ServerConfig.idleTimeout",
-                "a connection that sends nothing for this long is closed: between requests (keep-alive idling) and"
-                        + " between any two reads"));
-        all.add(Deviation.of(
-                "aTricklerHoldsNoModelPastItsDeadline",
-                model.equals(JdkModels.DISPATCHER)
-                        ? "serves no one else while a client trickles its head: a client on another connection got no"
-                                + " answer within 5 s (read timed out), since the one dispatcher thread reads the"
-                                + " trickling head itself, with no deadline"
-                        : "serves a client on another connection at once, but never cuts the trickler (nothing sent"
-                                + " to it in 20 s)" + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        return List.copyOf(all);
+        return TABLE.of(model);
     }
 }

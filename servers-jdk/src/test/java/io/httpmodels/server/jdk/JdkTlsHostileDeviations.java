@@ -1,9 +1,7 @@
 package io.httpmodels.server.jdk;
 
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_RULE;
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -15,34 +13,20 @@ import java.util.List;
  */
 final class JdkTlsHostileDeviations {
 
-    private static final String NEVER_STARTED = "aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline";
-    private static final String HALFWAY = "aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a connection
+                that sends nothing open past the deadline: only its idle timeout closes it
+            [jdk-httpserver] aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | its one
+                dispatcher thread blocks reading the rest of the ClientHello, with no deadline: nobody else is served
+                meanwhile (the bystander's handshake times out)
+            [jdk-httpserver-virtual] aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a
+                connection that sent half a ClientHello open past the deadline (its handshake runs on a virtual thread,
+                so others are served)
+            """);
 
     private JdkTlsHostileDeviations() {}
 
-    static List<Deviation> of(String name) {
-        Deviation neverStarted = Deviation.of(
-                NEVER_STARTED,
-                "keeps a connection that sends nothing open past the deadline: only its idle timeout closes it",
-                TLS_HANDSHAKE_RULE,
-                TLS_HANDSHAKE_WORDS);
-        if (JdkModels.DISPATCHER.equals(name)) {
-            return List.of(
-                    neverStarted,
-                    Deviation.of(
-                            HALFWAY,
-                            "its one dispatcher thread blocks reading the rest of the ClientHello, with no deadline:"
-                                    + " nobody else is served meanwhile (the bystander's handshake times out)",
-                            TLS_HANDSHAKE_RULE,
-                            TLS_HANDSHAKE_WORDS));
-        }
-        return List.of(
-                neverStarted,
-                Deviation.of(
-                        HALFWAY,
-                        "keeps a connection that sent half a ClientHello open past the deadline (its handshake runs on"
-                                + " a virtual thread, so others are served)",
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS));
+    static List<Deviation> of(String model) {
+        return TABLE.of(model);
     }
 }

@@ -1,13 +1,8 @@
 package io.httpmodels.server.jetty;
 
-import static io.httpmodels.server.RuleWords.BODY_RULE;
-import static io.httpmodels.server.RuleWords.BODY_WORDS;
-import static io.httpmodels.server.RuleWords.HEADER_RULE;
-import static io.httpmodels.server.RuleWords.HEADER_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,41 +14,26 @@ import java.util.List;
  */
 final class JettyDeadlineDeviations {
 
-    private static final String NO_DEADLINE =
-            " (Jetty has no head or body deadline; each byte restarts its idle" + " timeout)";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408 | HEADER_TIMEOUT | sends nothing for the kit's whole 20
+                s trickle of a head (Jetty has no head or body deadline; each byte restarts its idle timeout)
+            aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408 | BODY_TIMEOUT | sends nothing for the kit's whole 20 s
+                trickle of a Content-Length body (Jetty has no head or body deadline; each byte restarts its idle
+                timeout)
+            aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline | BODY_TIMEOUT | sends nothing for the kit's whole 20
+                s trickle of a chunked body (Jetty has no head or body deadline; each byte restarts its idle timeout)
+            aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut | HEADER_TIMEOUT | answers the first request (200),
+                then sends nothing for the second, trickled head in 20 s (Jetty has no head or body deadline; each byte
+                restarts its idle timeout)
+            aTricklerHoldsNoModelPastItsDeadline | HEADER_TIMEOUT | serves a client on another connection, but never
+                cuts the trickler (nothing sent to it in 20 s) (Jetty has no head or body deadline; each byte restarts
+                its idle timeout)
+            """);
 
     private JettyDeadlineDeviations() {}
 
     /** The kit's cases {@code model} fails (the same for both models). */
     static List<Deviation> of(String model) {
-        List<Deviation> all = new ArrayList<>();
-        all.add(Deviation.of(
-                "aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408",
-                "sends nothing for the kit's whole 20 s trickle of a head" + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408",
-                "sends nothing for the kit's whole 20 s trickle of a Content-Length body" + NO_DEADLINE,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline",
-                "sends nothing for the kit's whole 20 s trickle of a chunked body" + NO_DEADLINE,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut",
-                "answers the first request (200), then sends nothing for the second, trickled head in 20 s"
-                        + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "aTricklerHoldsNoModelPastItsDeadline",
-                "serves a client on another connection, but never cuts the trickler (nothing sent to it in 20 s)"
-                        + NO_DEADLINE,
-                HEADER_RULE,
-                HEADER_WORDS));
-        return List.copyOf(all);
+        return TABLE.of(model);
     }
 }

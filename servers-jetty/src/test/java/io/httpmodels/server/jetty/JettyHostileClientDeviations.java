@@ -1,11 +1,8 @@
 package io.httpmodels.server.jetty;
 
-import static io.httpmodels.server.RuleWords.VERSION_RULE;
-import static io.httpmodels.server.RuleWords.VERSION_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,29 +13,29 @@ import java.util.List;
  */
 final class JettyHostileClientDeviations {
 
-    private static final String HOSTILE = "aHostileRequestGetsItsAnswerWhileOthersAreServed";
-    private static final String NO_CLOSE_FIELD = "answers a 4xx itself, but without a Connection: close field";
-    private static final String CLOSE_RULE = "RFC 9112 §9.6";
-    private static final String CLOSE_WORDS = "A server that sends a \"close\" connection option MUST initiate closure"
-            + " of the connection ... after it sends the response containing the \"close\" connection option";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: empty method | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: four parts | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: only a method | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: binary noise | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: TLS ClientHello | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: long version | CLOSE_SENT | answers a 4xx itself, but
+                without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: no target | HTTP_VERSION | answers 505 (HTTP Version Not
+                Supported) rather than 400
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: version without digits | HTTP_VERSION | answers 505 (HTTP
+                Version Not Supported) rather than 400
+            """);
 
     private JettyHostileClientDeviations() {}
 
     /** The kit's cases {@code model} fails (the same for both models). */
     static List<Deviation> of(String model) {
-        List<Deviation> all = new ArrayList<>();
-        for (String caseName : List.of(
-                "empty method", "four parts", "only a method", "binary noise", "TLS ClientHello", "long version")) {
-            all.add(Deviation.ofCase(HOSTILE, caseName, NO_CLOSE_FIELD, CLOSE_RULE, CLOSE_WORDS));
-        }
-        for (String caseName : List.of("no target", "version without digits")) {
-            all.add(Deviation.ofCase(
-                    HOSTILE,
-                    caseName,
-                    "answers 505 (HTTP Version Not Supported) rather than 400",
-                    VERSION_RULE,
-                    VERSION_WORDS));
-        }
-        return List.copyOf(all);
+        return TABLE.of(model);
     }
 }

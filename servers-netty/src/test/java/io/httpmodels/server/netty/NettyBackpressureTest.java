@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.BackpressureKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 import org.junit.jupiter.api.Tag;
 
 import java.util.List;
@@ -24,6 +25,11 @@ class NettyBackpressureTest extends BackpressureKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return atAttackLength() ? NettyModels.underTest() : NettyModels.reference();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.tlsRowsLeftToTheTlsKits();
     }
 
     @Override

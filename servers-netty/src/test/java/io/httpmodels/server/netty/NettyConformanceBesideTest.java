@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ConformanceKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 import org.junit.jupiter.api.Tag;
 
 import java.util.stream.Stream;
@@ -16,5 +17,10 @@ class NettyConformanceBesideTest extends ConformanceKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return NettyModels.beyondVerify();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.tlsRowsLeftToTheTlsKits();
     }
 }

@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.DeadlineKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 
 import java.util.stream.Stream;
 
@@ -11,5 +12,10 @@ class NettyDeadlineTest extends DeadlineKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return NettyModels.underTest();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.tlsRowsLeftToTheTlsKits();
     }
 }

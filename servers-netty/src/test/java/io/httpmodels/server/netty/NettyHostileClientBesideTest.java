@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.HostileClientKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 import org.junit.jupiter.api.Tag;
 
 import java.util.stream.Stream;
@@ -16,5 +17,10 @@ class NettyHostileClientBesideTest extends HostileClientKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return NettyModels.beyondVerify();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.tlsRowsLeftToTheTlsKits();
     }
 }

@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.HostileClientKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 
 import java.util.stream.Stream;
 
@@ -14,5 +15,10 @@ class NettyHostileClientTest extends HostileClientKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return NettyModels.inVerify();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.tlsRowsLeftToTheTlsKits();
     }
 }

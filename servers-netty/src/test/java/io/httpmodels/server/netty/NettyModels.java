@@ -1,9 +1,11 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 import io.httpmodels.server.tls.TlsProvider;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -66,6 +68,33 @@ final class NettyModels {
         Stream<ModelUnderTest> onNio =
                 Stream.of(tls(NettyTransport.NIO, TlsProvider.JDK), tls(NettyTransport.NIO, TlsProvider.OPENSSL));
         return picked == NettyTransport.NIO ? onNio : Stream.concat(onNio, Stream.of(tls(picked, TlsProvider.OPENSSL)));
+    }
+
+    /**
+     * The TLS rows ({@link #overTls()}), which the plaintext kits leave out: netty over TLS is one {@code SslHandler}
+     * in front of the pipeline those kits check on every transport, and the TLS kits check it.
+     */
+    static Stream<NotRun> tlsRowsLeftToTheTlsKits() {
+        String plain = underTest().map(ModelUnderTest::label).collect(Collectors.joining(", "));
+        return overTls()
+                .map(model -> new NotRun(
+                        model.label(),
+                        "a TLS row, checked by the TLS kits (and NettyTlsBackpressureTest); this kit checks the same"
+                                + " pipeline without TLS as " + plain));
+    }
+
+    /**
+     * The plaintext rows ({@link #underTest()}), which the TLS kits leave out: they check netty over TLS on nio with
+     * each provider (and BoringSSL on the transport {@code auto} picks), since the {@code SslHandler} in front of the
+     * pipeline is the same on every transport, and netty-virtual shares every handler with netty.
+     */
+    static Stream<NotRun> plaintextRowsLeftToThePlaintextKits() {
+        String tls = overTls().map(ModelUnderTest::label).collect(Collectors.joining(", "));
+        return underTest()
+                .map(model -> new NotRun(
+                        model.label(),
+                        "checked over TLS as " + tls + ": the SslHandler in front of the pipeline is the same on every"
+                                + " transport, and netty-virtual shares every handler with netty"));
     }
 
     /** netty on {@code transport}, the kit's certificate encrypted by {@code provider}. */

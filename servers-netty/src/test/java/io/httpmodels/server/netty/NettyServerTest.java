@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.ConcurrentRequests;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RawHttpConnection;
 import io.httpmodels.server.RunningServer;
@@ -88,16 +89,24 @@ class NettyServerTest {
                 for (RawHttpConnection client : clients) {
                     client.send(GET_PLAINTEXT);
                 }
+                // Offloaded, all eight are in their work at once; a loop that slept would work one at a time, for
+                // connections x workMillis (3.2 s), the most looked for. Counted, not timed: a time under 1.2 s was
+                // asserted, which a loaded host stretches.
+                int most = 0;
+                long serialNanos = TimeUnit.MILLISECONDS.toNanos((long) connections * workMillis);
+                while (most < connections && System.nanoTime() - start < serialNanos) {
+                    most = Math.max(most, ConcurrentRequests.threadsInWork());
+                }
                 for (RawHttpConnection client : clients) {
                     assertEquals(200, client.read().status());
                 }
                 long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                // A loop that slept would need connections x workMillis (3.2 s); offloaded, about one workMillis.
                 assertTrue(elapsedMillis >= workMillis, "answered after " + elapsedMillis + " ms");
-                assertTrue(
-                        elapsedMillis < 3 * workMillis,
-                        "one event loop served " + connections + " connections in " + elapsedMillis
-                                + " ms: it must not sleep");
+                assertEquals(
+                        connections,
+                        most,
+                        "one event loop's " + connections + " connections in their work at once (answered in "
+                                + elapsedMillis + " ms): it must not sleep");
             } finally {
                 for (RawHttpConnection client : clients) {
                     client.close();
@@ -124,10 +133,11 @@ class NettyServerTest {
             batch.append("GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n");
             long start = System.nanoTime();
             client.send(batch.toString());
-            // Meanwhile the same event loop answers another connection after one unit of work.
+            // Meanwhile the same event loop answers another connection after one unit of work, long before the 16
+            // of the batch are done one after another: compared with the batch's own time, not with a bound, since
+            // a loaded host stretches both (341 ms against a bound of 320 at a load average of 25).
             assertEquals(200, other.send(GET_PLAINTEXT).read().status());
             long otherMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(otherMillis < requests * workMillis / 2, "another connection waited " + otherMillis + " ms");
             for (int i = 0; i < requests; i++) {
                 RawHttpConnection.Response response = client.read();
                 assertEquals(200, response.status(), "response " + i);
@@ -142,6 +152,9 @@ class NettyServerTest {
                     elapsedMillis >= requests * workMillis,
                     requests + " pipelined requests took " + elapsedMillis
                             + " ms: one connection's requests are worked one at a time");
+            assertTrue(
+                    otherMillis < elapsedMillis / 2,
+                    "another connection waited " + otherMillis + " ms of the batch's " + elapsedMillis + " ms");
         }
     }
 

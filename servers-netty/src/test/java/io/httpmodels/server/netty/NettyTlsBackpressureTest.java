@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
  */
 @Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("bounds")
 class NettyTlsBackpressureTest {
 
     /** Long enough that a loaded machine's pause between handshake and first write is not taken for idleness. */

@@ -1,6 +1,7 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 import io.httpmodels.server.TlsConformanceKit;
 import org.junit.jupiter.api.Tag;
 
@@ -13,5 +14,10 @@ class NettyTlsConformanceTest extends TlsConformanceKit {
     @Override
     protected Stream<ModelUnderTest> models() {
         return NettyModels.overTls();
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.plaintextRowsLeftToThePlaintextKits();
     }
 }

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * idle timeout of the stall. (The kit itself floods in plaintext, from a child JVM, and measures memory.)
  */
 @Tag("slow")
+@Tag("bounds")
 class NioTlsBackpressureSlowTest {
 
     /** What the flooder may send: far more than any socket buffers hold, so a server that keeps reading lets it. */

@@ -1,6 +1,7 @@
 package io.httpmodels.server.tio;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.LeakKit;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
@@ -27,9 +28,7 @@ class TioLeakTest extends LeakKit {
             "threadsAndDescriptorsComeBackAfterLoadAndHostileClients",
             "leaves t-io's TioSystemTimer thread (org.tio.utils.SystemTimer's static executor) running after close(),"
                     + " and at times its heartbeat thread",
-            "LeakKit",
-            "close() brings them back to where they were before the model started, with none of the model's threads"
-                    + " left."));
+            KitRule.LEAK_CLOSE));
 
     /** t-io closes that connection without an answer: TioHostileClientDeviations records it. */
     @Override

@@ -1,9 +1,7 @@
 package io.httpmodels.server.tio;
 
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_RULE;
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.ModelUnderTest;
 import io.httpmodels.server.TlsHostileKit;
 import org.junit.jupiter.api.Tag;
@@ -29,12 +27,10 @@ class TioTlsHostileTest extends TlsHostileKit {
                         Deviation.of(
                                 "aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline",
                                 "keeps a connection that sends nothing" + OPEN,
-                                TLS_HANDSHAKE_RULE,
-                                TLS_HANDSHAKE_WORDS),
+                                KitRule.TLS_HANDSHAKE),
                         Deviation.of(
                                 "aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline",
                                 "keeps a connection that sent half a ClientHello" + OPEN,
-                                TLS_HANDSHAKE_RULE,
-                                TLS_HANDSHAKE_WORDS))));
+                                KitRule.TLS_HANDSHAKE))));
     }
 }

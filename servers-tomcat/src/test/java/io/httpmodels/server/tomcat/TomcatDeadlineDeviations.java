@@ -1,13 +1,8 @@
 package io.httpmodels.server.tomcat;
 
-import static io.httpmodels.server.RuleWords.BODY_RULE;
-import static io.httpmodels.server.RuleWords.BODY_WORDS;
-import static io.httpmodels.server.RuleWords.HEADER_RULE;
-import static io.httpmodels.server.RuleWords.HEADER_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,47 +15,33 @@ import java.util.List;
  */
 final class TomcatDeadlineDeviations {
 
-    private static final String NO_DEADLINE = "sends nothing and keeps the connection open while the kit trickles";
-    private static final String WHY = " (Tomcat has no whole-head or whole-body deadline: connectionTimeout bounds"
-            + " each wait for bytes alone)";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408 | HEADER_TIMEOUT | sends nothing and keeps the
+                connection open while the kit trickles its head (Tomcat has no whole-head or whole-body deadline:
+                connectionTimeout bounds each wait for bytes alone)
+            aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408 | BODY_TIMEOUT | sends nothing and keeps the connection
+                open while the kit trickles a Content-Length body (Tomcat has no whole-head or whole-body deadline:
+                connectionTimeout bounds each wait for bytes alone)
+            aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline | BODY_TIMEOUT | sends nothing and keeps the
+                connection open while the kit trickles a chunked body (Tomcat has no whole-head or whole-body deadline:
+                connectionTimeout bounds each wait for bytes alone)
+            aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose | BODY_TIMEOUT | answers once (the servlet's 404,
+                without reading the body), then keeps the connection open while it reads off (swallows) the trickled
+                body (Tomcat has no whole-head or whole-body deadline: connectionTimeout bounds each wait for bytes
+                alone)
+            aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut | HEADER_TIMEOUT | answers the first request (200),
+                then sends nothing and keeps the connection open while the kit trickles the second head (Tomcat has no
+                whole-head or whole-body deadline: connectionTimeout bounds each wait for bytes alone)
+            aTricklerHoldsNoModelPastItsDeadline | HEADER_TIMEOUT | serves the bystander at once (with one worker: the
+                trickle holds none), but sends nothing and keeps the connection open while the kit trickles its head,
+                never answering it 408 (Tomcat has no whole-head or whole-body deadline: connectionTimeout bounds each
+                wait for bytes alone)
+            """);
 
     private TomcatDeadlineDeviations() {}
 
     /** The deadline kit's cases {@code model} fails. */
     static List<Deviation> of(String model) {
-        List<Deviation> all = new ArrayList<>();
-        all.add(Deviation.of(
-                "aClientTricklingItsHeadIsCutAtTheHeadDeadlineWith408",
-                NO_DEADLINE + " its head" + WHY,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "aClientTricklingItsBodyIsCutAtTheBodyDeadlineWith408",
-                NO_DEADLINE + " a Content-Length body" + WHY,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aChunkedBodyTrickledChunkByChunkIsCutAtTheBodyDeadline",
-                NO_DEADLINE + " a chunked body" + WHY,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aBodyTrickledToAnUnknownTargetGetsOneAnswerAndTheClose",
-                "answers once (the servlet's 404, without reading the body), then keeps the connection open while"
-                        + " it reads off (swallows) the trickled body" + WHY,
-                BODY_RULE,
-                BODY_WORDS));
-        all.add(Deviation.of(
-                "aPipelinedRequestIsAnsweredBeforeTheTricklingOneIsCut",
-                "answers the first request (200), then " + NO_DEADLINE + " the second head" + WHY,
-                HEADER_RULE,
-                HEADER_WORDS));
-        all.add(Deviation.of(
-                "aTricklerHoldsNoModelPastItsDeadline",
-                "serves the bystander at once (with one worker: the trickle holds none), but " + NO_DEADLINE
-                        + " its head, never answering it 408" + WHY,
-                HEADER_RULE,
-                HEADER_WORDS));
-        return all;
+        return TABLE.of(model);
     }
 }

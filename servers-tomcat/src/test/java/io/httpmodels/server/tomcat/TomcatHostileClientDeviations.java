@@ -1,14 +1,8 @@
 package io.httpmodels.server.tomcat;
 
-import static io.httpmodels.server.RuleWords.FOLD_RULE;
-import static io.httpmodels.server.RuleWords.FOLD_WORDS;
-import static io.httpmodels.server.RuleWords.REQUEST_LINE_WORDS;
-import static io.httpmodels.server.RuleWords.VERSION_RULE;
-import static io.httpmodels.server.RuleWords.VERSION_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,59 +16,33 @@ import java.util.List;
  */
 final class TomcatHostileClientDeviations {
 
-    private static final String HOSTILE = "aHostileRequestGetsItsAnswerWhileOthersAreServed";
-    private static final String KEPT = ", and keeps the connection";
-    private static final String SMUGGLING_WORDS = "A server MAY reject a request that contains both Content-Length"
-            + " and Transfer-Encoding or process such a request in accordance with the Transfer-Encoding alone."
-            + " Regardless, the server MUST close the connection after responding to such a request";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length then Transfer-Encoding | CONTENT_LENGTH_WITH_TRANSFER_ENCODING | answers
+                200, the body read as chunked and the Content-Length ignored, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Transfer-Encoding then Content-Length | CONTENT_LENGTH_WITH_TRANSFER_ENCODING | answers
+                200, the body read as chunked and the Content-Length ignored, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: empty method | INVALID_REQUEST_LINE | hands the servlet
+                the empty method, which answers 405 ("" is not allowed on /plaintext), and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: no target | INVALID_REQUEST_LINE | takes "HTTP/1.1" as the
+                target of an HTTP/0.9 request and answers its 400 page with no status line
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: long version | HTTP_VERSION | refuses it without
+                Connection: close, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: obs-fold with a space | OBS_FOLD | answers 200, the fold
+                joined to the field's value, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: obs-fold with a tab | OBS_FOLD | answers 200, the fold
+                joined to the field's value, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: bare LF then a fold | OBS_FOLD | answers 200, the fold
+                joined to the field's value, and keeps the connection
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: 10,000 headers | HEADER_FIELDS_TOO_LARGE | answers 400
+                (its own text/html page, the head over maxHttpRequestHeaderSize), not 431
+            aResetInTheMiddleOfAResponseLeavesTheServerServing | STATUS_LINE | sends no reason phrase ("HTTP/1.1 200 "),
+                which the kit's check of the first answer reads; the server then serves on
+            """);
 
     private TomcatHostileClientDeviations() {}
 
     /** The hostile-client kit's cases {@code model} fails. */
     static List<Deviation> of(String model) {
-        List<Deviation> all = new ArrayList<>();
-        for (String order : List.of("Content-Length then Transfer-Encoding", "Transfer-Encoding then Content-Length")) {
-            hostile(
-                    all,
-                    order,
-                    "answers 200, the body read as chunked and the Content-Length ignored" + KEPT,
-                    "RFC 9112 §6.1",
-                    SMUGGLING_WORDS);
-        }
-        hostile(
-                all,
-                "empty method",
-                "hands the servlet the empty method, which answers 405 (\"\" is not allowed on /plaintext)" + KEPT,
-                "RFC 9112 §3",
-                REQUEST_LINE_WORDS);
-        hostile(
-                all,
-                "no target",
-                "takes \"HTTP/1.1\" as the target of an HTTP/0.9 request and answers its 400 page with no status line",
-                "RFC 9112 §3",
-                REQUEST_LINE_WORDS);
-        hostile(all, "long version", "refuses it without Connection: close" + KEPT, VERSION_RULE, VERSION_WORDS);
-        for (String fold : List.of("obs-fold with a space", "obs-fold with a tab", "bare LF then a fold")) {
-            hostile(all, fold, "answers 200, the fold joined to the field's value" + KEPT, FOLD_RULE, FOLD_WORDS);
-        }
-        hostile(
-                all,
-                "10,000 headers",
-                "answers 400 (its own text/html page, the head over maxHttpRequestHeaderSize), not 431",
-                "RFC 6585 §5",
-                "The 431 status code indicates that the server is unwilling to process the request because its"
-                        + " header fields are too large.");
-        all.add(Deviation.of(
-                "aResetInTheMiddleOfAResponseLeavesTheServerServing",
-                "sends no reason phrase (\"HTTP/1.1 200 \"), which the kit's check of the first answer reads; the"
-                        + " server then serves on",
-                "RFC 9112 §4",
-                "status-line = HTTP-version SP status-code SP [ reason-phrase ] (the kit, as the project's models,"
-                        + " expects the reason phrase)"));
-        return all;
-    }
-
-    private static void hostile(List<Deviation> all, String caseName, String instead, String rule, String words) {
-        all.add(Deviation.ofCase(HOSTILE, caseName, instead, rule, words));
+        return TABLE.of(model);
     }
 }

@@ -1,9 +1,7 @@
 package io.httpmodels.server.tomcat;
 
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_RULE;
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -17,20 +15,17 @@ import java.util.List;
  */
 final class TomcatTlsHostileDeviations {
 
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a connection
+                that sends nothing open until connectionTimeout
+            aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a connection that sent half
+                a ClientHello open until connectionTimeout
+            """);
+
     private TomcatTlsHostileDeviations() {}
 
     /** The kit's cases {@code model} answers otherwise (the same for both models). */
     static List<Deviation> of(String model) {
-        return List.of(
-                Deviation.of(
-                        "aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline",
-                        "keeps a connection that sends nothing open until connectionTimeout",
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS),
-                Deviation.of(
-                        "aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline",
-                        "keeps a connection that sent half a ClientHello open until connectionTimeout",
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS));
+        return TABLE.of(model);
     }
 }

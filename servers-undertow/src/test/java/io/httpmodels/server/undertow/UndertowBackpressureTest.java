@@ -2,6 +2,7 @@ package io.httpmodels.server.undertow;
 
 import io.httpmodels.server.BackpressureKit;
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
@@ -23,8 +24,7 @@ class UndertowBackpressureTest extends BackpressureKit {
             "stops reading the flooding connection and holds its memory bounded, but never closes it within the"
                     + " idle timeout plus 3 s of the last request it took (\"never closed\"): IDLE_TIMEOUT does not"
                     + " cut a connection whose answers wait to be written",
-            "ServerConfig.maxPendingOutputBytes",
-            "A connection held over it whose peer takes nothing for the idle timeout is closed"));
+            KitRule.PENDING_OUTPUT));
 
     @Override
     protected Stream<ModelUnderTest> models() {

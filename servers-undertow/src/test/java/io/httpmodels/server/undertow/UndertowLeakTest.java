@@ -1,6 +1,7 @@
 package io.httpmodels.server.undertow;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.LeakKit;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
@@ -25,8 +26,7 @@ class UndertowLeakTest extends LeakKit {
             "has more threads after the hostile pass than after the warm-up: the worker pool's threads, started on"
                     + " demand by the /echo POSTs dispatched to it (the warm-up's GETs are answered on the I/O"
                     + " threads) and kept, up to the pool's fixed size",
-            "LeakKit",
-            "its thread count and open file descriptors come back to where they were after a warm-up"));
+            KitRule.LEAK_AFTER_LOAD));
 
     @Override
     protected Stream<ModelUnderTest> models() {

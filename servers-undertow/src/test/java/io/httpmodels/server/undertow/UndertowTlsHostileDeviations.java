@@ -1,9 +1,7 @@
 package io.httpmodels.server.undertow;
 
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_RULE;
-import static io.httpmodels.server.RuleWords.TLS_HANDSHAKE_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
 import java.util.List;
 
@@ -17,22 +15,18 @@ import java.util.List;
  */
 final class UndertowTlsHostileDeviations {
 
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a connection
+                that sends nothing open past the deadline: only its idle timeout (NO_REQUEST_TIMEOUT) closes it
+            aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline | TLS_HANDSHAKE | keeps a connection that sent half
+                a ClientHello open past the deadline: handshake bytes do not start REQUEST_PARSE_TIMEOUT, so only its
+                idle timeout closes it
+            """);
+
     private UndertowTlsHostileDeviations() {}
 
     /** The TLS hostile kit's cases the undertow model fails. */
     static List<Deviation> all() {
-        return List.of(
-                Deviation.of(
-                        "aConnectionThatNeverStartsAHandshakeIsClosedWithinTheHeaderDeadline",
-                        "keeps a connection that sends nothing open past the deadline: only its idle timeout"
-                                + " (NO_REQUEST_TIMEOUT) closes it",
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS),
-                Deviation.of(
-                        "aHandshakeStoppedHalfwayIsClosedWithinTheHeaderDeadline",
-                        "keeps a connection that sent half a ClientHello open past the deadline: handshake bytes do not"
-                                + " start REQUEST_PARSE_TIMEOUT, so only its idle timeout closes it",
-                        TLS_HANDSHAKE_RULE,
-                        TLS_HANDSHAKE_WORDS));
+        return TABLE.all();
     }
 }

@@ -1,15 +1,8 @@
 package io.httpmodels.server.vertx;
 
-import static io.httpmodels.server.RuleWords.CHUNK_OVERFLOW_WORDS;
-import static io.httpmodels.server.RuleWords.CHUNK_RULE;
-import static io.httpmodels.server.RuleWords.FOLD_RULE;
-import static io.httpmodels.server.RuleWords.FOLD_WORDS;
-import static io.httpmodels.server.RuleWords.VERSION_RULE;
-import static io.httpmodels.server.RuleWords.VERSION_WORDS;
-
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.DeviationTable;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,68 +14,85 @@ import java.util.List;
  */
 final class VertxHostileClientDeviations {
 
-    private static final String HOSTILE = "aHostileRequestGetsItsAnswerWhileOthersAreServed";
-    private static final String NO_ANSWER = "closes the connection without an answer: the head was already handed to"
-            + " the handler, and the bad chunk size ends the request unanswered";
+    private static final DeviationTable TABLE = DeviationTable.parse("""
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: empty method | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: no target | CLOSE_IN_THE_ANSWER | answers the right status
+                itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: four parts | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: only a method | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: binary noise | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: TLS ClientHello | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: version without digits | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: NUL in a header value | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: NUL in a header name | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: bare CR in a header value | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: bare CR ending a header | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: bare LF then a fold | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: bare LF then no colon | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: 10,000 headers | CLOSE_IN_THE_ANSWER | answers the right
+                status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: negative Content-Length | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length with a plus | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: overflowing Content-Length | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length of 2^63 | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: conflicting Content-Lengths | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length list | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length in hex | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: empty Content-Length | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Content-Length then Transfer-Encoding | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Transfer-Encoding then Content-Length | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: UTF-8 in a field name | CLOSE_IN_THE_ANSWER | answers the
+                right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: Latin-1 byte in a field name | CLOSE_IN_THE_ANSWER | answers
+                the right status itself (Netty's decoder refuses the head), but without a Connection: close field
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: long version | HTTP_VERSION | answers 501 with the
+                request's version in its status line (HTTP/1.1111)
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: obs-fold with a space | OBS_FOLD | answers 200, the fold
+                taken as part of the field value
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: obs-fold with a tab | OBS_FOLD | answers 200, the fold
+                taken as part of the field value
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: obs-fold of the Host | OBS_FOLD | answers 200, the fold
+                taken as part of the field value
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size that overflows a long | CHUNK_SIZE_OVERFLOW | closes
+                the connection without an answer: the head was already handed to the handler, and the bad chunk size
+                ends the request unanswered
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size of 2^63 | CHUNK_SIZE_OVERFLOW | closes the
+                connection without an answer: the head was already handed to the handler, and the bad chunk size ends
+                the request unanswered
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: negative chunk size | CHUNK_SIZE | closes the connection
+                without an answer: the head was already handed to the handler, and the bad chunk size ends the request
+                unanswered
+            aHostileRequestGetsItsAnswerWhileOthersAreServed: chunk size not hex | CHUNK_SIZE | closes the connection
+                without an answer: the head was already handed to the handler, and the bad chunk size ends the request
+                unanswered
+            """);
 
     private VertxHostileClientDeviations() {}
 
     /** The hostile-client kit's cases Vert.x fails. */
     static List<Deviation> all() {
-        List<Deviation> all = new ArrayList<>();
-        for (String caseName : List.of(
-                "empty method",
-                "no target",
-                "four parts",
-                "only a method",
-                "binary noise",
-                "TLS ClientHello",
-                "version without digits",
-                "NUL in a header value",
-                "NUL in a header name",
-                "bare CR in a header value",
-                "bare CR ending a header",
-                "bare LF then a fold",
-                "bare LF then no colon",
-                "10,000 headers",
-                "negative Content-Length",
-                "Content-Length with a plus",
-                "overflowing Content-Length",
-                "Content-Length of 2^63",
-                "conflicting Content-Lengths",
-                "Content-Length list",
-                "Content-Length in hex",
-                "empty Content-Length",
-                "Content-Length then Transfer-Encoding",
-                "Transfer-Encoding then Content-Length",
-                "UTF-8 in a field name",
-                "Latin-1 byte in a field name")) {
-            hostile(
-                    all,
-                    caseName,
-                    VertxDeviations.NO_CLOSE_FIELD,
-                    VertxDeviations.CLOSE_RULE,
-                    VertxDeviations.CLOSE_WORDS);
-        }
-        hostile(
-                all,
-                "long version",
-                "answers 501 with the request's version in its status line (HTTP/1.1111)",
-                VERSION_RULE,
-                VERSION_WORDS);
-        for (String caseName : List.of("obs-fold with a space", "obs-fold with a tab", "obs-fold of the Host")) {
-            hostile(all, caseName, "answers 200, the fold taken as part of the field value", FOLD_RULE, FOLD_WORDS);
-        }
-        for (String caseName : List.of("chunk size that overflows a long", "chunk size of 2^63")) {
-            hostile(all, caseName, NO_ANSWER, CHUNK_RULE, CHUNK_OVERFLOW_WORDS);
-        }
-        for (String caseName : List.of("negative chunk size", "chunk size not hex")) {
-            hostile(all, caseName, NO_ANSWER, CHUNK_RULE, "chunk-size = 1*HEXDIG");
-        }
-        return all;
-    }
-
-    private static void hostile(List<Deviation> all, String caseName, String instead, String rule, String words) {
-        all.add(Deviation.ofCase(HOSTILE, caseName, instead, rule, words));
+        return TABLE.all();
     }
 }

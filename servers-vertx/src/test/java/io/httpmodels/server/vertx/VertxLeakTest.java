@@ -1,6 +1,7 @@
 package io.httpmodels.server.vertx;
 
 import io.httpmodels.server.Deviation;
+import io.httpmodels.server.KitRule;
 import io.httpmodels.server.LeakKit;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
@@ -21,9 +22,7 @@ class VertxLeakTest extends LeakKit {
             "threadsAndDescriptorsComeBackAfterLoadAndHostileClients",
             "leaves a JDK Cleaner thread (Cleaner-0) alive after close(): a java.lang.ref.Cleaner of Vert.x's, whose"
                     + " thread ends only once the collector finds the Cleaner unreachable",
-            "LeakKit",
-            "close() brings them back to where they were before the model started, with none of the model's threads"
-                    + " left."));
+            KitRule.LEAK_CLOSE));
 
     @Override
     protected Stream<ModelUnderTest> models() {
