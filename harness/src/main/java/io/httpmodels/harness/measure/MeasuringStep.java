@@ -130,6 +130,15 @@ public final class MeasuringStep {
      * @throws IllegalArgumentException when the server was started for other work or another header deadline
      */
     public Warmup warm(MeasuredTarget target, Scenario load, MeasureListener listener) {
+        return warm(target, load, listener, true);
+    }
+
+    /**
+     * {@link #warm(MeasuredTarget, Scenario, MeasureListener)}, counting the server's system calls after it only when
+     * {@code countSyscalls} (and the why figures are on): a comparison counts them in a target's first fork, since what
+     * a request costs in system calls is its code's, the same in every JVM, and perf's attach and chunk cost a second.
+     */
+    public Warmup warm(MeasuredTarget target, Scenario load, MeasureListener listener, boolean countSyscalls) {
         target.checkServes(load);
         WarmupRule rule = settings.warmup();
         RunningTarget running = target.running();
@@ -137,7 +146,7 @@ public final class MeasuringStep {
             return Warmup.NONE;
         }
         if (rule.none()) {
-            return warmed(target, Warmup.NONE, load);
+            return warmed(target, Warmup.NONE, load, countSyscalls);
         }
         Long pid = running.pid();
         boolean jitWatched = pid != null && ProcFs.jitCpuNanos(pid).isPresent();
@@ -148,7 +157,7 @@ public final class MeasuringStep {
                 && CompilerThreads.lend(pid, union(pinning.serverCpus(), pinning.clientCpus()));
         boolean raised = jitWatched && rule.raiseJitPriority() && CompilerThreads.raise(pid);
         try {
-            return warmed(target, warmUp(target, load, listener, pid, jitWatched), load);
+            return warmed(target, warmUp(target, load, listener, pid, jitWatched), load, countSyscalls);
         } finally {
             if (raised) {
                 CompilerThreads.renice(pid, CompilerThreads.NORMAL);
@@ -235,12 +244,25 @@ public final class MeasuringStep {
         }
     }
 
-    private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load) {
+    private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load, boolean countSyscalls) {
         target.warmed(warmup);
-        if (settings.why()) {
+        if (settings.why() && countSyscalls) {
             count(target, load);
+        } else if (settings.why()) {
+            target.counted(Counted.absent("counted in the target's first fork"));
         }
         return warmup;
+    }
+
+    /**
+     * Counts a window that ran while the server's JIT was still compiling as warm-up: the target's warm-up is
+     * {@code seconds} longer, and its next windows say so.
+     */
+    public Warmup extendWarmup(MeasuredTarget target, double seconds) {
+        Warmup was = target.warmup();
+        Warmup longer = new Warmup(was.seconds() + seconds, was.settled(), was.jitWatched());
+        target.warmed(longer);
+        return longer;
     }
 
     /**
