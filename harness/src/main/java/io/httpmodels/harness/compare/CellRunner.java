@@ -10,6 +10,7 @@ import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -126,7 +127,8 @@ final class CellRunner {
                     if (cell.isEmpty()) {
                         return; // stopped mid-window: what it measured is incomplete, so dropped
                     }
-                    if (stillCompiling(cell.get().result(), window) && stillCompiling < MAX_COMPILING_WINDOWS) {
+                    if (stillCompiling(jitMillis(cell.get().result()), window.recorded())
+                            && stillCompiling < MAX_COMPILING_WINDOWS) {
                         // Its JIT was not done after all: the window was warm-up, and the next one takes its place.
                         stillCompiling++;
                         step.extendWarmup(started, window.recorded().toNanos() / 1e9);
@@ -148,15 +150,15 @@ final class CellRunner {
      * JVM says, with the why figures on): a warm-up that settled can still leave C2 work that a slow load reaches
      * only later, and such a window measures the compiler as much as the server.
      */
-    static boolean stillCompiling(CellResult cell, Window window) {
-        if (!cell.ok()
-                || cell.why() == null
-                || cell.why().jvm() == null
-                || cell.why().jvm().jitMillis() == null) {
-            return false;
-        }
-        return cell.why().jvm().jitMillis()
-                > COMPILING_SHARE * window.recorded().toMillis();
+    static boolean stillCompiling(Long jitMillis, Duration window) {
+        return jitMillis != null && jitMillis > COMPILING_SHARE * window.toMillis();
+    }
+
+    /** The JIT time a window's JVM reported, or null (a failed window, the why figures off, not a JVM of ours). */
+    private static Long jitMillis(CellResult cell) {
+        return cell.ok() && cell.why() != null && cell.why().jvm() != null
+                ? cell.why().jvm().jitMillis()
+                : null;
     }
 
     /** Ends the current cell early and refuses new ones. */

@@ -204,7 +204,13 @@ class CompareCommandTest {
             assertTrue(w.jitWatched(), c.target() + ": a model's JVM has compiler threads in /proc");
             // At least the least warm-up; at most the bound and the chunk that was running when it passed.
             assertTrue(
-                    w.seconds() >= 0.5 && w.seconds() <= 1.0 + WarmupRule.CHUNK_MILLIS / 1e3 + 1.0,
+                    // A window still compiling counts as warm-up too: up to three of the run's 1 s windows.
+                    w.seconds() >= 0.5
+                            && w.seconds()
+                                    <= 1.0
+                                            + WarmupRule.CHUNK_MILLIS / 1e3
+                                            + 1.0
+                                            + CellRunner.MAX_COMPILING_WINDOWS * 1.1,
                     c.target() + " warmed " + w);
             assertTrue(run.out().contains(String.format(Locale.ROOT, "warm %.1fs", w.seconds())), run.out());
         }
