@@ -22,18 +22,18 @@ public enum Profile {
             Duration.ofSeconds(1),
             new Sampling(3, 1, Duration.ofSeconds(1))),
     DEFAULT(
-            "the default set of models (--models all adds the rest) in about 3 minutes: GET /plaintext, 40"
+            "the default set of models (--models all adds the rest) in about 7 minutes: GET /plaintext, 40"
                     + " keep-alive connections, no work and 1 ms of blocking"
                     + " work (the articles' key experiment; their new connection per request: --profile articles)",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
-            new Sampling(3, 2, Duration.ofSeconds(2))),
+            new Sampling(3, 2, Duration.ofSeconds(1))),
     ARTICLES(
             "the articles' whole experiment: GET /plaintext, 40 connections, no work and 1 ms of blocking work, each"
                     + " on keep-alive connections and with a new connection per request",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true, false), List.of(40), 1, null, List.of()),
             Duration.ofSeconds(2),
-            new Sampling(3, 2, Duration.ofSeconds(2))),
+            new Sampling(3, 2, Duration.ofSeconds(1))),
     SWEEP(
             "requests/s against connections: 1, 5, 10, 40 and 256 keep-alive connections, no work",
             axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(1, 5, 10, 40, 256), 1, null, List.of()),

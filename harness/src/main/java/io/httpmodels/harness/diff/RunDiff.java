@@ -214,7 +214,28 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
         differ(differ, "pinning", a.placement().pinning(), b.placement().pinning());
         differ(differ, "server JVM flags", a.jvms().serverJvmFlags(), b.jvms().serverJvmFlags());
         differ(differ, "window", a.schedule().durationSeconds(), b.schedule().durationSeconds());
+        Double speedA = loopMicros(a);
+        Double speedB = loopMicros(b);
+        if (speedA != null && speedB != null && Math.abs(speedB / speedA - 1) > HOST_SPEED_DIFFERS) {
+            differ.add(String.format(
+                    Locale.ROOT,
+                    "the host's speed differs: the noise floor's loop took %.0f µs in A, %.0f µs in B (median, server"
+                            + " CPU): every figure may move by that much for that alone",
+                    speedA,
+                    speedB));
+        }
         return differ;
+    }
+
+    /** A change of the noise floor's loop time beyond this share is worth saying. */
+    static final double HOST_SPEED_DIFFERS = 0.05;
+
+    /** The noise floor's loop time on the servers' first CPU, or null when the run did not measure it. */
+    private static Double loopMicros(Conditions c) {
+        if (c.noiseFloor() == null || c.noiseFloor().cpus().isEmpty()) {
+            return null;
+        }
+        return c.noiseFloor().cpus().get(0).p50Micros();
     }
 
     private static void differ(List<String> out, String what, Object a, Object b) {

@@ -34,14 +34,14 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(
                 "jdk-httpserver",
-                "the JDK's own server: out of the default run's 3 minutes (docs/model-notes/jdk-httpserver.md)");
+                "the JDK's own server: out of the default run's time (docs/model-notes/jdk-httpserver.md)");
         out.put("jdk-httpserver-virtual", "jdk-httpserver with virtual threads: one setting from it");
         out.put("tio", "answers 41 of the conformance kit's 52 cases otherwise (on record: docs/model-notes/tio.md)");
-        // The frameworks: each would add a row to every scenario, past the default run's 3 minutes; their own run
+        // The frameworks: each would add a row to every scenario, past the default run's time; their own run
         // is `--models jetty,tomcat,undertow,helidon,vertx,netty` (docs/frameworks.md).
         for (String framework :
                 List.of("jetty", "jetty-virtual", "tomcat", "tomcat-virtual", "undertow", "helidon", "vertx")) {
-            out.put(framework, "a framework: out of the default run's 3 minutes (docs/frameworks.md)");
+            out.put(framework, "a framework: out of the default run's time (docs/frameworks.md)");
         }
         return out;
     }
