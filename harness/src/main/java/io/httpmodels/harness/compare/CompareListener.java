@@ -9,7 +9,7 @@ import io.httpmodels.harness.targets.TargetSpec;
 public interface CompareListener extends MeasureListener {
 
     /** A cell is about to start: {@code index} of {@code total} (1-based). */
-    default void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int repetition) {}
+    default void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int fork) {}
 
     /** A cell ended, measured or failed. */
     default void cellFinished(int index, int total, CellResult result) {}

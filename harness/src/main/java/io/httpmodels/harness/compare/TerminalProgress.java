@@ -26,9 +26,9 @@ final class TerminalProgress implements CompareListener {
     }
 
     @Override
-    public void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int repetition) {
+    public void cellStarted(int index, int total, TargetSpec target, Scenario scenario, int fork) {
         current = String.format(
-                Locale.ROOT, "[%2d/%d] %-22s %-28s rep %d", index, total, target.name(), scenario.id(), repetition);
+                Locale.ROOT, "[%2d/%d] %-22s %-28s fork %d", index, total, target.name(), scenario.id(), fork);
         if (live) {
             out.print("\r\033[K" + current + "  starting");
             out.flush();

@@ -65,6 +65,8 @@ class InterruptTest {
                 "200ms",
                 "--duration",
                 "2s",
+                "--forks",
+                "1",
                 "--out",
                 out.toString()));
         if (!pinned) {

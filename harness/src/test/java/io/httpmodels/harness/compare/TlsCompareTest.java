@@ -69,6 +69,9 @@ class TlsCompareTest {
                 "1500ms",
                 "--timeout",
                 "5s",
+                // one JVM a cell: this test is about TLS, not about forks (CompareCommandTest)
+                "--forks",
+                "1",
                 "--no-pin",
                 "--out",
                 dir.resolve("run").toString()));
