@@ -4,7 +4,8 @@
 #   - the regression gate checks itself: the same build against itself must say "same", a candidate slowed with a
 #     JVM flag (C1 only: about 2x the server CPU per request, no code touched) must exit 1 and name the cell
 #     (about 5 minutes; scripts/regress-selfcheck.sh counts its rates over many runs);
-#   - every fuzz target for 5 minutes (.ci/run gives each 10 to 30 s).
+#   - every fuzz target for 5 minutes (.ci/run gives each 10 to 30 s);
+#   - the leak kits at 100,000 requests a model (.ci/run runs 20,000), inside its .ci/run.
 # Run it before pushing a change to a model's I/O path, the codec, the load client's loop or the gate
 # (CONTRIBUTING.md); the nightly workflow runs it on main. About 70 minutes on a 2-core machine.
 #
@@ -19,7 +20,7 @@ step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 
 case "${1:-}" in
     --skip-ci-run) ;;
-    "") .ci/run || die ".ci/run failed" ;;
+    "") HTTPMODELS_LEAK_REQUESTS=100000 .ci/run || die ".ci/run failed" ;;
     *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 

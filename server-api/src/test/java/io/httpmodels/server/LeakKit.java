@@ -29,9 +29,10 @@ import java.util.stream.Stream;
  * open file descriptors (from {@code /proc}) come back to where they were after a warm-up, and {@code close()}
  * brings them back to where they were before the model started, with none of the model's threads left.
  *
- * <p>The request count is {@value #DEFAULT_REQUESTS} by default, for a kit run outside the slow set (a model's
- * own leak test is in it since 2026-12-05); the slow set ({@code mvn verify -Pslow}, which {@code .ci/run} runs,
- * selecting the kit by its tag) runs the issue's full size, 100,000, and {@code -Dhttpmodels.leak.requests=N} any other. Every wait is bounded: the child's answers by
+ * <p>The request count is {@value #DEFAULT_REQUESTS} by default, for a kit run outside the slow set; the slow set
+ * ({@code mvn verify -Pslow}, selecting the kit by its tag) runs {@code -Dleak.requests}, 20,000 unless given
+ * ({@code .ci/run}) or 100,000 ({@code scripts/ci-full.sh}), and {@code -Dhttpmodels.leak.requests=N} any other
+ * size outside it. Every wait is bounded: the child's answers by
  * {@link ProbeChild#ANSWER_BOUND}, its settling by {@link #SETTLE_MILLIS}, the class by {@link Timeout}.
  *
  * <p><b>Pools that grow on demand</b> ({@link #poolsGrowOnDemand()}). A server whose pool starts threads when a task
@@ -85,7 +86,7 @@ public abstract class LeakKit implements KitCoverage {
      * kit records, as {@code connectionCloseIsHonoured}; Helidon's). Then the load's client closes each such
      * connection itself once it has read the whole answer, which must still say {@code Connection: close}, rather
      * than wait for the server's idle timer: the question asked, whether threads and descriptors come back, is the
-     * same, and 100,000 requests take minutes, not hours. Off by default: the load waits for the server's close.
+     * same, and tens of thousands of requests take minutes, not hours. Off by default: the load waits for the server's close.
      */
     protected boolean leavesOpenWhatItAnswersWithClose() {
         return false;

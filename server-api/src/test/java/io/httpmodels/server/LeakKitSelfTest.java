@@ -54,7 +54,7 @@ class LeakKitSelfTest {
             return List.of(registry);
         }
 
-        // The kit's logic, not the models' size: at the slow set's 100,000 a round of the leaking model took 30-40 s.
+        // The kit's logic, not the models' size: at 100,000 a round of the leaking model takes 30-40 s.
         @Override
         int requests() {
             return DEFAULT_REQUESTS;

@@ -8,7 +8,7 @@ import java.util.stream.Stream;
 
 /**
  * Both JDK models leave no threads or descriptors behind (see {@link LeakKit}): they pass, with no deviation. In the
- * slow set only ({@code mvn verify -Pslow}, at 100,000 requests a model), since the kit offers no smaller size to
+ * slow set only ({@code mvn verify -Pslow}, at its size a model), since the kit offers no smaller size to
  * override and its size is not what takes the time: at its default 2,000 requests a model the load takes under 1 s,
  * but the pass of hostile clients takes 65 s: the JDK keeps the connection open after a dozen or so of them (its
  * lenient parses, see {@link JdkHostileClientDeviations}, and its 404s), and the kit waits out its 5 s read timeout

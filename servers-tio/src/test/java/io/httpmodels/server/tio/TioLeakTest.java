@@ -15,9 +15,9 @@ import java.util.stream.Stream;
  * started when the class loads, ticking every 10 ms, and shut down only by a JVM shutdown hook; t-io offers no
  * way to stop it (and its servers read the time it keeps). One thread per JVM, not one per server. At 100,000
  * requests t-io's heartbeat thread ({@code tio-timer-checkheartbeat-...}, which sleeps between checks of the stop
- * flag) was still alive too (2026-12-04, one run). So the kit's
+ * flag) was still alive too, in one run. So the kit's
  * only case is a documented deviation: it must still fail. The kit prints its figures only when the load and the
- * hostile pass are through, and {@code .ci/run} checks for them at 100,000 requests, so a server that stops
+ * hostile pass are through, and {@code .ci/run} checks for them at the slow set's size, so a server that stops
  * serving (docs/model-notes/tio.md) still fails the build. In the slow set ({@code mvn verify -Pslow}): the hostile
  * pass alone takes about 140 s, the requests t-io neither answers nor closes costing the kit's 5 s read each.
  */
