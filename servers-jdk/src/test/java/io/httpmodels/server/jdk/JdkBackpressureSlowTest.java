@@ -3,7 +3,9 @@ package io.httpmodels.server.jdk;
 import org.junit.jupiter.api.Tag;
 
 /** {@link JdkBackpressureTest} at the length of a real attack: each flood held for a 15 s idle timeout. */
+// Tagged "attack" too: .ci/run leaves it to scripts/ci-full.sh, and runs the same floods at a 500 ms idle timeout.
 @Tag("slow")
+@Tag("attack")
 class JdkBackpressureSlowTest extends JdkBackpressureTest {
 
     @Override
