@@ -80,17 +80,13 @@ public final class TextTable {
                 out.append('\n');
             }
         }
-        out.append(cut("req/s, p50/p99, µs/req, RSS: median over forks, ± its 95 % interval's reach; rel: share of"
-                        + " the best row, ≈ where not shown to differ from it;"))
-                .append('\n');
-        out.append(cut("p50/p99: " + latencyKinds(results) + "; µs/req: server CPU per request; RSS: peak MiB;"))
-                .append('\n');
-        out.append(cut("served: connections answered / kept open (" + ScenarioTable.UNSERVED
-                        + " some never answered); t/o: timeouts; err: errors, timeouts included;"))
-                .append('\n');
-        out.append(cut("client: client CPU, % of one core; " + CLIENT_BOUND
-                        + " client-bound: the client was saturated, compare µs/req there"))
-                .append('\n');
+        out.append(wrap("req/s, p50/p99, µs/req, RSS: median over forks, ± its 95 % interval's reach; rel: share of"
+                + " the best row, ≈ where not shown to differ from it;"));
+        out.append(wrap("p50/p99: " + latencyKinds(results) + "; µs/req: server CPU per request; RSS: peak MiB;"));
+        out.append(wrap("served: connections answered / kept open (" + ScenarioTable.UNSERVED
+                + " some never answered); t/o: timeouts; err: errors, timeouts included;"));
+        out.append(wrap("client: client CPU, % of one core; " + CLIENT_BOUND
+                + " client-bound: the client was saturated, compare µs/req there"));
         if (results.scenarios().stream().anyMatch(Scenario::isTls)) {
             out.append(wrap("TLS: hs/s: handshakes per second; resumed: share resumed; hs p50/p99: handshake"
                     + " time; µs/hs: server CPU per handshake (with a new connection per request it holds the"
@@ -306,15 +302,27 @@ public final class TextTable {
     }
 
     private static String line(List<String> cells, int[] widths) {
+        // Two spaces between columns, or one between figures where two would not fit the terminal (a run of noisy
+        // forks, whose figures carry wide intervals): every table of a run is checked with its own widths.
+        String gap = tableWidth(widths, "  ") <= WIDTH ? "  " : " ";
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
-                sb.append("  ");
+                sb.append(i == 1 ? "  " : gap);
             }
             boolean left = i == 0 || i == LIMITS;
             sb.append(pad(cells.get(i), i == LIMITS ? 0 : widths[i], !left));
         }
         return cut(sb.toString().stripTrailing());
+    }
+
+    /** The widest line the columns make with {@code gap} between figures (the limits column counted as "  ‡"). */
+    private static int tableWidth(int[] widths, String gap) {
+        int total = widths[0] + 2;
+        for (int i = 1; i < LIMITS; i++) {
+            total += widths[i] + (i > 1 ? gap.length() : 0);
+        }
+        return total + gap.length() + CLIENT_BOUND.length();
     }
 
     private static String pad(String text, int width, boolean right) {

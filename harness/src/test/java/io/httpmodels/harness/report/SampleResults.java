@@ -330,6 +330,61 @@ public final class SampleResults {
                 results.capacities());
     }
 
+    /**
+     * The run with every figure's interval as wide as a noisy run of forks makes it ({@code ±>99%}, a tie with the
+     * best row): the widest rows the terminal's table must fit.
+     */
+    public static Results withWideIntervals() {
+        Results r = run();
+        return new Results(
+                r.schemaVersion(),
+                r.tool(),
+                r.startedAt(),
+                r.finishedAt(),
+                r.status(),
+                r.conditions(),
+                r.targets(),
+                r.scenarios(),
+                r.cells(),
+                r.summaries().stream().map(SampleResults::widened).toList(),
+                r.capacities());
+    }
+
+    private static Summary widened(Summary s) {
+        if (!s.ok()) {
+            return s;
+        }
+        return new Summary(
+                s.scenarioId(),
+                s.target(),
+                s.outcome(),
+                new Summary.Rate(
+                        wide(s.rate().requestsPerSecond()),
+                        Math.min(0.999, s.rate().relativeToBest()),
+                        s.rate().relativeToNginx(),
+                        true),
+                new Summary.Timing(
+                        s.timing().latency(),
+                        wide(s.timing().p50()),
+                        wide(s.timing().p99()),
+                        s.timing().distribution()),
+                s.connectionFigures(),
+                new Summary.ServerFigures(
+                        s.server().serverCpuPercent(),
+                        wide(s.server().cpuMicrosPerRequest()),
+                        wide(s.server().rssPeakBytes()),
+                        s.server().rssMeanBytes(),
+                        s.server().threadsPeak()),
+                s.client(),
+                s.forks(),
+                s.why(),
+                s.tls());
+    }
+
+    private static Estimate wide(Estimate e) {
+        return e == null ? null : new Estimate(e.value() * 1.0137, e.value() * 0.31, e.value() * 2.7, e.forks());
+    }
+
     /** The run with the failure of thread-per-connection under blocking work replaced by {@code reason}. */
     public static Results withFailure(String reason) {
         Results results = run();
