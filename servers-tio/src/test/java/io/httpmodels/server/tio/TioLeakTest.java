@@ -18,8 +18,8 @@ import java.util.stream.Stream;
  * flag) was still alive too, in one run. So the kit's
  * only case is a documented deviation: it must still fail. The kit prints its figures only when the load and the
  * hostile pass are through, and {@code .ci/run} checks for them at the slow set's size, so a server that stops
- * serving (docs/model-notes/tio.md) still fails the build. In the slow set ({@code mvn verify -Pslow}): the hostile
- * pass alone takes about 140 s, the requests t-io neither answers nor closes costing the kit's 5 s read each.
+ * serving (docs/model-notes/tio.md) still fails the build. In the slow set ({@code mvn verify -Pslow}): the requests
+ * of the hostile pass that t-io neither answers nor closes cost the kit's short read each.
  */
 @Tag("slow")
 class TioLeakTest extends LeakKit {
