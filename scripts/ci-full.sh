@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI checks, at full length: .ci/run (every test, the slow set, mutation testing, a bounded fuzz, the
-# scripts' checks, a quick comparison), then what left .ci/run to keep it within 40 minutes:
+# scripts' checks, a quick comparison), then what left .ci/run to keep it shorter:
 #   - the regression gate checks itself: the same build against itself must say "same", a candidate slowed with a
 #     JVM flag (C1 only: about 2x the server CPU per request, no code touched) must exit 1 and name the cell
 #     (about 5 minutes; scripts/regress-selfcheck.sh counts its rates over many runs);
@@ -9,7 +9,7 @@
 #   - the blocking models' and the JDK server's backpressure floods held for a 15 s idle timeout (tagged attack;
 #     .ci/run holds them 500 ms), about 5 minutes.
 # Run it before pushing a change to a model's I/O path, the codec, the load client's loop or the gate
-# (CONTRIBUTING.md); the nightly workflow runs it on main. About 75 minutes on a 2-core machine.
+# (CONTRIBUTING.md); the nightly workflow runs it on main. About 110 minutes on a 2-core machine (45 of them fuzzing).
 #
 #   scripts/ci-full.sh [--skip-ci-run]      --skip-ci-run: only the parts beyond .ci/run (after a .ci/run that passed)
 set -euo pipefail
