@@ -316,6 +316,11 @@ public final class SampleResults {
     /** The run with these cells instead of its own. */
     public static Results withCells(List<CellResult> cells) {
         Results results = run();
+        return withFigures(results, cells, results.summaries());
+    }
+
+    /** {@code results} with other cells and summaries, everything else as it is. */
+    static Results withFigures(Results results, List<CellResult> cells, List<Summary> summaries) {
         return new Results(
                 results.schemaVersion(),
                 results.tool(),
@@ -326,7 +331,7 @@ public final class SampleResults {
                 results.targets(),
                 results.scenarios(),
                 cells,
-                results.summaries(),
+                summaries,
                 results.capacities());
     }
 
@@ -336,18 +341,8 @@ public final class SampleResults {
      */
     public static Results withWideIntervals() {
         Results r = run();
-        return new Results(
-                r.schemaVersion(),
-                r.tool(),
-                r.startedAt(),
-                r.finishedAt(),
-                r.status(),
-                r.conditions(),
-                r.targets(),
-                r.scenarios(),
-                r.cells(),
-                r.summaries().stream().map(SampleResults::widened).toList(),
-                r.capacities());
+        return withFigures(
+                r, r.cells(), r.summaries().stream().map(SampleResults::widened).toList());
     }
 
     private static Summary widened(Summary s) {

@@ -44,18 +44,7 @@ final class WhyResults {
                 .map(s ->
                         s.ok() ? profiled(s.withWhy(why(s.target())), s.target().equals("netty") ? "cpu" : null) : s)
                 .toList();
-        return new Results(
-                r.schemaVersion(),
-                r.tool(),
-                r.startedAt(),
-                r.finishedAt(),
-                r.status(),
-                r.conditions(),
-                r.targets(),
-                r.scenarios(),
-                cells,
-                summaries,
-                r.capacities());
+        return SampleResults.withFigures(r, cells, summaries);
     }
 
     static WhyFigures why(String target) {
