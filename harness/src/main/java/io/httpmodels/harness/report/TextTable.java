@@ -51,15 +51,18 @@ public final class TextTable {
             }
         }
 
+        // Two spaces between columns, or one between figures where two would not fit the terminal (a run of noisy
+        // forks, whose figures carry wide intervals).
+        String gap = tableWidth(widths, "  ") <= WIDTH ? "  " : " ";
         StringBuilder out = new StringBuilder();
         for (int t = 0; t < tables.size(); t++) {
             Scenario scenario = results.scenarios().get(t);
             out.append(cut(scenario.title() + "  [" + scenario.id() + "]" + forks(results, scenario)))
                     .append('\n');
-            out.append(line(HEADERS, widths)).append('\n');
+            out.append(line(HEADERS, widths, gap)).append('\n');
             for (List<String> row : tables.get(t)) {
                 if (row.size() == HEADERS.size()) {
-                    out.append(line(row, widths)).append('\n');
+                    out.append(line(row, widths, gap)).append('\n');
                 } else {
                     // A row without figures: its target, then why, across the figures' columns.
                     out.append(cut(pad(row.get(0), widths[0], false) + "  " + row.get(1)))
@@ -301,10 +304,7 @@ public final class TextTable {
         return intended ? "latency from the intended send time" : "raw latency";
     }
 
-    private static String line(List<String> cells, int[] widths) {
-        // Two spaces between columns, or one between figures where two would not fit the terminal (a run of noisy
-        // forks, whose figures carry wide intervals): every table of a run is checked with its own widths.
-        String gap = tableWidth(widths, "  ") <= WIDTH ? "  " : " ";
+    private static String line(List<String> cells, int[] widths, String gap) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
