@@ -6,8 +6,9 @@
 #     (about 5 minutes; scripts/regress-selfcheck.sh counts its rates over many runs);
 #   - every fuzz target for 5 minutes (.ci/run gives each 10 to 30 s);
 #   - the leak kits at 100,000 requests a model (.ci/run runs 20,000), inside its .ci/run;
-#   - the blocking models' and the JDK server's backpressure floods held for a 15 s idle timeout (tagged attack;
-#     .ci/run holds them 500 ms), about 5 minutes.
+#   - the backpressure floods held for a 15 s idle timeout that .ci/run holds 500 ms (the blocking models', the JDK
+#     server's) or runs on fewer models (netty's other transports and netty-virtual): tagged attack, about 7 minutes;
+#   - mutation testing of the load client's command line, whose mutants only timed runs kill (about 3 minutes).
 # Run it before pushing a change to a model's I/O path, the codec, the load client's loop or the gate
 # (CONTRIBUTING.md); the nightly workflow runs it on main. About 110 minutes on a 2-core machine (45 of them fuzzing).
 #
@@ -23,7 +24,7 @@ step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 case "${1:-}" in
     --skip-ci-run) ;;
     "") HTTPMODELS_LEAK_REQUESTS=100000 .ci/run || die ".ci/run failed" ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 
 step "the regression gate checks itself (scripts/regress.sh, bounded: one cell, 8 rounds same build, 8 rounds slowed)"
@@ -58,6 +59,12 @@ grep -q 'REGRESSION in 1 cell(s): netty/plaintext-c40-ka-w0' "$regress_dir/slowe
 step "the backpressure floods at an attack's length (mvn -B -T 1 verify -Pslow, tagged attack)"
 CI=true mvn -B -ntp -T 1 verify -Pslow -Dtests.groups=attack \
     || die "a backpressure flood at an attack's length broke its bound (see the test reports above)"
+
+step "mutation testing of what .ci/run leaves out: the load client's command line (the 'nightly' execution)"
+# Its mutants die only in timed end-to-end runs, seconds each (load-client/pom.xml, mutation.nightly.classes).
+mvn -B -ntp -T 1 -Pmutation -Dmutation.jvm="$(httpmodels_find_java)" -DskipTests -Dmutation.nightly.skip=false \
+    -pl load-client org.pitest:pitest-maven:mutationCoverage@nightly \
+    || die "mutation testing of the load client's command line missed its threshold (load-client/target/pit-reports/nightly)"
 
 step "fuzzing with Jazzer: each of the 9 targets for 5 minutes (scripts/fuzz.sh 300)"
 scripts/fuzz.sh 300 || die "a fuzz target found a failing input (see above and docs/fuzzing.md)"
