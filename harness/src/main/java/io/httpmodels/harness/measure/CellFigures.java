@@ -356,16 +356,16 @@ final class CellFigures {
         return b == null
                 ? null
                 : new Background(
-                        b.idleConnections(),
-                        b.idleOpen(),
-                        b.idleAnswered(),
-                        b.idleClosedByServer(),
-                        b.slowConnections(),
-                        b.slowOpen(),
-                        b.slowClosedByServer(),
-                        b.slowAnswered(),
-                        b.connectFailures(),
-                        b.openingSeconds(),
-                        b.openedBeforeStart());
+                        b.idle().connections(),
+                        b.idle().open(),
+                        b.idle().answered(),
+                        b.idle().closedByServer(),
+                        b.slow().connections(),
+                        b.slow().open(),
+                        b.slow().closedByServer(),
+                        b.slow().answered(),
+                        b.opening().connectFailures(),
+                        b.opening().seconds(),
+                        b.opening().beforeStart());
     }
 }
