@@ -113,8 +113,9 @@ final class CellRunner {
                                 scenario.id(),
                                 target.name(),
                                 fork,
-                                scenario.connections(),
-                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
+                                scenario.shape().connections(),
+                                "no closed-loop peak to take "
+                                        + Math.round(scenario.pacing().rateFraction() * 100) + " % of");
                         progress.add(target, failed, null);
                         listener.cellFinished(progress.index, progress.total, failed);
                         continue;

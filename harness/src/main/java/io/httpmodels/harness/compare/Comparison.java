@@ -156,14 +156,10 @@ public final class Comparison {
 
     private static boolean shareable(Scenario a, Scenario b) {
         return a.workMillis() == b.workMillis()
-                && a.headerTimeoutMillis() == b.headerTimeoutMillis()
+                && a.crowd().headerTimeoutMillis() == b.crowd().headerTimeoutMillis()
                 && a.isTls() == b.isTls()
-                && !hasBackground(a)
-                && !hasBackground(b);
-    }
-
-    private static boolean hasBackground(Scenario s) {
-        return s.idleConnections() > 0 || s.slowConnections() > 0;
+                && !a.hasBackground()
+                && !b.hasBackground();
     }
 
     /**
@@ -173,7 +169,7 @@ public final class Comparison {
      */
     private Window windowOf(TargetSpec target, Scenario scenario, int fork, int window, List<CellResult> cells) {
         Double rate = offeredRate(scenario, target, cells);
-        if (scenario.rateFraction() != null && rate == null) {
+        if (scenario.pacing().rateFraction() != null && rate == null) {
             return null;
         }
         String cellName = scenario.id() + "__" + target.name() + "__r" + fork
@@ -238,10 +234,10 @@ public final class Comparison {
 
     /** The rate of an open-loop cell: the scenario's own, or its fraction of the target's measured peak. */
     private static Double offeredRate(Scenario scenario, TargetSpec target, List<CellResult> cells) {
-        if (scenario.rate() != null) {
-            return scenario.rate();
+        if (scenario.pacing().rate() != null) {
+            return scenario.pacing().rate();
         }
-        if (scenario.rateFraction() == null) {
+        if (scenario.pacing().rateFraction() == null) {
             return null;
         }
         String shape = scenario.closedLoopShape().id();
@@ -250,7 +246,7 @@ public final class Comparison {
                         c.ok() && c.scenarioId().equals(shape) && c.target().equals(target.name()))
                 .map(CellResult::requestsPerSecond)
                 .toList();
-        return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.rateFraction();
+        return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.pacing().rateFraction();
     }
 
     private static Summary summaryOf(List<Summary> summaries, String scenarioId, String target) {

@@ -95,11 +95,17 @@ final class Summaries {
                 (int) cells.stream().mapToInt(CellResult::repetition).distinct().count();
         if (ok.isEmpty()) {
             String failure = cells.get(0).failure();
-            return Summary.failed(scenario.id(), target, failure, forksRun, scenario.connections());
+            return Summary.failed(
+                    scenario.id(), target, failure, forksRun, scenario.shape().connections());
         }
         Map<Integer, List<CellResult>> byFork = ForkFigures.byFork(cells);
         if (byFork.isEmpty()) {
-            return Summary.failed(scenario.id(), target, firstFailure(cells), forksRun, scenario.connections());
+            return Summary.failed(
+                    scenario.id(),
+                    target,
+                    firstFailure(cells),
+                    forksRun,
+                    scenario.shape().connections());
         }
         List<ForkFigures> forks = new ArrayList<>();
         byFork.forEach((fork, windows) -> forks.add(ForkFigures.of(fork, windows, histograms::get)));
@@ -136,7 +142,7 @@ final class Summaries {
                                 estimate(forks, ForkFigures::p99Micros),
                                 merged == null ? first.latencies().distribution() : Distribution.of(merged)),
                         new Summary.ConnectionFigures(
-                                scenario.connections(),
+                                scenario.shape().connections(),
                                 used.stream()
                                         .map(c -> c.connectionCounts().connectionsServed())
                                         .filter(Objects::nonNull)

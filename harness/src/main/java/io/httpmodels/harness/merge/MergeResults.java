@@ -8,7 +8,9 @@ import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.ConnectionShape;
 import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Crowd;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Host;
@@ -16,6 +18,7 @@ import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.MergeInfo;
+import io.httpmodels.harness.results.Pacing;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
@@ -70,10 +73,10 @@ final class MergeResults {
                 run.total(),
                 run.windowSeconds(),
                 run.requestsPerSecond(),
-                scenario.rate(),
+                scenario.pacing().rate(),
                 totalErrors,
                 errorsByKind(run),
-                scenario.connections(),
+                scenario.shape().connections(),
                 run.timeline(),
                 null,
                 kind);
@@ -254,15 +257,9 @@ final class MergeResults {
                 "merged",
                 route,
                 0,
-                keepAlive,
-                Math.max(1, allKnown ? connections : 1),
-                pipeline,
-                allKnown && rate > 0 ? rate : null,
-                null,
-                0,
-                0,
-                0,
-                0,
+                new ConnectionShape(keepAlive, Math.max(1, allKnown ? connections : 1), pipeline),
+                new Pacing(allKnown && rate > 0 ? rate : null, null),
+                Crowd.NONE,
                 null);
     }
 

@@ -220,7 +220,11 @@ public final class SampleResults {
                 } else if (scenario.equals(WORK) && target.name().equals("thread-per-connection")) {
                     for (int rep = 1; rep <= REPETITIONS; rep++) {
                         cells.add(CellResult.failed(
-                                scenario.id(), target.name(), rep, scenario.connections(), TPC_FAILURE));
+                                scenario.id(),
+                                target.name(),
+                                rep,
+                                scenario.shape().connections(),
+                                TPC_FAILURE));
                     }
                     summaries.add(failedSummary(scenario, target.name(), TPC_FAILURE));
                 }
@@ -424,7 +428,8 @@ public final class SampleResults {
     }
 
     private static Summary failedSummary(Scenario scenario, String target, String reason) {
-        return Summary.failed(scenario.id(), target, reason, REPETITIONS, scenario.connections());
+        return Summary.failed(
+                scenario.id(), target, reason, REPETITIONS, scenario.shape().connections());
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
@@ -455,7 +460,8 @@ public final class SampleResults {
                         ForkStatistics.estimate(
                                 forks.stream().map(ForkFigures::p99Micros).toList()),
                         distribution(row)),
-                new Summary.ConnectionFigures(scenario.connections(), row.served(), row.timeouts(), row.errors()),
+                new Summary.ConnectionFigures(
+                        scenario.shape().connections(), row.served(), row.timeouts(), row.errors()),
                 new Summary.ServerFigures(
                         serverCpuPercent(row),
                         ForkStatistics.estimate(forks.stream()
@@ -496,7 +502,9 @@ public final class SampleResults {
                             Map.of(200, requests),
                             null),
                     new ConnectionCounts(
-                            scenario.connections(), row.served(), (long) scenario.connections() + timeouts),
+                            scenario.shape().connections(),
+                            row.served(),
+                            (long) scenario.shape().connections() + timeouts),
                     new ServerUsage(
                             4_100L + rep,
                             "/proc",

@@ -51,9 +51,12 @@ public final class SlowAndIdleResults {
         for (Summary s : alone.summaries()) {
             summaries.add(beside(s, SLOW, KEPT.get(s.target())[0], 0, 0));
             double[] perIdle = PER_IDLE.get(s.target());
-            summaries.add(
-                    beside(s, IDLE, KEPT.get(s.target())[1], (long) (perIdle[0] * 1024 * IDLE.idleConnections()), (int)
-                            (perIdle[1] * IDLE.idleConnections())));
+            summaries.add(beside(
+                    s,
+                    IDLE,
+                    KEPT.get(s.target())[1],
+                    (long) (perIdle[0] * 1024 * IDLE.crowd().idleConnections()),
+                    (int) (perIdle[1] * IDLE.crowd().idleConnections())));
         }
         for (CellResult c : alone.cells()) {
             boolean starved = KEPT.get(c.target())[0] == 0;
