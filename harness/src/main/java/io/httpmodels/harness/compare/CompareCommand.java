@@ -383,7 +383,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
     int exitCode(Results results) {
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             return 130;
         }
         boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
@@ -575,7 +575,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println();
         out.print(TextTable.render(results));
         out.println();
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             out.printf(
                     "interrupted: the %d cells completed were written%n",
                     results.cells().size());

@@ -8,6 +8,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
@@ -118,11 +119,11 @@ public final class Comparison {
             }
         }
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.build().projectVersion(),
-                startedAt,
-                Instant.now(),
-                stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels " + conditions.build().projectVersion(),
+                        startedAt,
+                        Instant.now(),
+                        stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE),
                 conditions,
                 targetList,
                 ran,

@@ -203,7 +203,7 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
         String commit = c.build().gitCommit() == null
                 ? "commit unknown"
                 : "commit " + c.build().gitCommit();
-        return String.format(Locale.ROOT, "%s (%s, %s)", name, commit, r.startedAt());
+        return String.format(Locale.ROOT, "%s (%s, %s)", name, commit, r.run().startedAt());
     }
 
     /** The conditions that differ between the runs, a sentence each: their figures may differ for that alone. */

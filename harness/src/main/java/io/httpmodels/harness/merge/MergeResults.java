@@ -21,6 +21,7 @@ import io.httpmodels.harness.results.MergeInfo;
 import io.httpmodels.harness.results.Pacing;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Schedule;
@@ -150,11 +151,11 @@ final class MergeResults {
                 null);
         Instant origin = Instant.ofEpochMilli(run.originMillis());
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels merge " + Version.get(),
-                origin,
-                Instant.ofEpochMilli(run.endMillis()),
-                RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels merge " + Version.get(),
+                        origin,
+                        Instant.ofEpochMilli(run.endMillis()),
+                        RunStatus.COMPLETE),
                 conditions,
                 targets,
                 List.of(scenario),

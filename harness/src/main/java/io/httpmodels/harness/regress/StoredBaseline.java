@@ -76,7 +76,8 @@ final class StoredBaseline {
         String commit = results.conditions() == null
                 ? null
                 : results.conditions().build().gitCommit();
-        return "results of " + results.startedAt() + (commit == null ? "" : " at commit " + commit.substring(0, 12));
+        return "results of " + results.run().startedAt()
+                + (commit == null ? "" : " at commit " + commit.substring(0, 12));
     }
 
     private Figure figure(String target, String scenarioId) {

@@ -107,7 +107,7 @@ class CompareCommandTest {
     @Test
     void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
         assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         assertEquals(16, results.cells().size(), "4 targets, 2 forks of 2 windows each");
         assertTrue(run.out().contains("[16/16]"), run.out());
     }

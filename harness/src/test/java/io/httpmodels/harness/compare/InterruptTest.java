@@ -109,7 +109,7 @@ class InterruptTest {
             assertEquals(130, harness.exitValue(), all.toString());
 
             Results results = ResultsJson.read(out.resolve("results.json"));
-            assertEquals(RunStatus.INTERRUPTED, results.status());
+            assertEquals(RunStatus.INTERRUPTED, results.run().status());
             assertEquals(1, results.cells().size(), all.toString());
             assertEquals("virtual-threads", results.cells().get(0).target());
             assertTrue(results.cells().get(0).ok());

@@ -85,7 +85,7 @@ class TlsCompareTest {
     @Test
     void everyTargetIsMeasuredInTheThreeTlsScenarios() {
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         assertEquals("custom (from tls)", results.conditions().schedule().profile());
         assertEquals(
                 List.of(TlsMode.RESUME, TlsMode.FULL, TlsMode.RESUME),

@@ -20,6 +20,7 @@ import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.PercentilePoint;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Schedule;
@@ -260,11 +261,11 @@ public final class SampleResults {
                 : List.of();
 
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels 0.1.0-SNAPSHOT",
-                Instant.parse("2026-11-30T16:00:00Z"),
-                Instant.parse("2026-11-30T16:24:10Z"),
-                RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels 0.1.0-SNAPSHOT",
+                        Instant.parse("2026-11-30T16:00:00Z"),
+                        Instant.parse("2026-11-30T16:24:10Z"),
+                        RunStatus.COMPLETE),
                 conditions(),
                 targets,
                 List.copyOf(rows.keySet()),
@@ -276,11 +277,7 @@ public final class SampleResults {
     /** The run without one target: its row, cells, summaries and capacities gone. */
     public static Results without(Results results, String target) {
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets().stream().filter(t -> !t.name().equals(target)).toList(),
                 results.scenarios(),
@@ -298,11 +295,7 @@ public final class SampleResults {
         List<Scenario> kept = List.of(scenarios);
         List<String> ids = kept.stream().map(Scenario::id).toList();
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 kept,
@@ -326,11 +319,7 @@ public final class SampleResults {
     /** {@code results} with other cells and summaries, everything else as it is. */
     static Results withFigures(Results results, List<CellResult> cells, List<Summary> summaries) {
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 results.scenarios(),
@@ -388,11 +377,7 @@ public final class SampleResults {
     public static Results withFailure(String reason) {
         Results results = run();
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 results.scenarios(),

@@ -78,11 +78,7 @@ public final class SlowAndIdleResults {
                             true)));
         }
         return new Results(
-                alone.schemaVersion(),
-                alone.tool(),
-                alone.startedAt(),
-                alone.finishedAt(),
-                alone.status(),
+                alone.run(),
                 alone.conditions(),
                 alone.targets(),
                 List.of(ALONE, SLOW, IDLE),

@@ -41,8 +41,8 @@ class SchemaOneFilesTest {
     void aStoredComparisonReadsWithItsConditionsAndFigures() throws Exception {
         Results results = ResultsJson.read(stored("compare.json"));
 
-        assertEquals(1, results.schemaVersion());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(1, results.run().schemaVersion());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         Conditions c = results.conditions();
         assertEquals("Intel(R) Xeon(R) Processor", c.host().cpuModel());
         assertEquals(2, c.host().onlineCpus());
