@@ -157,8 +157,10 @@ final class CellRunner {
 
     /** The JIT time a window's JVM reported, or null (a failed window, the why figures off, not a JVM of ours). */
     private static Long jitMillis(CellResult cell) {
-        return cell.ok() && cell.why() != null && cell.why().jvm() != null
-                ? cell.why().jvm().jitMillis()
+        return cell.ok()
+                        && cell.diagnostics().why() != null
+                        && cell.diagnostics().why().jvm() != null
+                ? cell.diagnostics().why().jvm().jitMillis()
                 : null;
     }
 

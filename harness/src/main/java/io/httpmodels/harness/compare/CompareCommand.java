@@ -585,7 +585,7 @@ public final class CompareCommand implements Callable<Integer> {
             out.printf("%d cell(s) failed:%n", failed);
             for (CellResult c : results.cells()) {
                 if (!c.ok()) {
-                    out.printf("  %s / %s: %s%n", c.target(), c.scenarioId(), c.failure());
+                    out.printf("  %s / %s: %s%n", c.id().target(), c.id().scenarioId(), c.failure());
                 }
             }
         }

@@ -91,8 +91,8 @@ public final class Comparison {
         List<TargetInfo> targetList = new ArrayList<>(targets.values());
         // The scenarios in the plan's order, those that ran a window at least.
         List<Scenario> ran = plan.scenarios().stream()
-                .filter(s ->
-                        progress.cells.stream().anyMatch(c -> c.scenarioId().equals(s.id())))
+                .filter(s -> progress.cells.stream()
+                        .anyMatch(c -> c.id().scenarioId().equals(s.id())))
                 .toList();
         List<Summary> summaries = Summaries.of(
                 ran,
@@ -243,8 +243,9 @@ public final class Comparison {
         }
         String shape = scenario.closedLoopShape().id();
         List<Double> peaks = cells.stream()
-                .filter(c ->
-                        c.ok() && c.scenarioId().equals(shape) && c.target().equals(target.name()))
+                .filter(c -> c.ok()
+                        && c.id().scenarioId().equals(shape)
+                        && c.id().target().equals(target.name()))
                 .map(CellResult::requestsPerSecond)
                 .toList();
         return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.pacing().rateFraction();

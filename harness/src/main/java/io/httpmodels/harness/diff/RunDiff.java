@@ -189,7 +189,8 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
             return s.forks();
         }
         List<CellResult> cells = run.cells().stream()
-                .filter(c -> c.scenarioId().equals(s.scenarioId()) && c.target().equals(s.target()))
+                .filter(c -> c.id().scenarioId().equals(s.scenarioId())
+                        && c.id().target().equals(s.target()))
                 .toList();
         return ForkFigures.ofCells(cells, c -> null);
     }

@@ -3,6 +3,7 @@ package io.httpmodels.harness.merge;
 import io.httpmodels.harness.Version;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.Build;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientSettings;
@@ -11,6 +12,7 @@ import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.ConnectionShape;
 import io.httpmodels.harness.results.CpuPlacement;
 import io.httpmodels.harness.results.Crowd;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Host;
@@ -29,6 +31,8 @@ import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
+import io.httpmodels.harness.results.WindowFigures;
 import org.HdrHistogram.Histogram;
 
 import java.net.URI;
@@ -184,23 +188,16 @@ final class MergeResults {
         Latency latency = kind.latency(h);
         var distribution = Distribution.of(h);
         cells.add(new CellResult(
-                scenario.id(),
-                target,
-                1,
+                new CellId(scenario.id(), target, 1),
                 CellStatus.OK,
                 null,
-                new Throughput(rate, seconds, h.getTotalCount(), requestsPerSecond, timeline),
-                new Latencies(latency, null, null, distribution),
-                new Responses(errors, Map.of(), null),
-                ConnectionCounts.none(connections),
-                null,
-                null,
-                null,
-                hlog,
-                null,
-                null,
-                null,
-                null));
+                new WindowFigures(
+                        new Throughput(rate, seconds, h.getTotalCount(), requestsPerSecond, timeline),
+                        new Latencies(latency, null, null, distribution),
+                        new Responses(errors, Map.of(), null),
+                        ConnectionCounts.none(connections)),
+                Usage.NONE,
+                new Diagnostics(null, hlog, null, null, null, null)));
         long timeouts = errors == null ? 0 : errors.getOrDefault("timeout", 0L);
         summaries.add(new Summary(
                 scenario.id(),

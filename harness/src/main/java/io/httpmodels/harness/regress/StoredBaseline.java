@@ -83,8 +83,8 @@ final class StoredBaseline {
     private Figure figure(String target, String scenarioId) {
         List<CellResult> cells = results.cells().stream()
                 .filter(c -> c.ok()
-                        && c.target().equals(target)
-                        && c.scenarioId().equals(scenarioId)
+                        && c.id().target().equals(target)
+                        && c.id().scenarioId().equals(scenarioId)
                         && c.requestsPerSecond() != null
                         && c.latency() != null)
                 .toList();
@@ -94,9 +94,11 @@ final class StoredBaseline {
         return new Figure(
                 Stats.median(cells.stream().map(CellResult::requestsPerSecond).toList()),
                 Stats.median(cells.stream().map(c -> c.latency().p99()).toList()),
-                cells.stream().allMatch(c -> c.server() != null && c.server().cpuMicrosPerRequest() != null)
+                cells.stream()
+                                .allMatch(c -> c.usage().server() != null
+                                        && c.usage().server().cpuMicrosPerRequest() != null)
                         ? Stats.median(cells.stream()
-                                .map(c -> c.server().cpuMicrosPerRequest())
+                                .map(c -> c.usage().server().cpuMicrosPerRequest())
                                 .toList())
                         : null,
                 cells.size());

@@ -192,8 +192,11 @@ final class BackgroundTables {
     /** The first successful repetition's background figures, or null. */
     private static Background background(Results results, String scenarioId, String target) {
         for (CellResult c : results.cells()) {
-            if (c.ok() && c.scenarioId().equals(scenarioId) && c.target().equals(target) && c.background() != null) {
-                return c.background();
+            if (c.ok()
+                    && c.id().scenarioId().equals(scenarioId)
+                    && c.id().target().equals(target)
+                    && c.diagnostics().background() != null) {
+                return c.diagnostics().background();
             }
         }
         return null;

@@ -158,16 +158,19 @@ public final class ConditionsText {
      */
     static String warmups(Results results) {
         List<CellResult> warmed = results.cells().stream()
-                .filter(cell -> cell.warmup() != null && cell.warmup().seconds() > 0)
+                .filter(cell -> cell.diagnostics().warmup() != null
+                        && cell.diagnostics().warmup().seconds() > 0)
                 .toList();
         if (warmed.isEmpty()) {
             return null;
         }
-        List<Double> seconds =
-                warmed.stream().map(cell -> cell.warmup().seconds()).sorted().toList();
+        List<Double> seconds = warmed.stream()
+                .map(cell -> cell.diagnostics().warmup().seconds())
+                .sorted()
+                .toList();
         List<String> cut = warmed.stream()
-                .filter(cell -> !cell.warmup().settled())
-                .map(cell -> cell.target() + " / " + cell.scenarioId())
+                .filter(cell -> !cell.diagnostics().warmup().settled())
+                .map(cell -> cell.id().target() + " / " + cell.id().scenarioId())
                 .distinct()
                 .toList();
         return String.format(

@@ -71,7 +71,7 @@ public record Results(
     /** The cell of one scenario and target (its first repetition), or null when that pair did not run. */
     public CellResult cell(String scenarioId, String target) {
         for (CellResult c : cells) {
-            if (c.scenarioId().equals(scenarioId) && c.target().equals(target)) {
+            if (c.id().scenarioId().equals(scenarioId) && c.id().target().equals(target)) {
                 return c;
             }
         }

@@ -2,6 +2,7 @@ package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.Capacity;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientSettings;
@@ -9,6 +10,7 @@ import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.ForkFigures;
 import io.httpmodels.harness.results.ForkStatistics;
@@ -29,7 +31,9 @@ import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
 import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.results.WindowFigures;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -281,7 +285,9 @@ public final class SampleResults {
                 results.conditions(),
                 results.targets().stream().filter(t -> !t.name().equals(target)).toList(),
                 results.scenarios(),
-                results.cells().stream().filter(c -> !c.target().equals(target)).toList(),
+                results.cells().stream()
+                        .filter(c -> !c.id().target().equals(target))
+                        .toList(),
                 results.summaries().stream()
                         .filter(s -> !s.target().equals(target))
                         .toList(),
@@ -300,7 +306,7 @@ public final class SampleResults {
                 results.targets(),
                 kept,
                 results.cells().stream()
-                        .filter(c -> ids.contains(c.scenarioId()))
+                        .filter(c -> ids.contains(c.id().scenarioId()))
                         .toList(),
                 results.summaries().stream()
                         .filter(s -> ids.contains(s.scenarioId()))
@@ -385,10 +391,10 @@ public final class SampleResults {
                         .map(c -> c.ok()
                                 ? c
                                 : CellResult.failed(
-                                        c.scenarioId(),
-                                        c.target(),
-                                        c.repetition(),
-                                        c.connectionCounts().connections(),
+                                        c.id().scenarioId(),
+                                        c.id().target(),
+                                        c.id().repetition(),
+                                        c.figures().connectionCounts().connections(),
                                         reason))
                         .toList(),
                 results.summaries().stream()
@@ -475,39 +481,41 @@ public final class SampleResults {
             long timeouts = row.timeouts() / REPETITIONS;
             long errors = row.errors() / REPETITIONS;
             cells.add(new CellResult(
-                    scenario.id(),
-                    row.target(),
-                    rep,
+                    new CellId(scenario.id(), row.target(), rep),
                     CellStatus.OK,
                     null,
-                    new Throughput(null, DURATION_SECONDS, requests, rps, timeline),
-                    new Latencies(latency(row, requests), null, null, distribution(row)),
-                    new Responses(
-                            errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
-                            Map.of(200, requests),
-                            null),
-                    new ConnectionCounts(
-                            scenario.shape().connections(),
-                            row.served(),
-                            (long) scenario.shape().connections() + timeouts),
-                    new ServerUsage(
-                            4_100L + rep,
-                            "/proc",
-                            cpuSeconds,
-                            serverCpuPercent(row),
-                            row.cpuMicros(),
-                            rssBytes(row),
-                            (long) (rssBytes(row) * 0.93),
-                            row.threads(),
-                            row.threads() - 0.5,
-                            100),
-                    new ClientUsage(row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row)),
-                    new Warmup(2.5 + rep, true, true),
-                    "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
-                    null,
-                    null,
-                    null,
-                    null));
+                    new WindowFigures(
+                            new Throughput(null, DURATION_SECONDS, requests, rps, timeline),
+                            new Latencies(latency(row, requests), null, null, distribution(row)),
+                            new Responses(
+                                    errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
+                                    Map.of(200, requests),
+                                    null),
+                            new ConnectionCounts(
+                                    scenario.shape().connections(),
+                                    row.served(),
+                                    (long) scenario.shape().connections() + timeouts)),
+                    new Usage(
+                            new ServerUsage(
+                                    4_100L + rep,
+                                    "/proc",
+                                    cpuSeconds,
+                                    serverCpuPercent(row),
+                                    row.cpuMicros(),
+                                    rssBytes(row),
+                                    (long) (rssBytes(row) * 0.93),
+                                    row.threads(),
+                                    row.threads() - 0.5,
+                                    100),
+                            new ClientUsage(
+                                    row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row))),
+                    new Diagnostics(
+                            new Warmup(2.5 + rep, true, true),
+                            "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
+                            null,
+                            null,
+                            null,
+                            null)));
         }
         return cells;
     }
