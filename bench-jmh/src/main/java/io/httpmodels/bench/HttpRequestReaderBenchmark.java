@@ -64,7 +64,10 @@ public class HttpRequestReaderBenchmark {
         ServerConfig config = ServerConfig.defaults();
         HttpResponseWriter unused = new HttpResponseWriter(OutputStream.nullOutputStream(), "httpmodels-bench");
         return new HttpRequestReader(
-                new RepeatingInputStream(input), unused, config.maxHeaderBytes(), config.maxBodyBytes());
+                new RepeatingInputStream(input),
+                unused,
+                config.limits().maxHeaderBytes(),
+                config.limits().maxBodyBytes());
     }
 
     @Benchmark

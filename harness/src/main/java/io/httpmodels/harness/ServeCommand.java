@@ -76,7 +76,7 @@ final class ServeCommand implements Callable<Integer> {
             names = "--bind",
             paramLabel = "ADDRESS",
             description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
-    String bind = DEFAULTS.bindAddress().getHostAddress();
+    String bind = DEFAULTS.address().bindAddress().getHostAddress();
 
     @Option(
             names = {"-p", "--port"},
@@ -101,7 +101,7 @@ final class ServeCommand implements Callable<Integer> {
         workMillis = millis;
     }
 
-    int workThreads = DEFAULTS.workPoolThreads();
+    int workThreads = DEFAULTS.threads().workPool();
 
     @Option(
             names = "--work-threads",
@@ -151,13 +151,13 @@ final class ServeCommand implements Callable<Integer> {
             names = "--max-header-bytes",
             paramLabel = "N",
             description = "Largest request line plus headers (default: ${DEFAULT-VALUE}).")
-    int maxHeaderBytes = DEFAULTS.maxHeaderBytes();
+    int maxHeaderBytes = DEFAULTS.limits().maxHeaderBytes();
 
     @Option(
             names = "--max-body-bytes",
             paramLabel = "N",
             description = "Largest request body (default: ${DEFAULT-VALUE}).")
-    int maxBodyBytes = DEFAULTS.maxBodyBytes();
+    int maxBodyBytes = DEFAULTS.limits().maxBodyBytes();
 
     @Option(
             names = "--tls",
@@ -343,7 +343,7 @@ final class ServeCommand implements Callable<Integer> {
         if (oldIdleTimeout != null && !OldSpellings.given(spec, "--idle-timeout")) {
             return oldIdleTimeout;
         }
-        return idleTimeout != null ? idleTimeout : DEFAULTS.idleTimeout();
+        return idleTimeout != null ? idleTimeout : DEFAULTS.timeouts().idle();
     }
 
     /**
@@ -357,9 +357,9 @@ final class ServeCommand implements Callable<Integer> {
                 return null;
             }
             return switch (option.longestName()) {
-                case "--header-timeout" -> asFlag(DEFAULTS.headerTimeout());
-                case "--body-timeout" -> asFlag(DEFAULTS.bodyTimeout());
-                case "--idle-timeout" -> asFlag(DEFAULTS.idleTimeout());
+                case "--header-timeout" -> asFlag(DEFAULTS.timeouts().header());
+                case "--body-timeout" -> asFlag(DEFAULTS.timeouts().body());
+                case "--idle-timeout" -> asFlag(DEFAULTS.timeouts().idle());
                 default -> null;
             };
         }

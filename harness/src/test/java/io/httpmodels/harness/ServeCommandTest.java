@@ -76,12 +76,12 @@ class ServeCommandTest {
         assertTrue(text.contains("default: 30s)"), help.out());
 
         ServerConfig defaults = parse("netty");
-        assertEquals(ServerConfig.DEFAULT_HEADER_TIMEOUT, defaults.headerTimeout());
-        assertEquals(ServerConfig.DEFAULT_BODY_TIMEOUT, defaults.bodyTimeout());
+        assertEquals(ServerConfig.DEFAULT_HEADER_TIMEOUT, defaults.timeouts().header());
+        assertEquals(ServerConfig.DEFAULT_BODY_TIMEOUT, defaults.timeouts().body());
         ServerConfig set = parse("netty", "--header-timeout", "1500ms", "--body-timeout", "2m");
-        assertEquals(Duration.ofMillis(1500), set.headerTimeout());
-        assertEquals(Duration.ofMinutes(2), set.bodyTimeout());
-        assertEquals(defaults.idleTimeout(), set.idleTimeout(), "the idle timeout stays apart");
+        assertEquals(Duration.ofMillis(1500), set.timeouts().header());
+        assertEquals(Duration.ofMinutes(2), set.timeouts().body());
+        assertEquals(defaults.timeouts().idle(), set.timeouts().idle(), "the idle timeout stays apart");
     }
 
     @Test

@@ -23,7 +23,7 @@ import java.util.function.BooleanSupplier;
  * Sending one request (rather than connecting and saying nothing) is what makes an idle connection count: a
  * connect completes in the kernel's accept queue whether or not the server ever takes the connection, while an
  * answer proves the server holds it as a live keep-alive connection (a thread, a virtual thread or a channel).
- * {@link BackgroundReport#idleAnswered()} says how many were answered; the rest were open but never served.
+ * {@link BackgroundReport.IdleCounts#answered()} says how many were answered; the rest were open but never served.
  *
  * <p><b>Slow</b> connections each trickle a request head one byte per interval that never ends (a request line,
  * {@code Host}, then the same header line again and again), as slowloris does: they hold a blocking server's
@@ -190,20 +190,21 @@ final class BackgroundConnections {
         // Until all were open, or else until the clock started without them.
         long openedAt = openedBeforeStart && openedNanos != 0 ? openedNanos : awaitEndedNanos;
         return new BackgroundReport(
-                config.background().idleConnections(),
-                idleOpen,
-                idleAnswered,
-                idleErrorAnswers,
-                idleClosedByServer,
-                config.background().slowConnections(),
-                slowOpen,
-                slowClosedByServer,
-                slowAnswered,
-                slowBytesSent,
-                connectFailures,
-                openedAt == 0 ? 0 : (openedAt - startNanos) / 1e9,
-                openedBeforeStart,
-                slowIntervalNanos / 1e9);
+                new BackgroundReport.IdleCounts(
+                        config.background().idleConnections(),
+                        idleOpen,
+                        idleAnswered,
+                        idleErrorAnswers,
+                        idleClosedByServer),
+                new BackgroundReport.SlowCounts(
+                        config.background().slowConnections(),
+                        slowOpen,
+                        slowClosedByServer,
+                        slowAnswered,
+                        slowBytesSent,
+                        slowIntervalNanos / 1e9),
+                new BackgroundReport.Opening(
+                        connectFailures, openedAt == 0 ? 0 : (openedAt - startNanos) / 1e9, openedBeforeStart));
     }
 
     private void run() {

@@ -224,34 +224,38 @@ public final class ReportText {
     /** What the background connections saw, a line for each kind held, and when they opened. */
     static String background(BackgroundReport b) {
         StringBuilder sb = new StringBuilder();
-        if (b.idleConnections() > 0) {
+        if (b.idle().connections() > 0) {
             sb.append(String.format(
                     Locale.ROOT,
                     "  Idle connections: %d asked, %d answered, %d open at the end, %d closed by the server%s%n",
-                    b.idleConnections(),
-                    b.idleAnswered(),
-                    b.idleOpen(),
-                    b.idleClosedByServer(),
-                    b.idleErrorAnswers() > 0 ? ", " + b.idleErrorAnswers() + " answers with an error status" : ""));
+                    b.idle().connections(),
+                    b.idle().answered(),
+                    b.idle().open(),
+                    b.idle().closedByServer(),
+                    b.idle().errorAnswers() > 0
+                            ? ", " + b.idle().errorAnswers() + " answers with an error status"
+                            : ""));
         }
-        if (b.slowConnections() > 0) {
+        if (b.slow().connections() > 0) {
             sb.append(String.format(
                     Locale.ROOT,
                     "  Slow connections: %d asked (a byte every %s), %d open at the end, %d closed by the server"
                             + " (%d after an answer), %s trickled%n",
-                    b.slowConnections(),
-                    formatSeconds(b.slowIntervalSeconds()),
-                    b.slowOpen(),
-                    b.slowClosedByServer(),
-                    b.slowAnswered(),
-                    formatBytes(b.slowBytesSent())));
+                    b.slow().connections(),
+                    formatSeconds(b.slow().intervalSeconds()),
+                    b.slow().open(),
+                    b.slow().closedByServer(),
+                    b.slow().answered(),
+                    formatBytes(b.slow().bytesSent())));
         }
         sb.append(String.format(
                 Locale.ROOT,
                 "  Background connections %s in %s%s%n",
-                b.openedBeforeStart() ? "opened" : "not all opened (the clock started at the bound)",
-                formatSeconds(b.openingSeconds()),
-                b.connectFailures() > 0 ? ", " + b.connectFailures() + " connects failed and were retried" : ""));
+                b.opening().beforeStart() ? "opened" : "not all opened (the clock started at the bound)",
+                formatSeconds(b.opening().seconds()),
+                b.opening().connectFailures() > 0
+                        ? ", " + b.opening().connectFailures() + " connects failed and were retried"
+                        : ""));
         return sb.toString();
     }
 

@@ -38,13 +38,13 @@ class BackgroundConnectionsTest {
             assertEquals(0, report.responses().errors().total());
             BackgroundReport b = report.background();
             assertNotNull(b);
-            assertEquals(50, b.idleConnections());
-            assertEquals(50, b.idleAnswered());
-            assertEquals(50, b.idleOpen());
-            assertEquals(0, b.idleClosedByServer());
-            assertEquals(0, b.idleErrorAnswers());
-            assertTrue(b.openedBeforeStart());
-            assertEquals(0, b.slowConnections());
+            assertEquals(50, b.idle().connections());
+            assertEquals(50, b.idle().answered());
+            assertEquals(50, b.idle().open());
+            assertEquals(0, b.idle().closedByServer());
+            assertEquals(0, b.idle().errorAnswers());
+            assertTrue(b.opening().beforeStart());
+            assertEquals(0, b.slow().connections());
             // One request per idle connection, none counted among the measured ones.
             assertTrue(server.requests() >= 350, "requests served: " + server.requests());
             assertEquals(52, server.connections());
@@ -80,8 +80,8 @@ class BackgroundConnectionsTest {
             boolean opened = background.awaitOpened(System.nanoTime() + TimeUnit.SECONDS.toNanos(10), () -> false);
             BackgroundReport b = background.stop(opened);
             assertTrue(opened);
-            assertEquals(20, b.idleOpen());
-            assertEquals(0, b.idleAnswered());
+            assertEquals(20, b.idle().open());
+            assertEquals(0, b.idle().answered());
         }
     }
 
@@ -121,9 +121,12 @@ class BackgroundConnectionsTest {
             assertTrue(background.awaitOpened(System.nanoTime() + TimeUnit.SECONDS.toNanos(10), () -> false));
             assertTrue(rounds.await(30, TimeUnit.SECONDS), "the slow connections were not reopened");
             BackgroundReport b = background.stop(true);
-            assertTrue(b.slowClosedByServer() >= slow, "closed by the server: " + b.slowClosedByServer());
-            assertTrue(b.slowAnswered() >= slow, "answered: " + b.slowAnswered());
-            assertTrue(b.slowBytesSent() >= 2 * slow * 30L, "bytes: " + b.slowBytesSent());
+            assertTrue(
+                    b.slow().closedByServer() >= slow,
+                    "closed by the server: " + b.slow().closedByServer());
+            assertTrue(b.slow().answered() >= slow, "answered: " + b.slow().answered());
+            assertTrue(
+                    b.slow().bytesSent() >= 2 * slow * 30L, "bytes: " + b.slow().bytesSent());
             String expected = ("GET /slow HTTP/1.1\r\nHost: 127.0.0.1:" + server.getLocalPort() + "\r\nX-Slow: 1\r\n")
                     .substring(0, 30);
             for (String head : heads) {
@@ -144,8 +147,8 @@ class BackgroundConnectionsTest {
                     .run();
             assertEquals(200, report.recorded().requests());
             BackgroundReport b = report.background();
-            assertEquals(4, b.slowOpen());
-            assertEquals(0, b.slowClosedByServer());
+            assertEquals(4, b.slow().open());
+            assertEquals(0, b.slow().closedByServer());
             assertEquals(200, server.requests()); // a slow head never completes a request
             assertEquals(6, server.connections());
         }
@@ -186,7 +189,7 @@ class BackgroundConnectionsTest {
                 s.close();
             }
             assertTrue(opened);
-            assertEquals(count, b.idleOpen());
+            assertEquals(count, b.idle().open());
             assertTrue(held < 256L * 1024 * 1024 / 5, "heap held by " + count + " connections: " + held + " bytes");
         }
     }

@@ -77,7 +77,10 @@ class BackgroundSettingsTest {
 
     @Test
     void theTextSaysWhatEachKindSawAndWhenTheyOpened() {
-        BackgroundReport both = new BackgroundReport(100, 98, 97, 1, 2, 20, 19, 3, 2, 4_096, 5, 1.5, true, 0.5);
+        BackgroundReport both = new BackgroundReport(
+                new BackgroundReport.IdleCounts(100, 98, 97, 1, 2),
+                new BackgroundReport.SlowCounts(20, 19, 3, 2, 4_096, 0.5),
+                new BackgroundReport.Opening(5, 1.5, true));
         assertEquals(
                 "  Idle connections: 100 asked, 97 answered, 98 open at the end, 2 closed by the server, 1 answers"
                         + " with an error status\n"
@@ -85,7 +88,10 @@ class BackgroundSettingsTest {
                         + " server (2 after an answer), 4.00KB trickled\n"
                         + "  Background connections opened in 1.50s, 5 connects failed and were retried\n",
                 ReportText.background(both));
-        BackgroundReport idle = new BackgroundReport(10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0.25, false, 1);
+        BackgroundReport idle = new BackgroundReport(
+                new BackgroundReport.IdleCounts(10, 10, 10, 0, 0),
+                new BackgroundReport.SlowCounts(0, 0, 0, 0, 0, 1),
+                new BackgroundReport.Opening(0, 0.25, false));
         assertEquals(
                 "  Idle connections: 10 asked, 10 answered, 10 open at the end, 0 closed by the server\n"
                         + "  Background connections not all opened (the clock started at the bound) in 0.25s\n",

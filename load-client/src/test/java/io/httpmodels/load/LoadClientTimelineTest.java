@@ -500,11 +500,11 @@ class LoadClientTimelineTest {
             assertEquals(4, server.connections());
             BackgroundReport held = report.background();
             assertNotNull(held);
-            assertEquals(2, held.idleConnections());
-            assertEquals(2, held.idleOpen(), "held open while the measured load ran");
-            assertEquals(0, held.idleAnswered());
-            assertTrue(held.openedBeforeStart());
-            assertEquals(0, held.connectFailures());
+            assertEquals(2, held.idle().connections());
+            assertEquals(2, held.idle().open(), "held open while the measured load ran");
+            assertEquals(0, held.idle().answered());
+            assertTrue(held.opening().beforeStart());
+            assertEquals(0, held.opening().connectFailures());
             assertTrue(server.allClosedByClient(), "the background's closed after the run too");
         }
     }

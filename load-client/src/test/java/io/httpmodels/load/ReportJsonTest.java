@@ -223,6 +223,39 @@ class ReportJsonTest {
     }
 
     @Test
+    void theBackgroundFiguresStayOneFlatObject() throws Exception {
+        BackgroundReport held = new BackgroundReport(
+                new BackgroundReport.IdleCounts(100, 98, 97, 1, 2),
+                new BackgroundReport.SlowCounts(20, 19, 3, 2, 4_096, 0.5),
+                new BackgroundReport.Opening(5, 1.5, true));
+        JsonNode background = MAPPER.readTree(
+                        ReportJson.render(timedRateReport().withBackground(held)))
+                .get("background");
+        assertEquals(
+                List.of(
+                        "idleConnections",
+                        "idleOpen",
+                        "idleAnswered",
+                        "idleErrorAnswers",
+                        "idleClosedByServer",
+                        "slowConnections",
+                        "slowOpen",
+                        "slowClosedByServer",
+                        "slowAnswered",
+                        "slowBytesSent",
+                        "connectFailures",
+                        "openingSeconds",
+                        "openedBeforeStart",
+                        "slowIntervalSeconds"),
+                names(background));
+        assertEquals(97, background.get("idleAnswered").intValue());
+        assertEquals(4_096, background.get("slowBytesSent").longValue());
+        assertEquals(1.5, background.get("openingSeconds").doubleValue());
+        assertTrue(background.get("openedBeforeStart").booleanValue());
+        assertEquals(0.5, background.get("slowIntervalSeconds").doubleValue());
+    }
+
+    @Test
     void latenciesAreInMicrosecondsWithTheirPercentiles() throws Exception {
         LoadReport report = timedRateReport();
         JsonNode latency = MAPPER.readTree(ReportJson.render(report)).get("latency");

@@ -3,60 +3,139 @@ package io.httpmodels.server;
 import io.httpmodels.server.tls.ServerTls;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How to start a server. Every model reads the settings that apply to it and ignores the others.
+ * How to start a server. Every model reads the settings that apply to it and ignores the others. Built from
+ * {@link #defaults()} with the {@code with} methods, one setting each, or with {@link #toBuilder()} for several.
  *
- * @param bindAddress        where to listen; loopback by default: a benchmark server listens on every
- *                           interface only when asked
- * @param port               the port, 0 for an ephemeral one (see {@link RunningServer#port()})
- * @param workerThreads      the model's worker threads, 0 for its default: the fixed pool's size (default
- *                           4 x cores, as in the reference article) or Netty's event loops (default cores)
- * @param workMillis         simulated blocking work per request, in milliseconds: the thread that handles the
- *                           request sleeps this long before answering (the articles' key experiment); 0 = none
- * @param workPoolThreads    threads of the executor that runs that work for models that must never block
- *                           their I/O threads (Netty), 0 for 4 x cores; blocking models ignore it
- * @param idleTimeout        a connection that sends nothing for this long is closed: between requests (keep-alive
- *                           idling) and between any two reads
- * @param headerTimeout      a whole request head (request line and header fields) must arrive within this long
- *                           of its first byte, as nginx's {@code client_header_timeout}; else 408 and a close.
- *                           Unlike the idle timeout it is not restarted by each byte, so a client trickling a
- *                           byte every few seconds cannot hold a connection (and a blocking model's thread)
- * @param bodyTimeout        a whole request body must arrive within this long of the end of its head; else 408
- *                           (or, if the request was already answered, just a close). nginx's
- *                           {@code client_body_timeout} bounds each read instead; this bounds the body
- * @param maxHeaderBytes     the largest request line plus headers accepted (431 or 414 beyond)
- * @param maxBodyBytes       the largest request body accepted (413 beyond)
- * @param maxPendingOutputBytes how many bytes of answers one connection may have waiting to be sent (written by the
- *                           server, not yet taken by the socket) before the server stops reading its requests; it
- *                           reads again once they are down to half. Every model keeps it (blocking models by
- *                           blocking in the write, Netty through its write buffer water marks), so a client that
- *                           pipelines and never reads holds at most this much of a server's memory, besides the
- *                           kernel's socket buffers and one answer larger than the bound. A connection held over it
- *                           whose peer takes nothing for the idle timeout is closed
- * @param transport          the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
- *                           {@code epoll}, {@code io_uring}); others ignore it
- * @param tls                HTTPS with this key and certificate, or plaintext HTTP when empty. Every model serves
- *                           both, on the same port it would use for either (one listener, never two); a model that
- *                           cannot use the asked {@link ServerTls#provider()} refuses to start
+ * @param address    where to listen
+ * @param threads    the model's thread counts, 0 for its defaults
+ * @param workMillis simulated blocking work per request, in milliseconds: the thread that handles the request sleeps
+ *                   this long before answering (the articles' key experiment); 0 = none
+ * @param timeouts   how long a connection may be silent, and a request head or body may take to arrive
+ * @param limits     the largest request head and body accepted, and the most unsent output held per connection
+ * @param transport  the I/O transport for models that have several (Netty: {@code auto}, {@code nio},
+ *                   {@code epoll}, {@code io_uring}); others ignore it
+ * @param tls        HTTPS with this key and certificate, or plaintext HTTP when empty. Every model serves both, on
+ *                   the same port it would use for either (one listener, never two); a model that cannot use the
+ *                   asked {@link ServerTls#provider()} refuses to start
  */
 public record ServerConfig(
-        InetAddress bindAddress,
-        int port,
-        int workerThreads,
+        Address address,
+        Threads threads,
         int workMillis,
-        int workPoolThreads,
-        Duration idleTimeout,
-        Duration headerTimeout,
-        Duration bodyTimeout,
-        int maxHeaderBytes,
-        int maxBodyBytes,
-        int maxPendingOutputBytes,
+        Timeouts timeouts,
+        Limits limits,
         String transport,
         Optional<ServerTls> tls) {
+
+    /**
+     * Where a server listens.
+     *
+     * @param bindAddress where to listen; loopback by default: a benchmark server listens on every interface only
+     *                    when asked
+     * @param port        the port, 0 for an ephemeral one (see {@link RunningServer#port()})
+     */
+    public record Address(InetAddress bindAddress, int port) {
+
+        public Address {
+            Objects.requireNonNull(bindAddress, "bindAddress");
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("port must be 0..65535, was " + port);
+            }
+        }
+
+        /** The address and port to bind. */
+        public InetSocketAddress socketAddress() {
+            return new InetSocketAddress(bindAddress, port);
+        }
+    }
+
+    /**
+     * A model's thread counts, each 0 for the model's default.
+     *
+     * @param workers  the model's worker threads: the fixed pool's size (default 4 x cores, as in the reference
+     *                 article) or Netty's event loops (default cores)
+     * @param workPool threads of the executor that runs the simulated work for models that must never block their
+     *                 I/O threads (Netty), 0 for 4 x cores; blocking models ignore it
+     */
+    public record Threads(int workers, int workPool) {
+
+        public Threads {
+            requireNotNegative("workerThreads", workers);
+            requireNotNegative("workPoolThreads", workPool);
+        }
+
+        /** {@link #workers()} if set, else {@code modelDefault}. */
+        public int workersOr(int modelDefault) {
+            return workers > 0 ? workers : modelDefault;
+        }
+
+        /** {@link #workPool()} if set, else 4 x cores. */
+        public int workPoolOrDefault() {
+            return workPool > 0 ? workPool : fourTimesCores();
+        }
+    }
+
+    /**
+     * How long a server waits on a client. Each is positive and its milliseconds fit an int: the blocking models hand
+     * them to {@link java.net.Socket#setSoTimeout}.
+     *
+     * @param idle   a connection that sends nothing for this long is closed: between requests (keep-alive idling) and
+     *               between any two reads
+     * @param header a whole request head (request line and header fields) must arrive within this long of its first
+     *               byte, as nginx's {@code client_header_timeout}; else 408 and a close. Unlike the idle timeout it
+     *               is not restarted by each byte, so a client trickling a byte every few seconds cannot hold a
+     *               connection (and a blocking model's thread)
+     * @param body   a whole request body must arrive within this long of the end of its head; else 408 (or, if the
+     *               request was already answered, just a close). nginx's {@code client_body_timeout} bounds each read
+     *               instead; this bounds the body
+     */
+    public record Timeouts(Duration idle, Duration header, Duration body) {
+
+        public Timeouts {
+            requireTimeout("idleTimeout", idle);
+            requireTimeout("headerTimeout", header);
+            requireTimeout("bodyTimeout", body);
+        }
+    }
+
+    /**
+     * How much of a server's memory one client may hold.
+     *
+     * @param maxHeaderBytes        the largest request line plus headers accepted (431 or 414 beyond)
+     * @param maxBodyBytes          the largest request body accepted (413 beyond)
+     * @param maxPendingOutputBytes how many bytes of answers one connection may have waiting to be sent (written by
+     *                              the server, not yet taken by the socket) before the server stops reading its
+     *                              requests; it reads again once they are down to half. Every model keeps it
+     *                              (blocking models by blocking in the write, Netty through its write buffer water
+     *                              marks), so a client that pipelines and never reads holds at most this much of a
+     *                              server's memory, besides the kernel's socket buffers and one answer larger than the
+     *                              bound. A connection held over it whose peer takes nothing for the idle timeout is
+     *                              closed
+     */
+    public record Limits(int maxHeaderBytes, int maxBodyBytes, int maxPendingOutputBytes) {
+
+        public Limits {
+            if (maxHeaderBytes < 256) {
+                throw new IllegalArgumentException("maxHeaderBytes must be at least 256, was " + maxHeaderBytes);
+            }
+            requireNotNegative("maxBodyBytes", maxBodyBytes);
+            if (maxPendingOutputBytes < MIN_PENDING_OUTPUT_BYTES) {
+                throw new IllegalArgumentException("maxPendingOutputBytes must be at least " + MIN_PENDING_OUTPUT_BYTES
+                        + ", was " + maxPendingOutputBytes);
+            }
+        }
+
+        /** Half of {@link Limits#maxPendingOutputBytes()}: where a connection paused by it is read again. */
+        public int resumeReadingBelowBytes() {
+            return maxPendingOutputBytes / 2;
+        }
+    }
 
     /** Default idle timeout: long enough for any benchmark pause, short enough to reclaim silent clients. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
@@ -79,29 +158,13 @@ public record ServerConfig(
     public static final String AUTO_TRANSPORT = "auto";
 
     public ServerConfig {
-        Objects.requireNonNull(bindAddress, "bindAddress");
-        Objects.requireNonNull(idleTimeout, "idleTimeout");
-        Objects.requireNonNull(headerTimeout, "headerTimeout");
-        Objects.requireNonNull(bodyTimeout, "bodyTimeout");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(threads, "threads");
+        Objects.requireNonNull(timeouts, "timeouts");
+        Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(tls, "tls (Optional.empty() for plaintext)");
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port must be 0..65535, was " + port);
-        }
-        requireNotNegative("workerThreads", workerThreads);
         requireNotNegative("workMillis", workMillis);
-        requireNotNegative("workPoolThreads", workPoolThreads);
-        requireTimeout("idleTimeout", idleTimeout);
-        requireTimeout("headerTimeout", headerTimeout);
-        requireTimeout("bodyTimeout", bodyTimeout);
-        if (maxHeaderBytes < 256) {
-            throw new IllegalArgumentException("maxHeaderBytes must be at least 256, was " + maxHeaderBytes);
-        }
-        requireNotNegative("maxBodyBytes", maxBodyBytes);
-        if (maxPendingOutputBytes < MIN_PENDING_OUTPUT_BYTES) {
-            throw new IllegalArgumentException("maxPendingOutputBytes must be at least " + MIN_PENDING_OUTPUT_BYTES
-                    + ", was " + maxPendingOutputBytes);
-        }
         if (transport.isBlank()) {
             throw new IllegalArgumentException("transport must not be blank");
         }
@@ -110,17 +173,11 @@ public record ServerConfig(
     /** Loopback, an ephemeral port, every model's default threads, no simulated work, the default limits. */
     public static ServerConfig defaults() {
         return new ServerConfig(
-                InetAddress.getLoopbackAddress(),
+                new Address(InetAddress.getLoopbackAddress(), 0),
+                new Threads(0, 0),
                 0,
-                0,
-                0,
-                0,
-                DEFAULT_IDLE_TIMEOUT,
-                DEFAULT_HEADER_TIMEOUT,
-                DEFAULT_BODY_TIMEOUT,
-                DEFAULT_MAX_HEADER_BYTES,
-                DEFAULT_MAX_BODY_BYTES,
-                DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+                new Timeouts(DEFAULT_IDLE_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_BODY_TIMEOUT),
+                new Limits(DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES),
                 AUTO_TRANSPORT,
                 Optional.empty());
     }
@@ -130,32 +187,17 @@ public record ServerConfig(
         return 4 * Runtime.getRuntime().availableProcessors();
     }
 
-    /** {@link #workerThreads()} if set, else {@code modelDefault}. */
-    public int workerThreadsOr(int modelDefault) {
-        return workerThreads > 0 ? workerThreads : modelDefault;
-    }
-
-    /** Half of {@link #maxPendingOutputBytes()}: where a connection paused by it is read again. */
-    public int resumeReadingBelowBytes() {
-        return maxPendingOutputBytes / 2;
-    }
-
-    /** {@link #workPoolThreads()} if set, else 4 x cores. */
-    public int workPoolThreadsOrDefault() {
-        return workPoolThreads > 0 ? workPoolThreads : fourTimesCores();
-    }
-
-    /** The same settings with {@link #bindAddress()} set to {@code value}. */
+    /** The same settings with {@link Address#bindAddress()} set to {@code value}. */
     public ServerConfig withBindAddress(InetAddress value) {
         return toBuilder().bindAddress(value).build();
     }
 
-    /** The same settings with {@link #port()} set to {@code value}. */
+    /** The same settings with {@link Address#port()} set to {@code value}. */
     public ServerConfig withPort(int value) {
         return toBuilder().port(value).build();
     }
 
-    /** The same settings with {@link #workerThreads()} set to {@code value}. */
+    /** The same settings with {@link Threads#workers()} set to {@code value}. */
     public ServerConfig withWorkerThreads(int value) {
         return toBuilder().workerThreads(value).build();
     }
@@ -165,37 +207,37 @@ public record ServerConfig(
         return toBuilder().workMillis(value).build();
     }
 
-    /** The same settings with {@link #workPoolThreads()} set to {@code value}. */
+    /** The same settings with {@link Threads#workPool()} set to {@code value}. */
     public ServerConfig withWorkPoolThreads(int value) {
         return toBuilder().workPoolThreads(value).build();
     }
 
-    /** The same settings with {@link #idleTimeout()} set to {@code value}. */
+    /** The same settings with {@link Timeouts#idle()} set to {@code value}. */
     public ServerConfig withIdleTimeout(Duration value) {
         return toBuilder().idleTimeout(value).build();
     }
 
-    /** The same settings with {@link #headerTimeout()} set to {@code value}. */
+    /** The same settings with {@link Timeouts#header()} set to {@code value}. */
     public ServerConfig withHeaderTimeout(Duration value) {
         return toBuilder().headerTimeout(value).build();
     }
 
-    /** The same settings with {@link #bodyTimeout()} set to {@code value}. */
+    /** The same settings with {@link Timeouts#body()} set to {@code value}. */
     public ServerConfig withBodyTimeout(Duration value) {
         return toBuilder().bodyTimeout(value).build();
     }
 
-    /** The same settings with {@link #maxHeaderBytes()} set to {@code value}. */
+    /** The same settings with {@link Limits#maxHeaderBytes()} set to {@code value}. */
     public ServerConfig withMaxHeaderBytes(int value) {
         return toBuilder().maxHeaderBytes(value).build();
     }
 
-    /** The same settings with {@link #maxBodyBytes()} set to {@code value}. */
+    /** The same settings with {@link Limits#maxBodyBytes()} set to {@code value}. */
     public ServerConfig withMaxBodyBytes(int value) {
         return toBuilder().maxBodyBytes(value).build();
     }
 
-    /** The same settings with {@link #maxPendingOutputBytes()} set to {@code value}. */
+    /** The same settings with {@link Limits#maxPendingOutputBytes()} set to {@code value}. */
     public ServerConfig withMaxPendingOutputBytes(int value) {
         return toBuilder().maxPendingOutputBytes(value).build();
     }
@@ -258,47 +300,34 @@ public record ServerConfig(
         private Optional<ServerTls> tls;
 
         private Builder(ServerConfig from) {
-
-            bindAddress = from.bindAddress;
-
-            port = from.port;
-
-            workerThreads = from.workerThreads;
-
+            bindAddress = from.address.bindAddress();
+            port = from.address.port();
+            workerThreads = from.threads.workers();
             workMillis = from.workMillis;
-
-            workPoolThreads = from.workPoolThreads;
-
-            idleTimeout = from.idleTimeout;
-
-            headerTimeout = from.headerTimeout;
-
-            bodyTimeout = from.bodyTimeout;
-
-            maxHeaderBytes = from.maxHeaderBytes;
-
-            maxBodyBytes = from.maxBodyBytes;
-
-            maxPendingOutputBytes = from.maxPendingOutputBytes;
-
+            workPoolThreads = from.threads.workPool();
+            idleTimeout = from.timeouts.idle();
+            headerTimeout = from.timeouts.header();
+            bodyTimeout = from.timeouts.body();
+            maxHeaderBytes = from.limits.maxHeaderBytes();
+            maxBodyBytes = from.limits.maxBodyBytes();
+            maxPendingOutputBytes = from.limits.maxPendingOutputBytes();
             transport = from.transport;
-
             tls = from.tls;
         }
 
-        /** See {@link ServerConfig#bindAddress()}. */
+        /** See {@link Address#bindAddress()}. */
         public Builder bindAddress(InetAddress value) {
             bindAddress = value;
             return this;
         }
 
-        /** See {@link ServerConfig#port()}. */
+        /** See {@link Address#port()}. */
         public Builder port(int value) {
             port = value;
             return this;
         }
 
-        /** See {@link ServerConfig#workerThreads()}. */
+        /** See {@link Threads#workers()}. */
         public Builder workerThreads(int value) {
             workerThreads = value;
             return this;
@@ -310,43 +339,43 @@ public record ServerConfig(
             return this;
         }
 
-        /** See {@link ServerConfig#workPoolThreads()}. */
+        /** See {@link Threads#workPool()}. */
         public Builder workPoolThreads(int value) {
             workPoolThreads = value;
             return this;
         }
 
-        /** See {@link ServerConfig#idleTimeout()}. */
+        /** See {@link Timeouts#idle()}. */
         public Builder idleTimeout(Duration value) {
             idleTimeout = value;
             return this;
         }
 
-        /** See {@link ServerConfig#headerTimeout()}. */
+        /** See {@link Timeouts#header()}. */
         public Builder headerTimeout(Duration value) {
             headerTimeout = value;
             return this;
         }
 
-        /** See {@link ServerConfig#bodyTimeout()}. */
+        /** See {@link Timeouts#body()}. */
         public Builder bodyTimeout(Duration value) {
             bodyTimeout = value;
             return this;
         }
 
-        /** See {@link ServerConfig#maxHeaderBytes()}. */
+        /** See {@link Limits#maxHeaderBytes()}. */
         public Builder maxHeaderBytes(int value) {
             maxHeaderBytes = value;
             return this;
         }
 
-        /** See {@link ServerConfig#maxBodyBytes()}. */
+        /** See {@link Limits#maxBodyBytes()}. */
         public Builder maxBodyBytes(int value) {
             maxBodyBytes = value;
             return this;
         }
 
-        /** See {@link ServerConfig#maxPendingOutputBytes()}. */
+        /** See {@link Limits#maxPendingOutputBytes()}. */
         public Builder maxPendingOutputBytes(int value) {
             maxPendingOutputBytes = value;
             return this;
@@ -372,17 +401,11 @@ public record ServerConfig(
          */
         public ServerConfig build() {
             return new ServerConfig(
-                    bindAddress,
-                    port,
-                    workerThreads,
+                    new Address(bindAddress, port),
+                    new Threads(workerThreads, workPoolThreads),
                     workMillis,
-                    workPoolThreads,
-                    idleTimeout,
-                    headerTimeout,
-                    bodyTimeout,
-                    maxHeaderBytes,
-                    maxBodyBytes,
-                    maxPendingOutputBytes,
+                    new Timeouts(idleTimeout, headerTimeout, bodyTimeout),
+                    new Limits(maxHeaderBytes, maxBodyBytes, maxPendingOutputBytes),
                     transport,
                     tls);
         }
@@ -390,6 +413,7 @@ public record ServerConfig(
 
     // Milliseconds must fit an int: the blocking models hand them to Socket.setSoTimeout.
     private static void requireTimeout(String name, Duration value) {
+        Objects.requireNonNull(value, name);
         if (value.isNegative() || value.isZero() || value.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(name + " must be positive and under 24 days, was " + value);
         }

@@ -36,7 +36,7 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>the server stops reading the flooding connection: the client's writes stall for good, having sent no more
  *       than the socket buffers on the way hold ({@link #socketBuffersBytes()}, plus slack), so at most
- *       {@link ServerConfig#maxPendingOutputBytes()} of answers wait in the server;
+ *       {@link ServerConfig.Limits#maxPendingOutputBytes()} of answers wait in the server;
  *   <li>its resident set ({@code VmRSS} of {@code /proc/<pid>/status}, sampled every 20 ms) grows by at most
  *       {@link #MAX_RSS_GROWTH}, and the heap it keeps (in use after a full collection, sampled once the server has
  *       stopped taking requests) by at most {@link #MAX_HEAP_HELD}. The child's heap starts at 256 MiB, touched at

@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The request deadlines every model keeps ({@link ServerConfig#headerTimeout()},
- * {@link ServerConfig#bodyTimeout()}), on real loopback sockets. A module runs it for its models as it runs the
+ * The request deadlines every model keeps ({@link ServerConfig.Timeouts#header()},
+ * {@link ServerConfig.Timeouts#body()}), on real loopback sockets. A module runs it for its models as it runs the
  * {@link ConformanceKit}: extend, list the models.
  *
  * <p>A trickling client here sends one byte every {@value #TRICKLE_MILLIS} ms: it never goes silent for the idle

@@ -144,8 +144,8 @@ final class FloodedModels {
         return new HttpRequestReader(
                 new BufferedInputStream(socket.getInputStream()),
                 writer,
-                config.maxHeaderBytes(),
-                config.maxBodyBytes());
+                config.limits().maxHeaderBytes(),
+                config.limits().maxBodyBytes());
     }
 
     /** One accept thread handing each connection to {@code serve}. */
@@ -158,13 +158,13 @@ final class FloodedModels {
                 throws IOException {
             this.name = name;
             this.listener = new ServerSocket();
-            listener.bind(new InetSocketAddress(config.bindAddress(), config.port()));
+            listener.bind(config.address().socketAddress());
             this.acceptor = Thread.ofPlatform().name(name + "-acceptor").start(() -> {
                 while (!listener.isClosed()) {
                     try {
                         Socket socket = listener.accept();
                         if (idleTimeoutReads) {
-                            socket.setSoTimeout((int) config.idleTimeout().toMillis());
+                            socket.setSoTimeout((int) config.timeouts().idle().toMillis());
                         }
                         serve.accept(socket);
                     } catch (IOException e) {

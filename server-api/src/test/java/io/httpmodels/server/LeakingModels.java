@@ -93,7 +93,7 @@ final class LeakingModels {
             this.config = config;
             this.leak = leak;
             this.listener = new ServerSocket();
-            listener.bind(new InetSocketAddress(config.bindAddress(), config.port()));
+            listener.bind(config.address().socketAddress());
             this.acceptor = Thread.ofPlatform().name(name + "-acceptor").start(this::acceptLoop);
         }
 
@@ -128,13 +128,13 @@ final class LeakingModels {
         }
 
         private void serve(Socket socket) throws IOException {
-            socket.setSoTimeout((int) config.idleTimeout().toMillis());
+            socket.setSoTimeout((int) config.timeouts().idle().toMillis());
             HttpResponseWriter writer = new HttpResponseWriter(socket.getOutputStream(), "httpmodels-" + name);
             HttpRequestReader reader = new HttpRequestReader(
                     new BufferedInputStream(socket.getInputStream()),
                     writer,
-                    config.maxHeaderBytes(),
-                    config.maxBodyBytes());
+                    config.limits().maxHeaderBytes(),
+                    config.limits().maxBodyBytes());
             while (true) {
                 HttpRequest request;
                 try {
@@ -163,7 +163,7 @@ final class LeakingModels {
 
         @Override
         public InetSocketAddress address() {
-            return new InetSocketAddress(config.bindAddress(), listener.getLocalPort());
+            return new InetSocketAddress(config.address().bindAddress(), listener.getLocalPort());
         }
 
         @Override

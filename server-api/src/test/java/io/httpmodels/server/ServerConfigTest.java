@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.tls.ServerTls;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -20,117 +21,95 @@ class ServerConfigTest {
     @Test
     void defaultsListenOnLoopbackOnAnEphemeralPort() {
         ServerConfig config = ServerConfig.defaults();
-        assertTrue(config.bindAddress().isLoopbackAddress());
-        assertEquals(0, config.port());
-        assertEquals(0, config.workerThreads());
+        assertTrue(config.address().bindAddress().isLoopbackAddress());
+        assertEquals(0, config.address().port());
+        assertEquals(0, config.threads().workers());
         assertEquals(0, config.workMillis());
-        assertEquals(0, config.workPoolThreads());
-        assertEquals(Duration.ofSeconds(30), config.idleTimeout());
-        assertEquals(Duration.ofSeconds(10), config.headerTimeout());
-        assertEquals(Duration.ofSeconds(30), config.bodyTimeout());
-        assertEquals(8192, config.maxHeaderBytes());
-        assertEquals(1024 * 1024, config.maxBodyBytes());
-        assertEquals(64 * 1024, config.maxPendingOutputBytes());
-        assertEquals(32 * 1024, config.resumeReadingBelowBytes());
+        assertEquals(0, config.threads().workPool());
+        assertEquals(Duration.ofSeconds(30), config.timeouts().idle());
+        assertEquals(Duration.ofSeconds(10), config.timeouts().header());
+        assertEquals(Duration.ofSeconds(30), config.timeouts().body());
+        assertEquals(8192, config.limits().maxHeaderBytes());
+        assertEquals(1024 * 1024, config.limits().maxBodyBytes());
+        assertEquals(64 * 1024, config.limits().maxPendingOutputBytes());
+        assertEquals(32 * 1024, config.limits().resumeReadingBelowBytes());
         assertEquals(ServerConfig.AUTO_TRANSPORT, config.transport());
         int cores = Runtime.getRuntime().availableProcessors();
         assertEquals(4 * cores, ServerConfig.fourTimesCores());
-        assertEquals(4 * cores, config.workPoolThreadsOrDefault());
-        assertEquals(5, config.withWorkPoolThreads(5).workPoolThreadsOrDefault());
-        assertEquals(7, config.withWorkerThreads(7).workerThreadsOr(3));
-        assertEquals(3, config.workerThreadsOr(3));
+        assertEquals(4 * cores, config.threads().workPoolOrDefault());
+        assertEquals(5, config.withWorkPoolThreads(5).threads().workPoolOrDefault());
+        assertEquals(7, config.withWorkerThreads(7).threads().workersOr(3));
+        assertEquals(3, config.threads().workersOr(3));
     }
 
     /** Each {@code with} changes its own setting and nothing else. */
     @Test
     void eachWithChangesOneSetting() throws Exception {
         InetAddress any = InetAddress.getByName("0.0.0.0");
+        InetAddress lo = DEFAULTS.address().bindAddress();
+        ServerConfig.Address loopback = new ServerConfig.Address(lo, 0);
+        ServerConfig.Threads threads = new ServerConfig.Threads(0, 0);
+        ServerConfig.Timeouts timeouts = new ServerConfig.Timeouts(Duration.ofSeconds(30), H, B);
+        ServerConfig.Limits limits = new ServerConfig.Limits(8192, 1 << 20, 65536);
+        Optional<ServerTls> plain = Optional.empty();
         assertEquals(
-                new ServerConfig(
-                        any, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
+                new ServerConfig(new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain),
                 DEFAULTS.withBindAddress(any));
-        ServerConfig loopback = DEFAULTS;
-        InetAddress lo = loopback.bindAddress();
         assertEquals(
-                new ServerConfig(
-                        lo,
-                        8080,
-                        0,
-                        0,
-                        0,
-                        Duration.ofSeconds(30),
-                        H,
-                        B,
-                        8192,
-                        1 << 20,
-                        65536,
-                        "auto",
-                        Optional.empty()),
+                new ServerConfig(new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(
-                        lo, 0, 3, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
+                new ServerConfig(loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(
-                        lo, 0, 0, 4, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
-                DEFAULTS.withWorkMillis(4));
+                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain), DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(
-                        lo, 0, 0, 0, 5, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
+                new ServerConfig(loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(6), H, B, 8192, 1 << 20, 65536, "auto", Optional.empty()),
+                        loopback,
+                        threads,
+                        0,
+                        new ServerConfig.Timeouts(Duration.ofSeconds(6), H, B),
+                        limits,
+                        "auto",
+                        plain),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
-                        lo,
+                        loopback,
+                        threads,
                         0,
-                        0,
-                        0,
-                        0,
-                        Duration.ofSeconds(30),
-                        Duration.ofSeconds(2),
-                        B,
-                        8192,
-                        1 << 20,
-                        65536,
+                        new ServerConfig.Timeouts(Duration.ofSeconds(30), Duration.ofSeconds(2), B),
+                        limits,
                         "auto",
-                        Optional.empty()),
+                        plain),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
-                        lo,
+                        loopback,
+                        threads,
                         0,
-                        0,
-                        0,
-                        0,
-                        Duration.ofSeconds(30),
-                        H,
-                        Duration.ofSeconds(3),
-                        8192,
-                        1 << 20,
-                        65536,
+                        new ServerConfig.Timeouts(Duration.ofSeconds(30), H, Duration.ofSeconds(3)),
+                        limits,
                         "auto",
-                        Optional.empty()),
+                        plain),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 700, 1 << 20, 65536, "auto", Optional.empty()),
+                        loopback, threads, 0, timeouts, new ServerConfig.Limits(700, 1 << 20, 65536), "auto", plain),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 8, 65536, "auto", Optional.empty()),
+                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 8, 65536), "auto", plain),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
                 new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 4096, "auto", Optional.empty()),
+                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 1 << 20, 4096), "auto", plain),
                 DEFAULTS.withMaxPendingOutputBytes(4096));
         assertEquals(
-                new ServerConfig(
-                        lo, 0, 0, 0, 0, Duration.ofSeconds(30), H, B, 8192, 1 << 20, 65536, "nio", Optional.empty()),
-                DEFAULTS.withTransport("nio"));
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain), DEFAULTS.withTransport("nio"));
     }
 
     /** A builder changes several settings at once and checks them as the constructor does, once, at the end. */

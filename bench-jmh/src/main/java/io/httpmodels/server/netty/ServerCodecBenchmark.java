@@ -99,13 +99,16 @@ public class ServerCodecBenchmark {
         blockingSocket = new CountingOutputStream();
         blockingWriter = new HttpResponseWriter(blockingSocket, Workload.serverHeader("bench"));
         blockingReader = new HttpRequestReader(
-                new RepeatingInputStream(request), blockingWriter, config.maxHeaderBytes(), config.maxBodyBytes());
+                new RepeatingInputStream(request),
+                blockingWriter,
+                config.limits().maxHeaderBytes(),
+                config.limits().maxBodyBytes());
         blockingPipelinedWriter = new HttpResponseWriter(blockingSocket, Workload.serverHeader("bench"));
         blockingPipelinedReader = new HttpRequestReader(
                 new RepeatingInputStream(pipelinedRequests),
                 blockingPipelinedWriter,
-                config.maxHeaderBytes(),
-                config.maxBodyBytes());
+                config.limits().maxHeaderBytes(),
+                config.limits().maxBodyBytes());
 
         // No work executor: workMillis is 0, so the handler answers on the (embedded) event loop.
         nettyChannel = new EmbeddedChannel(new NettyServerInitializer(config, null, "netty"));

@@ -79,21 +79,21 @@ final class CapacitySearch {
         if (!r.ok()) {
             listener.note(
                     String.format(Locale.ROOT, "%s at %,.0f req/s: failed: %s", target.name(), rate, r.failure()));
-            return new Capacity.Step(scenario.rate(), 0, 0, 0, false);
+            return new Capacity.Step(scenario.pacing().rate(), 0, 0, 0, false);
         }
         long latency = outcome.histogram().getValueAtPercentile(slo.percentile());
         boolean met = latency <= slo.boundMicros()
-                && r.requestsPerSecond() >= 0.95 * scenario.rate()
+                && r.requestsPerSecond() >= 0.95 * scenario.pacing().rate()
                 && r.errors("timeout") == 0;
         listener.note(String.format(
                 Locale.ROOT,
                 "%s at %,.0f req/s: delivered %,.0f, %s %d us: %s",
                 target.name(),
-                scenario.rate(),
+                scenario.pacing().rate(),
                 r.requestsPerSecond(),
                 slo,
                 latency,
                 met ? "met" : "missed"));
-        return new Capacity.Step(scenario.rate(), r.requestsPerSecond(), latency, r.errors("total"), met);
+        return new Capacity.Step(scenario.pacing().rate(), r.requestsPerSecond(), latency, r.errors("total"), met);
     }
 }

@@ -113,8 +113,9 @@ final class CellRunner {
                                 scenario.id(),
                                 target.name(),
                                 fork,
-                                scenario.connections(),
-                                "no closed-loop peak to take " + Math.round(scenario.rateFraction() * 100) + " % of");
+                                scenario.shape().connections(),
+                                "no closed-loop peak to take "
+                                        + Math.round(scenario.pacing().rateFraction() * 100) + " % of");
                         progress.add(target, failed, null);
                         listener.cellFinished(progress.index, progress.total, failed);
                         continue;
@@ -156,8 +157,10 @@ final class CellRunner {
 
     /** The JIT time a window's JVM reported, or null (a failed window, the why figures off, not a JVM of ours). */
     private static Long jitMillis(CellResult cell) {
-        return cell.ok() && cell.why() != null && cell.why().jvm() != null
-                ? cell.why().jvm().jitMillis()
+        return cell.ok()
+                        && cell.diagnostics().why() != null
+                        && cell.diagnostics().why().jvm() != null
+                ? cell.diagnostics().why().jvm().jitMillis()
                 : null;
     }
 

@@ -383,7 +383,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** 130 when interrupted; {@link #CELLS_FAILED} when a cell failed, unless told otherwise; else 0. */
     int exitCode(Results results) {
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             return 130;
         }
         boolean failed = results.cells().stream().anyMatch(c -> !c.ok());
@@ -490,9 +490,11 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<Scenario> adjusted = new ArrayList<>();
         for (Scenario s : scenarios) {
-            if (slowInterval != null && s.slowConnections() > 0) {
+            if (slowInterval != null && s.crowd().slowConnections() > 0) {
                 s = s.withBackground(
-                        s.idleConnections(), s.slowConnections(), Math.toIntExact(slowInterval.toMillis()));
+                        s.crowd().idleConnections(),
+                        s.crowd().slowConnections(),
+                        Math.toIntExact(slowInterval.toMillis()));
             }
             if (headerTimeout != null) {
                 s = s.withHeaderTimeout(Math.toIntExact(headerTimeout.toMillis()));
@@ -509,23 +511,26 @@ public final class CompareCommand implements Callable<Integer> {
      * @throws IllegalArgumentException saying which figure is too large, in one line
      */
     private static void checkTheMachineHolds(Scenario s, int clientThreads) {
-        long all = (long) s.connections() + s.idleConnections() + s.slowConnections();
+        long all = (long) s.shape().connections()
+                + s.crowd().idleConnections()
+                + s.crowd().slowConnections();
         MachineLimits.checkOpenFiles(
-                s.idleConnections() + s.slowConnections() > 0
-                        ? "-c " + s.connections() + " beside " + s.idleConnections() + " idle and "
-                                + s.slowConnections() + " slow connections"
-                        : "-c " + s.connections(),
+                s.hasBackground()
+                        ? "-c " + s.shape().connections() + " beside "
+                                + s.crowd().idleConnections() + " idle and "
+                                + s.crowd().slowConnections() + " slow connections"
+                        : "-c " + s.shape().connections(),
                 all,
                 clientThreads);
-        if (s.pipeline() > MachineLimits.MAX_PIPELINE) {
+        if (s.shape().pipeline() > MachineLimits.MAX_PIPELINE) {
             throw new IllegalArgumentException(
-                    "--pipeline " + s.pipeline() + ": at most " + MachineLimits.MAX_PIPELINE);
+                    "--pipeline " + s.shape().pipeline() + ": at most " + MachineLimits.MAX_PIPELINE);
         }
-        if (s.rate() != null && s.rate() > MachineLimits.MAX_RATE) {
+        if (s.pacing().rate() != null && s.pacing().rate() > MachineLimits.MAX_RATE) {
             throw new IllegalArgumentException(String.format(
                     java.util.Locale.ROOT,
                     "-R %.0f: the rate must be at most %.0f requests/s (one a nanosecond)",
-                    s.rate(),
+                    s.pacing().rate(),
                     MachineLimits.MAX_RATE));
         }
     }
@@ -570,7 +575,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println();
         out.print(TextTable.render(results));
         out.println();
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             out.printf(
                     "interrupted: the %d cells completed were written%n",
                     results.cells().size());
@@ -580,7 +585,7 @@ public final class CompareCommand implements Callable<Integer> {
             out.printf("%d cell(s) failed:%n", failed);
             for (CellResult c : results.cells()) {
                 if (!c.ok()) {
-                    out.printf("  %s / %s: %s%n", c.target(), c.scenarioId(), c.failure());
+                    out.printf("  %s / %s: %s%n", c.id().target(), c.id().scenarioId(), c.failure());
                 }
             }
         }

@@ -8,6 +8,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
@@ -90,8 +91,8 @@ public final class Comparison {
         List<TargetInfo> targetList = new ArrayList<>(targets.values());
         // The scenarios in the plan's order, those that ran a window at least.
         List<Scenario> ran = plan.scenarios().stream()
-                .filter(s ->
-                        progress.cells.stream().anyMatch(c -> c.scenarioId().equals(s.id())))
+                .filter(s -> progress.cells.stream()
+                        .anyMatch(c -> c.id().scenarioId().equals(s.id())))
                 .toList();
         List<Summary> summaries = Summaries.of(
                 ran,
@@ -118,11 +119,11 @@ public final class Comparison {
             }
         }
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.build().projectVersion(),
-                startedAt,
-                Instant.now(),
-                stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels " + conditions.build().projectVersion(),
+                        startedAt,
+                        Instant.now(),
+                        stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETE),
                 conditions,
                 targetList,
                 ran,
@@ -156,14 +157,10 @@ public final class Comparison {
 
     private static boolean shareable(Scenario a, Scenario b) {
         return a.workMillis() == b.workMillis()
-                && a.headerTimeoutMillis() == b.headerTimeoutMillis()
+                && a.crowd().headerTimeoutMillis() == b.crowd().headerTimeoutMillis()
                 && a.isTls() == b.isTls()
-                && !hasBackground(a)
-                && !hasBackground(b);
-    }
-
-    private static boolean hasBackground(Scenario s) {
-        return s.idleConnections() > 0 || s.slowConnections() > 0;
+                && !a.hasBackground()
+                && !b.hasBackground();
     }
 
     /**
@@ -173,7 +170,7 @@ public final class Comparison {
      */
     private Window windowOf(TargetSpec target, Scenario scenario, int fork, int window, List<CellResult> cells) {
         Double rate = offeredRate(scenario, target, cells);
-        if (scenario.rateFraction() != null && rate == null) {
+        if (scenario.pacing().rateFraction() != null && rate == null) {
             return null;
         }
         String cellName = scenario.id() + "__" + target.name() + "__r" + fork
@@ -238,19 +235,20 @@ public final class Comparison {
 
     /** The rate of an open-loop cell: the scenario's own, or its fraction of the target's measured peak. */
     private static Double offeredRate(Scenario scenario, TargetSpec target, List<CellResult> cells) {
-        if (scenario.rate() != null) {
-            return scenario.rate();
+        if (scenario.pacing().rate() != null) {
+            return scenario.pacing().rate();
         }
-        if (scenario.rateFraction() == null) {
+        if (scenario.pacing().rateFraction() == null) {
             return null;
         }
         String shape = scenario.closedLoopShape().id();
         List<Double> peaks = cells.stream()
-                .filter(c ->
-                        c.ok() && c.scenarioId().equals(shape) && c.target().equals(target.name()))
+                .filter(c -> c.ok()
+                        && c.id().scenarioId().equals(shape)
+                        && c.id().target().equals(target.name()))
                 .map(CellResult::requestsPerSecond)
                 .toList();
-        return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.rateFraction();
+        return peaks.isEmpty() ? null : Stats.median(peaks) * scenario.pacing().rateFraction();
     }
 
     private static Summary summaryOf(List<Summary> summaries, String scenarioId, String target) {

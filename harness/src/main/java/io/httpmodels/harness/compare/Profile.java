@@ -275,7 +275,7 @@ public enum Profile {
             }
             List<Scenario> all = new ArrayList<>();
             for (Scenario s : plain) {
-                if (!s.keepAlive()) {
+                if (!s.shape().keepAlive()) {
                     all.add(s.overTls(TlsMode.FULL));
                 }
                 all.add(s.overTls(TlsMode.RESUME));

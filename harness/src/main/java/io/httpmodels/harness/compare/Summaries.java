@@ -50,8 +50,8 @@ final class Summaries {
             List<Summary> rows = new ArrayList<>();
             for (TargetInfo target : targets) {
                 List<CellResult> mine = cells.stream()
-                        .filter(c -> c.scenarioId().equals(scenario.id())
-                                && c.target().equals(target.name()))
+                        .filter(c -> c.id().scenarioId().equals(scenario.id())
+                                && c.id().target().equals(target.name()))
                         .toList();
                 if (!mine.isEmpty()) {
                     rows.add(summarise(scenario, target.name(), mine, histograms, clientBoundAt));
@@ -91,15 +91,21 @@ final class Summaries {
             Map<CellResult, Histogram> histograms,
             double clientBoundAt) {
         List<CellResult> ok = cells.stream().filter(CellResult::ok).toList();
-        int forksRun =
-                (int) cells.stream().mapToInt(CellResult::repetition).distinct().count();
+        int forksRun = (int)
+                cells.stream().mapToInt(c -> c.id().repetition()).distinct().count();
         if (ok.isEmpty()) {
             String failure = cells.get(0).failure();
-            return Summary.failed(scenario.id(), target, failure, forksRun, scenario.connections());
+            return Summary.failed(
+                    scenario.id(), target, failure, forksRun, scenario.shape().connections());
         }
         Map<Integer, List<CellResult>> byFork = ForkFigures.byFork(cells);
         if (byFork.isEmpty()) {
-            return Summary.failed(scenario.id(), target, firstFailure(cells), forksRun, scenario.connections());
+            return Summary.failed(
+                    scenario.id(),
+                    target,
+                    firstFailure(cells),
+                    forksRun,
+                    scenario.shape().connections());
         }
         List<ForkFigures> forks = new ArrayList<>();
         byFork.forEach((fork, windows) -> forks.add(ForkFigures.of(fork, windows, histograms::get)));
@@ -107,9 +113,10 @@ final class Summaries {
         Histogram merged = ForkFigures.merge(used, histograms::get);
         CellResult first = used.get(0);
         Latency latency = merged == null ? first.latency() : mergedLatency(first.latency(), merged);
-        Double clientCpu =
-                median(used, c -> c.client() == null ? null : c.client().cpuPercent());
-        int cores = first.client() == null ? 1 : first.client().cores();
+        Double clientCpu = median(
+                used,
+                c -> c.usage().client() == null ? null : c.usage().client().cpuPercent());
+        int cores = first.usage().client() == null ? 1 : first.usage().client().cores();
         return new Summary(
                         scenario.id(),
                         target,
@@ -120,7 +127,7 @@ final class Summaries {
                                 forks.size(),
                                 cells.stream()
                                         .filter(CellResult::profiled)
-                                        .map(c -> c.flameGraph().event())
+                                        .map(c -> c.diagnostics().flameGraph().event())
                                         .findFirst()
                                         .orElse(null)),
                         new Summary.Rate(
@@ -134,11 +141,11 @@ final class Summaries {
                                 latency,
                                 estimate(forks, ForkFigures::p50Micros),
                                 estimate(forks, ForkFigures::p99Micros),
-                                merged == null ? first.latencies().distribution() : Distribution.of(merged)),
+                                merged == null ? first.figures().latencies().distribution() : Distribution.of(merged)),
                         new Summary.ConnectionFigures(
-                                scenario.connections(),
+                                scenario.shape().connections(),
                                 used.stream()
-                                        .map(c -> c.connectionCounts().connectionsServed())
+                                        .map(c -> c.figures().connectionCounts().connectionsServed())
                                         .filter(Objects::nonNull)
                                         .min(Integer::compare)
                                         .orElse(null),
@@ -151,30 +158,35 @@ final class Summaries {
                         new Summary.ServerFigures(
                                 median(
                                         used,
-                                        c -> c.server() == null
+                                        c -> c.usage().server() == null
                                                 ? null
-                                                : c.server().cpuPercent()),
+                                                : c.usage().server().cpuPercent()),
                                 estimate(forks, ForkFigures::cpuMicrosPerRequest),
                                 estimate(forks, ForkFigures::rssPeakBytes),
                                 toLong(median(
                                         used,
-                                        c -> c.server() == null || c.server().rssMeanBytes() == null
+                                        c -> c.usage().server() == null
+                                                        || c.usage().server().rssMeanBytes() == null
                                                 ? null
-                                                : c.server().rssMeanBytes().doubleValue())),
+                                                : c.usage()
+                                                        .server()
+                                                        .rssMeanBytes()
+                                                        .doubleValue())),
                                 used.stream()
-                                        .map(c -> c.server() == null
+                                        .map(c -> c.usage().server() == null
                                                 ? null
-                                                : c.server().threadsPeak())
+                                                : c.usage().server().threadsPeak())
                                         .filter(Objects::nonNull)
                                         .max(Integer::compare)
                                         .orElse(null)),
                         new Summary.ClientFigures(
                                 clientCpu, clientCpu != null && clientCpu >= clientBoundAt * 100 * cores),
                         forks,
-                        WhyFigures.medianOf(used.stream().map(CellResult::why).toList()),
+                        WhyFigures.medianOf(
+                                used.stream().map(c -> c.diagnostics().why()).toList()),
                         null)
-                .withHandshakes(
-                        Handshakes.medianOf(used.stream().map(CellResult::tls).toList()));
+                .withHandshakes(Handshakes.medianOf(
+                        used.stream().map(c -> c.diagnostics().tls()).toList()));
     }
 
     /** A figure's estimate over the forks that have it, or null when none has. */
@@ -208,7 +220,7 @@ final class Summaries {
     private static String firstFailure(List<CellResult> cells) {
         return cells.stream()
                 .filter(c -> !c.ok())
-                .map(c -> "fork " + c.repetition() + " failed: " + c.failure())
+                .map(c -> "fork " + c.id().repetition() + " failed: " + c.failure())
                 .findFirst()
                 .orElse(null);
     }

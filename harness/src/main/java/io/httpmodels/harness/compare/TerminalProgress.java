@@ -65,12 +65,12 @@ final class TerminalProgress implements CompareListener {
                     "%,10.0f req/s  p99 %s  served %d/%d  timeouts %d  client CPU %.0f %%%s  warm %s",
                     r.requestsPerSecond(),
                     micros(r.latency().p99()),
-                    r.connectionCounts().connectionsServed(),
-                    r.connectionCounts().connections(),
+                    r.figures().connectionCounts().connectionsServed(),
+                    r.figures().connectionCounts().connections(),
                     r.errors("timeout"),
-                    r.client().cpuPercent(),
-                    r.client().bound() ? " (client-bound)" : "",
-                    warmed(r.warmup()));
+                    r.usage().client().cpuPercent(),
+                    r.usage().client().bound() ? " (client-bound)" : "",
+                    warmed(r.diagnostics().warmup()));
         } else {
             figures = "FAILED: " + r.failure();
         }

@@ -189,7 +189,8 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
             return s.forks();
         }
         List<CellResult> cells = run.cells().stream()
-                .filter(c -> c.scenarioId().equals(s.scenarioId()) && c.target().equals(s.target()))
+                .filter(c -> c.id().scenarioId().equals(s.scenarioId())
+                        && c.id().target().equals(s.target()))
                 .toList();
         return ForkFigures.ofCells(cells, c -> null);
     }
@@ -203,7 +204,7 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
         String commit = c.build().gitCommit() == null
                 ? "commit unknown"
                 : "commit " + c.build().gitCommit();
-        return String.format(Locale.ROOT, "%s (%s, %s)", name, commit, r.startedAt());
+        return String.format(Locale.ROOT, "%s (%s, %s)", name, commit, r.run().startedAt());
     }
 
     /** The conditions that differ between the runs, a sentence each: their figures may differ for that alone. */

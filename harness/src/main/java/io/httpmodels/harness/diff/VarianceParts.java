@@ -52,8 +52,8 @@ public record VarianceParts(List<Row> rows) {
                 continue;
             }
             List<CellResult> cells = run.cells().stream()
-                    .filter(c ->
-                            c.scenarioId().equals(s.scenarioId()) && c.target().equals(s.target()))
+                    .filter(c -> c.id().scenarioId().equals(s.scenarioId())
+                            && c.id().target().equals(s.target()))
                     .toList();
             Map<Integer, List<CellResult>> byFork = ForkFigures.byFork(cells);
             int windows = byFork.values().stream().mapToInt(List::size).min().orElse(0);
@@ -61,8 +61,9 @@ public record VarianceParts(List<Row> rows) {
                 continue;
             }
             double[] rps = parts(byFork, CellResult::requestsPerSecond);
-            double[] cpu =
-                    parts(byFork, c -> c.server() == null ? null : c.server().cpuMicrosPerRequest());
+            double[] cpu = parts(
+                    byFork,
+                    c -> c.usage().server() == null ? null : c.usage().server().cpuMicrosPerRequest());
             rows.add(new Row(
                     s.scenarioId(),
                     s.target(),

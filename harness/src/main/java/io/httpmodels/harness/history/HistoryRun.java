@@ -72,7 +72,7 @@ public record HistoryRun(
             throw new HistoryException("the run records no git commit (it was not built from a checkout):"
                     + " a history is ordered by commits");
         }
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             throw new HistoryException("the run was interrupted: its figures are partial and would read as a change");
         }
         Regression regression = results.regression();
@@ -134,7 +134,7 @@ public record HistoryRun(
                 HistoryStore.VERSION,
                 commit,
                 Boolean.TRUE.equals(results.conditions().build().gitDirty()),
-                results.startedAt(),
+                results.run().startedAt(),
                 regression == null ? RunKind.COMPARE : RunKind.REGRESS,
                 MachineFingerprint.of(results.conditions()),
                 regression == null ? null : regression.mode(),

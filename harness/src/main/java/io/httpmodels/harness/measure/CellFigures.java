@@ -5,10 +5,12 @@ import io.httpmodels.harness.process.PerfCounts;
 import io.httpmodels.harness.process.ProcessActivity;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.Background;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.FigureSource;
 import io.httpmodels.harness.results.FlameGraph;
@@ -23,8 +25,10 @@ import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.SyscallRate;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.results.WhyFigures;
+import io.httpmodels.harness.results.WindowFigures;
 import io.httpmodels.load.BackgroundReport;
 import io.httpmodels.load.ErrorKind;
 import io.httpmodels.load.LatencySummary;
@@ -68,41 +72,40 @@ final class CellFigures {
                 : r.config().pacing().turns().count();
         double loaded = r.recorded().seconds() / turns;
         return new CellResult(
-                scenarioId,
-                target,
-                window.repetition(),
+                new CellId(scenarioId, target, window.repetition()),
                 CellStatus.OK,
                 null,
-                new Throughput(
-                        open ? Double.valueOf(r.config().pacing().rate()) : window.offeredRate(),
-                        loaded,
-                        r.recorded().requests(),
-                        turns == 1
-                                ? r.recorded().requestsPerSecond()
-                                : (loaded > 0 ? r.recorded().requests() / loaded : 0.0),
-                        r.recorded().intervals().stream()
-                                .map(i -> i.requestsPerSecond() * turns)
-                                .toList()),
-                new Latencies(
-                        Latency.of(
-                                open ? LatencyKind.INTENDED : LatencyKind.RAW,
-                                r.latencies().latency()),
-                        Latency.of(LatencyKind.CORRECTED, r.latencies().corrected()),
-                        Latency.of(LatencyKind.SERVICE, r.latencies().uncorrected()),
-                        Distribution.of(r.latencies().histogram())),
-                new Responses(errors(r), r.responses().statusCounts(), r.abortReason()),
-                new ConnectionCounts(
-                        r.config().connections().count(),
-                        r.connections().served(),
-                        r.connections().connectsSucceeded()),
-                server(serverPid, usage, seconds, r.recorded().requests()),
-                client(usage, seconds, settings),
-                warmup,
-                window.hlogName(),
-                background(r.background()),
-                null,
-                null,
-                handshakes(r.tls(), loaded, usage.server().cpuSeconds()));
+                new WindowFigures(
+                        new Throughput(
+                                open ? Double.valueOf(r.config().pacing().rate()) : window.offeredRate(),
+                                loaded,
+                                r.recorded().requests(),
+                                turns == 1
+                                        ? r.recorded().requestsPerSecond()
+                                        : (loaded > 0 ? r.recorded().requests() / loaded : 0.0),
+                                r.recorded().intervals().stream()
+                                        .map(i -> i.requestsPerSecond() * turns)
+                                        .toList()),
+                        new Latencies(
+                                Latency.of(
+                                        open ? LatencyKind.INTENDED : LatencyKind.RAW,
+                                        r.latencies().latency()),
+                                Latency.of(LatencyKind.CORRECTED, r.latencies().corrected()),
+                                Latency.of(LatencyKind.SERVICE, r.latencies().uncorrected()),
+                                Distribution.of(r.latencies().histogram())),
+                        new Responses(errors(r), r.responses().statusCounts(), r.abortReason()),
+                        new ConnectionCounts(
+                                r.config().connections().count(),
+                                r.connections().served(),
+                                r.connections().connectsSucceeded())),
+                new Usage(server(serverPid, usage, seconds, r.recorded().requests()), client(usage, seconds, settings)),
+                new Diagnostics(
+                        warmup,
+                        window.hlogName(),
+                        background(r.background()),
+                        null,
+                        null,
+                        handshakes(r.tls(), loaded, usage.server().cpuSeconds())));
     }
 
     /**
@@ -356,16 +359,16 @@ final class CellFigures {
         return b == null
                 ? null
                 : new Background(
-                        b.idleConnections(),
-                        b.idleOpen(),
-                        b.idleAnswered(),
-                        b.idleClosedByServer(),
-                        b.slowConnections(),
-                        b.slowOpen(),
-                        b.slowClosedByServer(),
-                        b.slowAnswered(),
-                        b.connectFailures(),
-                        b.openingSeconds(),
-                        b.openedBeforeStart());
+                        b.idle().connections(),
+                        b.idle().open(),
+                        b.idle().answered(),
+                        b.idle().closedByServer(),
+                        b.slow().connections(),
+                        b.slow().open(),
+                        b.slow().closedByServer(),
+                        b.slow().answered(),
+                        b.opening().connectFailures(),
+                        b.opening().seconds(),
+                        b.opening().beforeStart());
     }
 }

@@ -56,7 +56,7 @@ public final class MeasuredTarget implements AutoCloseable {
      */
     void checkServes(Scenario load) {
         if (load.workMillis() != scenario.workMillis()
-                || load.headerTimeoutMillis() != scenario.headerTimeoutMillis()
+                || load.crowd().headerTimeoutMillis() != scenario.crowd().headerTimeoutMillis()
                 || load.isTls() != scenario.isTls()) {
             throw new IllegalArgumentException("a server started for " + scenario.id() + " cannot serve " + load.id()
                     + ": its work per request, header deadline and TLS are fixed when it starts");

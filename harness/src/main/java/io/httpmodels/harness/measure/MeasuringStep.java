@@ -421,7 +421,7 @@ public final class MeasuringStep {
      */
     public Optional<List<Cell>> sideBySideWindow(
             List<MeasuredTarget> targets, Scenario load, Window window, MeasureListener listener) {
-        if (window.offeredRate() == null && load.rate() == null) {
+        if (window.offeredRate() == null && load.pacing().rate() == null) {
             throw new IllegalArgumentException("side by side takes an open loop at a rate: " + load.id());
         }
         return together(
@@ -620,9 +620,7 @@ public final class MeasuringStep {
      * recorded (the warm-up's chunks run without them).
      */
     Duration leadIn(Scenario scenario) {
-        return scenario.idleConnections() + scenario.slowConnections() > 0
-                ? max(LEAD_IN, settings.warmup().minimum())
-                : LEAD_IN;
+        return scenario.hasBackground() ? max(LEAD_IN, settings.warmup().minimum()) : LEAD_IN;
     }
 
     /**
@@ -640,15 +638,15 @@ public final class MeasuringStep {
     /** The load of a scenario at {@code url}, at {@code offeredRate} when not null; its timing left to the caller. */
     LoadConfig.Builder load(String url, Scenario scenario, Double offeredRate) {
         LoadConfig.Builder b = LoadConfig.builder(url)
-                .connections(scenario.connections())
-                .threads(Math.min(settings.clientThreads(), scenario.connections()))
-                .keepAlive(scenario.keepAlive())
-                .pipeline(scenario.pipeline())
+                .connections(scenario.shape().connections())
+                .threads(Math.min(settings.clientThreads(), scenario.shape().connections()))
+                .keepAlive(scenario.shape().keepAlive())
+                .pipeline(scenario.shape().pipeline())
                 .timeout(settings.timeout())
-                .idleConnections(scenario.idleConnections())
-                .slowConnections(scenario.slowConnections())
-                .slowInterval(Duration.ofMillis(scenario.slowIntervalMillis()));
-        Double rate = offeredRate != null ? offeredRate : scenario.rate();
+                .idleConnections(scenario.crowd().idleConnections())
+                .slowConnections(scenario.crowd().slowConnections())
+                .slowInterval(Duration.ofMillis(scenario.crowd().slowIntervalMillis()));
+        Double rate = offeredRate != null ? offeredRate : scenario.pacing().rate();
         if (rate != null) {
             b.rate(rate);
         }
@@ -661,7 +659,11 @@ public final class MeasuringStep {
 
     private static Cell failed(MeasuredTarget target, Scenario scenario, Window window, String reason, String running) {
         CellResult result = CellResult.failed(
-                        scenario.id(), target.name(), window.repetition(), scenario.connections(), reason)
+                        scenario.id(),
+                        target.name(),
+                        window.repetition(),
+                        scenario.shape().connections(),
+                        reason)
                 .withWarmup(target.warmup());
         return new Cell(result, null, running);
     }

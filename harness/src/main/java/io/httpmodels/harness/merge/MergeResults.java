@@ -3,12 +3,16 @@ package io.httpmodels.harness.merge;
 import io.httpmodels.harness.Version;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.Build;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientSettings;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.ConnectionShape;
 import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Crowd;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Host;
@@ -16,8 +20,10 @@ import io.httpmodels.harness.results.Jvms;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.MergeInfo;
+import io.httpmodels.harness.results.Pacing;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Schedule;
@@ -25,6 +31,8 @@ import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
+import io.httpmodels.harness.results.WindowFigures;
 import org.HdrHistogram.Histogram;
 
 import java.net.URI;
@@ -70,10 +78,10 @@ final class MergeResults {
                 run.total(),
                 run.windowSeconds(),
                 run.requestsPerSecond(),
-                scenario.rate(),
+                scenario.pacing().rate(),
                 totalErrors,
                 errorsByKind(run),
-                scenario.connections(),
+                scenario.shape().connections(),
                 run.timeline(),
                 null,
                 kind);
@@ -147,11 +155,11 @@ final class MergeResults {
                 null);
         Instant origin = Instant.ofEpochMilli(run.originMillis());
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels merge " + Version.get(),
-                origin,
-                Instant.ofEpochMilli(run.endMillis()),
-                RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels merge " + Version.get(),
+                        origin,
+                        Instant.ofEpochMilli(run.endMillis()),
+                        RunStatus.COMPLETE),
                 conditions,
                 targets,
                 List.of(scenario),
@@ -180,23 +188,16 @@ final class MergeResults {
         Latency latency = kind.latency(h);
         var distribution = Distribution.of(h);
         cells.add(new CellResult(
-                scenario.id(),
-                target,
-                1,
+                new CellId(scenario.id(), target, 1),
                 CellStatus.OK,
                 null,
-                new Throughput(rate, seconds, h.getTotalCount(), requestsPerSecond, timeline),
-                new Latencies(latency, null, null, distribution),
-                new Responses(errors, Map.of(), null),
-                ConnectionCounts.none(connections),
-                null,
-                null,
-                null,
-                hlog,
-                null,
-                null,
-                null,
-                null));
+                new WindowFigures(
+                        new Throughput(rate, seconds, h.getTotalCount(), requestsPerSecond, timeline),
+                        new Latencies(latency, null, null, distribution),
+                        new Responses(errors, Map.of(), null),
+                        ConnectionCounts.none(connections)),
+                Usage.NONE,
+                new Diagnostics(null, hlog, null, null, null, null)));
         long timeouts = errors == null ? 0 : errors.getOrDefault("timeout", 0L);
         summaries.add(new Summary(
                 scenario.id(),
@@ -254,15 +255,9 @@ final class MergeResults {
                 "merged",
                 route,
                 0,
-                keepAlive,
-                Math.max(1, allKnown ? connections : 1),
-                pipeline,
-                allKnown && rate > 0 ? rate : null,
-                null,
-                0,
-                0,
-                0,
-                0,
+                new ConnectionShape(keepAlive, Math.max(1, allKnown ? connections : 1), pipeline),
+                new Pacing(allKnown && rate > 0 ? rate : null, null),
+                Crowd.NONE,
                 null);
     }
 

@@ -189,8 +189,8 @@ public final class OverheadCommand implements Callable<Integer> {
                                 CellResult r = cell.map(Cell::result).orElse(null);
                                 if (r == null
                                         || !r.ok()
-                                        || r.server() == null
-                                        || r.server().cpuMicrosPerRequest() == null) {
+                                        || r.usage().server() == null
+                                        || r.usage().server().cpuMicrosPerRequest() == null) {
                                     err.println(key + " round " + round + ": no figure"
                                             + (r == null ? "" : ": " + r.failure()));
                                     continue;
@@ -202,7 +202,7 @@ public final class OverheadCommand implements Callable<Integer> {
                                         key,
                                         round,
                                         side,
-                                        r.server().cpuMicrosPerRequest());
+                                        r.usage().server().cpuMicrosPerRequest());
                                 out.printf(Locale.ROOT, "%s-rps %d %s %.1f%n", key, round, side, r.requestsPerSecond());
                                 out.flush();
                                 err.printf(
@@ -211,7 +211,7 @@ public final class OverheadCommand implements Callable<Integer> {
                                         key,
                                         round,
                                         side,
-                                        r.server().cpuMicrosPerRequest(),
+                                        r.usage().server().cpuMicrosPerRequest(),
                                         r.requestsPerSecond(),
                                         r.latency() == null ? -1 : r.latency().p99(),
                                         r.errors(Responses.TOTAL));

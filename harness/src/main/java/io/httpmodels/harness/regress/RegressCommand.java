@@ -29,6 +29,7 @@ import io.httpmodels.harness.results.RegressionMode;
 import io.httpmodels.harness.results.RegressionSides;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
@@ -772,11 +773,11 @@ public final class RegressCommand implements Callable<Integer> {
             }
         }
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels " + conditions.build().projectVersion(),
-                startedAt,
-                Instant.now(),
-                RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels " + conditions.build().projectVersion(),
+                        startedAt,
+                        Instant.now(),
+                        RunStatus.COMPLETE),
                 conditions,
                 new ArrayList<>(targets.values()),
                 scenarios,

@@ -169,7 +169,7 @@ final class RoundRunner {
      */
     static String serverOf(RegressCell cell) {
         return cell.model() + " --work-ms " + cell.scenario().workMillis() + " --header-timeout "
-                + cell.scenario().headerTimeoutMillis();
+                + cell.scenario().crowd().headerTimeoutMillis();
     }
 
     /** Ends the current measurement early and refuses new ones. Any thread. */
@@ -205,7 +205,8 @@ final class RoundRunner {
         String why = rate == null ? "no closed-loop requests/s to set the rate from" : "stopped";
         return cells.map(c -> c.stream().map(Cell::result).toList())
                 .orElseGet(() -> both.stream()
-                        .map(t -> CellResult.failed(load.id(), t.name(), round, load.connections(), why))
+                        .map(t -> CellResult.failed(
+                                load.id(), t.name(), round, load.shape().connections(), why))
                         .toList());
     }
 
@@ -219,7 +220,7 @@ final class RoundRunner {
                                 cell.scenario().id(),
                                 t.name(),
                                 round,
-                                cell.scenario().connections(),
+                                cell.scenario().shape().connections(),
                                 "stopped"))
                         .toList());
     }

@@ -60,7 +60,7 @@ record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Dou
         }
         boolean cpuKnown = ok.stream().allMatch(SideRound::hasCpu);
         List<Double> cpu = cpuKnown
-                ? ok.stream().map(c -> c.server().cpuMicrosPerRequest()).toList()
+                ? ok.stream().map(c -> c.usage().server().cpuMicrosPerRequest()).toList()
                 : List.of();
         return new SideRound(
                 Stats.median(ok.stream().map(CellResult::requestsPerSecond).toList()),
@@ -83,8 +83,9 @@ record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Dou
         for (int i = 0; i < Math.min(base.size(), candidate.size()); i++) {
             CellResult b = base.get(i);
             CellResult c = candidate.get(i);
-            if (b.ok() && c.ok() && hasCpu(b) && hasCpu(c) && b.server().cpuMicrosPerRequest() > 0) {
-                ratios.add(c.server().cpuMicrosPerRequest() / b.server().cpuMicrosPerRequest());
+            if (b.ok() && c.ok() && hasCpu(b) && hasCpu(c) && b.usage().server().cpuMicrosPerRequest() > 0) {
+                ratios.add(c.usage().server().cpuMicrosPerRequest()
+                        / b.usage().server().cpuMicrosPerRequest());
             }
         }
         return spread(ratios);
@@ -101,7 +102,7 @@ record SideRound(Double requestsPerSecond, Long p99Micros, Double cpuMicros, Dou
     }
 
     private static boolean hasCpu(CellResult c) {
-        return c.server() != null && c.server().cpuMicrosPerRequest() != null;
+        return c.usage().server() != null && c.usage().server().cpuMicrosPerRequest() != null;
     }
 
     boolean ok() {

@@ -76,14 +76,15 @@ final class StoredBaseline {
         String commit = results.conditions() == null
                 ? null
                 : results.conditions().build().gitCommit();
-        return "results of " + results.startedAt() + (commit == null ? "" : " at commit " + commit.substring(0, 12));
+        return "results of " + results.run().startedAt()
+                + (commit == null ? "" : " at commit " + commit.substring(0, 12));
     }
 
     private Figure figure(String target, String scenarioId) {
         List<CellResult> cells = results.cells().stream()
                 .filter(c -> c.ok()
-                        && c.target().equals(target)
-                        && c.scenarioId().equals(scenarioId)
+                        && c.id().target().equals(target)
+                        && c.id().scenarioId().equals(scenarioId)
                         && c.requestsPerSecond() != null
                         && c.latency() != null)
                 .toList();
@@ -93,9 +94,11 @@ final class StoredBaseline {
         return new Figure(
                 Stats.median(cells.stream().map(CellResult::requestsPerSecond).toList()),
                 Stats.median(cells.stream().map(c -> c.latency().p99()).toList()),
-                cells.stream().allMatch(c -> c.server() != null && c.server().cpuMicrosPerRequest() != null)
+                cells.stream()
+                                .allMatch(c -> c.usage().server() != null
+                                        && c.usage().server().cpuMicrosPerRequest() != null)
                         ? Stats.median(cells.stream()
-                                .map(c -> c.server().cpuMicrosPerRequest())
+                                .map(c -> c.usage().server().cpuMicrosPerRequest())
                                 .toList())
                         : null,
                 cells.size());

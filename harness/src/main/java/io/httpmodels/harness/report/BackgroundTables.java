@@ -47,12 +47,12 @@ final class BackgroundTables {
     static List<Table> of(Results results) {
         List<Table> tables = new ArrayList<>();
         for (Scenario s : results.scenarios()) {
-            if (s.slowConnections() > 0) {
+            if (s.crowd().slowConnections() > 0) {
                 tables.add(slow(results, s));
             }
         }
         for (Scenario s : results.scenarios()) {
-            if (s.idleConnections() > 0) {
+            if (s.crowd().idleConnections() > 0) {
                 tables.add(idle(results, s));
             }
         }
@@ -107,8 +107,8 @@ final class BackgroundTables {
                 String.format(
                         Locale.ROOT,
                         "Slow clients: %d connections beside %,d slowloris ones",
-                        scenario.connections(),
-                        scenario.slowConnections()),
+                        scenario.shape().connections(),
+                        scenario.crowd().slowConnections()),
                 scenario.id(),
                 aloneId,
                 true,
@@ -122,7 +122,7 @@ final class BackgroundTables {
                         "slow closed by server"),
                 List.of(false, true, true, true, true, true, true),
                 rows,
-                "share kept: requests/s of the " + scenario.connections()
+                "share kept: requests/s of the " + scenario.shape().connections()
                         + " measured connections beside the slow ones, as a share of the same load alone in"
                         + " this run. Each slow connection trickles an endless request head, a byte every "
                         + interval(scenario) + "; closed by server: how often the server ended one (a header"
@@ -138,7 +138,7 @@ final class BackgroundTables {
             Summary alone = aloneId == null ? null : results.summary(aloneId, t.name());
             Background b = background(results, scenario.id(), t.name());
             boolean ok = beside != null && beside.ok();
-            Double kib = kibPerIdleConnection(beside, alone, scenario.idleConnections());
+            Double kib = kibPerIdleConnection(beside, alone, scenario.crowd().idleConnections());
             rows.add(List.of(
                     t.name(),
                     rps(beside),
@@ -153,14 +153,14 @@ final class BackgroundTables {
                 String.format(
                         Locale.ROOT,
                         "Many connections: %d measured beside %,d idle keep-alive ones",
-                        scenario.connections(),
-                        scenario.idleConnections()),
+                        scenario.shape().connections(),
+                        scenario.crowd().idleConnections()),
                 scenario.id(),
                 aloneId,
                 false,
                 List.of(
                         "target",
-                        "req/s of the " + scenario.connections(),
+                        "req/s of the " + scenario.shape().connections(),
                         "vs alone",
                         "idle answered / open",
                         "threads peak",
@@ -172,7 +172,7 @@ final class BackgroundTables {
                 "Each idle connection sent one request, read its answer and stayed silent; answered / open: how many"
                         + " were served, of those open at the end (an open but unanswered one sat in the server's"
                         + " queue). KiB per idle connection: (mean RSS beside them - mean RSS alone) / "
-                        + String.format(Locale.ROOT, "%,d", scenario.idleConnections())
+                        + String.format(Locale.ROOT, "%,d", scenario.crowd().idleConnections())
                         + ", both sampled from /proc over the recorded window; a JVM's RSS also moves with its heap,"
                         + " so small differences are noise."
                         + (aloneId == null ? " This run has no scenario of the same load alone." : ""));
@@ -192,8 +192,11 @@ final class BackgroundTables {
     /** The first successful repetition's background figures, or null. */
     private static Background background(Results results, String scenarioId, String target) {
         for (CellResult c : results.cells()) {
-            if (c.ok() && c.scenarioId().equals(scenarioId) && c.target().equals(target) && c.background() != null) {
-                return c.background();
+            if (c.ok()
+                    && c.id().scenarioId().equals(scenarioId)
+                    && c.id().target().equals(target)
+                    && c.diagnostics().background() != null) {
+                return c.diagnostics().background();
             }
         }
         return null;
@@ -213,7 +216,7 @@ final class BackgroundTables {
     }
 
     private static String interval(Scenario s) {
-        int ms = s.slowIntervalMillis();
+        int ms = s.crowd().slowIntervalMillis();
         return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 }

@@ -182,14 +182,15 @@ public final class ChartPlan {
     static List<Chart> sweeps(Results results) {
         List<Chart> charts = new ArrayList<>();
         for (List<Scenario> sweep : Sweeps.of(results.scenarios())) {
-            String counts =
-                    sweep.stream().map(s -> String.valueOf(s.connections())).collect(Collectors.joining(", "));
+            String counts = sweep.stream()
+                    .map(s -> String.valueOf(s.shape().connections()))
+                    .collect(Collectors.joining(", "));
             List<String> bound = new ArrayList<>();
             for (Scenario s : sweep) {
                 for (TargetInfo t : results.targets()) {
                     Summary summary = results.summary(s.id(), t.name());
                     if (summary != null && summary.ok() && summary.client().clientBound()) {
-                        bound.add(t.name() + " at " + s.connections());
+                        bound.add(t.name() + " at " + s.shape().connections());
                     }
                 }
             }

@@ -8,6 +8,7 @@ import io.httpmodels.harness.results.CpuPlacement;
 import io.httpmodels.harness.results.Host;
 import io.httpmodels.harness.results.NoiseFloor;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Schedule;
 import io.httpmodels.harness.results.Stats;
@@ -83,12 +84,13 @@ public final class ConditionsText {
 
     /** When the run was, and whether it completed. */
     static String run(Results results) {
-        String when = UTC.format(results.startedAt())
-                + (results.finishedAt() == null ? "" : " to " + UTC.format(results.finishedAt()));
-        if (results.status() == RunStatus.INTERRUPTED) {
+        RunInfo run = results.run();
+        String when =
+                UTC.format(run.startedAt()) + (run.finishedAt() == null ? "" : " to " + UTC.format(run.finishedAt()));
+        if (run.status() == RunStatus.INTERRUPTED) {
             return when + ", interrupted: only the cells that completed are shown";
         }
-        return when + ", " + results.status();
+        return when + ", " + run.status();
     }
 
     private static String pinning(CpuPlacement p) {
@@ -156,16 +158,19 @@ public final class ConditionsText {
      */
     static String warmups(Results results) {
         List<CellResult> warmed = results.cells().stream()
-                .filter(cell -> cell.warmup() != null && cell.warmup().seconds() > 0)
+                .filter(cell -> cell.diagnostics().warmup() != null
+                        && cell.diagnostics().warmup().seconds() > 0)
                 .toList();
         if (warmed.isEmpty()) {
             return null;
         }
-        List<Double> seconds =
-                warmed.stream().map(cell -> cell.warmup().seconds()).sorted().toList();
+        List<Double> seconds = warmed.stream()
+                .map(cell -> cell.diagnostics().warmup().seconds())
+                .sorted()
+                .toList();
         List<String> cut = warmed.stream()
-                .filter(cell -> !cell.warmup().settled())
-                .map(cell -> cell.target() + " / " + cell.scenarioId())
+                .filter(cell -> !cell.diagnostics().warmup().settled())
+                .map(cell -> cell.id().target() + " / " + cell.id().scenarioId())
                 .distinct()
                 .toList();
         return String.format(
@@ -205,8 +210,8 @@ public final class ConditionsText {
                 sb.append(" with uncommitted changes");
             }
         }
-        if (results.tool() != null) {
-            sb.append("; written by ").append(results.tool());
+        if (results.run().tool() != null) {
+            sb.append("; written by ").append(results.run().tool());
         }
         return sb.toString();
     }

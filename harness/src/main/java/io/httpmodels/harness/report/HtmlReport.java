@@ -10,6 +10,7 @@ import io.httpmodels.harness.results.TargetInfo;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -60,7 +61,7 @@ public final class HtmlReport {
                         results.conditions().schedule().repetitions() == 1 ? "repetition" : "repetitions",
                         ConditionsText.run(results))))
                 .append("</p>\n");
-        if (results.status() == RunStatus.INTERRUPTED) {
+        if (results.run().status() == RunStatus.INTERRUPTED) {
             h.append("<p class=\"warning\">This run was interrupted: only the cells that completed are shown.</p>\n");
         }
         h.append("<nav class=\"toc\"><a href=\"#throughput\">Requests/s</a><a href=\"#latency\">Latency</a>"
@@ -190,7 +191,7 @@ public final class HtmlReport {
         h.append("</tbody></table></div>\n</section>\n");
 
         h.append("<footer>Written by ")
-                .append(Html.text(results.tool() == null ? "httpmodels" : results.tool()))
+                .append(Html.text(Objects.requireNonNullElse(results.run().tool(), "httpmodels")))
                 .append(" from its results.json, which this page carries whole. Charts: Apache ECharts ")
                 .append(Html.text(EChartsAsset.version()))
                 .append(" (Apache License 2.0), inlined.</footer>\n");

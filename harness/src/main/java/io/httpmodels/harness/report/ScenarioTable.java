@@ -257,8 +257,8 @@ record ScenarioTable(
     /** Cores the client could use in this scenario, from its cells; 0 when no cell says. */
     static int clientCores(Results results, Scenario scenario) {
         for (CellResult cell : results.cells()) {
-            if (cell.scenarioId().equals(scenario.id()) && cell.client() != null) {
-                return cell.client().cores();
+            if (cell.id().scenarioId().equals(scenario.id()) && cell.usage().client() != null) {
+                return cell.usage().client().cores();
             }
         }
         return 0;

@@ -32,14 +32,14 @@ final class Sweeps {
             return new Shape(
                     s.route(),
                     s.workMillis(),
-                    s.keepAlive(),
-                    s.pipeline(),
-                    s.rate(),
-                    s.rateFraction(),
-                    s.idleConnections(),
-                    s.slowConnections(),
-                    s.slowIntervalMillis(),
-                    s.headerTimeoutMillis());
+                    s.shape().keepAlive(),
+                    s.shape().pipeline(),
+                    s.pacing().rate(),
+                    s.pacing().rateFraction(),
+                    s.crowd().idleConnections(),
+                    s.crowd().slowConnections(),
+                    s.crowd().slowIntervalMillis(),
+                    s.crowd().headerTimeoutMillis());
         }
     }
 
@@ -51,14 +51,15 @@ final class Sweeps {
         Map<Shape, List<Scenario>> groups = new LinkedHashMap<>();
         for (Scenario s : scenarios) {
             List<Scenario> group = groups.computeIfAbsent(Shape.of(s), k -> new ArrayList<>());
-            if (group.stream().noneMatch(g -> g.connections() == s.connections())) {
+            if (group.stream()
+                    .noneMatch(g -> g.shape().connections() == s.shape().connections())) {
                 group.add(s);
             }
         }
         List<List<Scenario>> sweeps = new ArrayList<>();
         for (List<Scenario> group : groups.values()) {
             if (group.size() >= 2) {
-                group.sort(Comparator.comparingInt(Scenario::connections));
+                group.sort(Comparator.comparingInt(s -> s.shape().connections()));
                 sweeps.add(List.copyOf(group));
             }
         }
@@ -70,7 +71,8 @@ final class Sweeps {
         Scenario first = Objects.requireNonNull(sweep.get(0));
         // The title names the connections second; drop them, keep the rest of its words.
         String title = first.title();
-        String connections = ", " + first.connections() + (first.connections() == 1 ? " connection" : " connections");
+        String connections = ", " + first.shape().connections()
+                + (first.shape().connections() == 1 ? " connection" : " connections");
         return title.replaceFirst(Pattern.quote(connections), "");
     }
 }

@@ -204,17 +204,17 @@ record WhyTable(
     private static List<Link> flameGraphs(Results results, Scenario scenario) {
         List<Link> links = new ArrayList<>();
         for (CellResult c : results.cells()) {
-            if (c.scenarioId().equals(scenario.id())
-                    && c.flameGraph() != null
-                    && c.flameGraph().file() != null) {
+            if (c.id().scenarioId().equals(scenario.id())
+                    && c.diagnostics().flameGraph() != null
+                    && c.diagnostics().flameGraph().file() != null) {
                 links.add(new Link(
                         String.format(
                                 Locale.ROOT,
                                 "%s, repetition %d (%s)",
-                                c.target(),
-                                c.repetition(),
-                                c.flameGraph().event()),
-                        c.flameGraph().file()));
+                                c.id().target(),
+                                c.id().repetition(),
+                                c.diagnostics().flameGraph().event()),
+                        c.diagnostics().flameGraph().file()));
             }
         }
         return links;

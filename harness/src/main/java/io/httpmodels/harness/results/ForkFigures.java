@@ -43,8 +43,8 @@ public record ForkFigures(
         double seconds = 0;
         boolean counted = true;
         for (CellResult w : windows) {
-            Long n = w.throughput().requests();
-            Double d = w.throughput().durationSeconds();
+            Long n = w.figures().throughput().requests();
+            Double d = w.figures().throughput().durationSeconds();
             if (n == null || d == null || d <= 0) {
                 counted = false;
                 break;
@@ -60,12 +60,14 @@ public record ForkFigures(
         if (counted
                 && requests > 0
                 && windows.stream()
-                        .allMatch(w -> w.server() != null && w.server().cpuSeconds() != null)) {
-            double cpuSeconds =
-                    windows.stream().mapToDouble(w -> w.server().cpuSeconds()).sum();
+                        .allMatch(w ->
+                                w.usage().server() != null && w.usage().server().cpuSeconds() != null)) {
+            double cpuSeconds = windows.stream()
+                    .mapToDouble(w -> w.usage().server().cpuSeconds())
+                    .sum();
             cpuMicros = Stats.cpuMicrosPerRequest(cpuSeconds, Math.round(requests));
-        } else if (windows.size() == 1 && windows.get(0).server() != null) {
-            cpuMicros = windows.get(0).server().cpuMicrosPerRequest();
+        } else if (windows.size() == 1 && windows.get(0).usage().server() != null) {
+            cpuMicros = windows.get(0).usage().server().cpuMicrosPerRequest();
         }
         Histogram merged = merge(windows, histogramOf);
         Long p50;
@@ -78,7 +80,7 @@ public record ForkFigures(
             p99 = medianLatency(windows, Latency::p99);
         }
         Long rss = windows.stream()
-                .map(w -> w.server() == null ? null : w.server().rssPeakBytes())
+                .map(w -> w.usage().server() == null ? null : w.usage().server().rssPeakBytes())
                 .filter(Objects::nonNull)
                 .max(Long::compare)
                 .orElse(null);
@@ -100,7 +102,7 @@ public record ForkFigures(
     public static Map<Integer, List<CellResult>> byFork(List<CellResult> cells) {
         Map<Integer, List<CellResult>> byFork = new TreeMap<>();
         for (CellResult c : cells) {
-            byFork.computeIfAbsent(c.repetition(), k -> new ArrayList<>()).add(c);
+            byFork.computeIfAbsent(c.id().repetition(), k -> new ArrayList<>()).add(c);
         }
         byFork.values().removeIf(windows -> !windows.stream().allMatch(CellResult::ok));
         return byFork;

@@ -1,9 +1,10 @@
 package io.httpmodels.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Everything one comparison run produced, as data: the conditions it ran under, its scenarios, one
@@ -11,11 +12,10 @@ import java.util.List;
  * {@code results.json} holds ({@link ResultsJson}); the Markdown and HTML reports read nothing else, so any
  * old run can be re-rendered.
  *
- * @param schemaVersion {@link #SCHEMA_VERSION} when written
- * @param tool          the program and version that wrote it
- * @param startedAt     when the run started
- * @param finishedAt    when the last cell ended
- * @param status        complete, or interrupted when Ctrl-C stopped it (the cells that completed are kept)
+ * <p>The run's own fields are unwrapped in results.json: {@code "schemaVersion"}, {@code "tool"}, ... stand first in
+ * the file's object, as they always have.
+ *
+ * @param run           the schema, the program, when it ran and whether it completed
  * @param conditions    the machine, JVMs, pinning and timings every figure was measured under
  * @param targets       what was measured, in the order the reports list them
  * @param scenarios     the load shapes, in run order
@@ -28,11 +28,7 @@ import java.util.List;
  *                      absent from the JSON otherwise
  */
 public record Results(
-        int schemaVersion,
-        String tool,
-        Instant startedAt,
-        Instant finishedAt,
-        RunStatus status,
+        @JsonUnwrapped RunInfo run,
         Conditions conditions,
         List<TargetInfo> targets,
         List<Scenario> scenarios,
@@ -52,6 +48,7 @@ public record Results(
     public static final int OLDEST_READABLE_VERSION = 1;
 
     public Results {
+        Objects.requireNonNull(run, "run");
         targets = List.copyOf(targets);
         scenarios = List.copyOf(scenarios);
         cells = List.copyOf(cells);
@@ -61,37 +58,20 @@ public record Results(
 
     /** Results of a comparison (no merge, no regression section). */
     public Results(
-            int schemaVersion,
-            String tool,
-            Instant startedAt,
-            Instant finishedAt,
-            RunStatus status,
+            RunInfo run,
             Conditions conditions,
             List<TargetInfo> targets,
             List<Scenario> scenarios,
             List<CellResult> cells,
             List<Summary> summaries,
             List<Capacity> capacities) {
-        this(
-                schemaVersion,
-                tool,
-                startedAt,
-                finishedAt,
-                status,
-                conditions,
-                targets,
-                scenarios,
-                cells,
-                summaries,
-                capacities,
-                null,
-                null);
+        this(run, conditions, targets, scenarios, cells, summaries, capacities, null, null);
     }
 
     /** The cell of one scenario and target (its first repetition), or null when that pair did not run. */
     public CellResult cell(String scenarioId, String target) {
         for (CellResult c : cells) {
-            if (c.scenarioId().equals(scenarioId) && c.target().equals(target)) {
+            if (c.id().scenarioId().equals(scenarioId) && c.id().target().equals(target)) {
                 return c;
             }
         }

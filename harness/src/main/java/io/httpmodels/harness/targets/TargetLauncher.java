@@ -124,9 +124,9 @@ public final class TargetLauncher {
         if (!ModelJvm.AUTO_TRANSPORT.equals(jvm.transport())) {
             serve.addAll(List.of("--transport", jvm.transport()));
         }
-        if (scenario.headerTimeoutMillis() > 0) {
+        if (scenario.crowd().headerTimeoutMillis() > 0) {
             // Only when asked for: a server without the option keeps its own default and still starts.
-            serve.addAll(List.of("--header-timeout", scenario.headerTimeoutMillis() + "ms"));
+            serve.addAll(List.of("--header-timeout", scenario.crowd().headerTimeoutMillis() + "ms"));
         }
         if (tls != null) {
             serve.addAll(List.of(

@@ -61,7 +61,7 @@ class CapacityTest {
         assertEquals(results.summaries().get(0).requestsPerSecond(), c.peakRequestsPerSecond());
         assertTrue(run.out().contains("virtual-threads at "), run.out());
         assertFalse(results.cells().isEmpty());
-        results.cells().forEach(cell -> assertNull(cell.why(), "--no-why: no why figures"));
+        results.cells().forEach(cell -> assertNull(cell.diagnostics().why(), "--no-why: no why figures"));
         return c;
     }
 

@@ -107,7 +107,7 @@ class CompareCommandTest {
     @Test
     void theRunCompletesDespiteFailingModelsAndExitsWithTheFailedCellsCode() {
         assertEquals(CompareCommand.CELLS_FAILED, run.exitCode(), run.err());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         assertEquals(16, results.cells().size(), "4 targets, 2 forks of 2 windows each");
         assertTrue(run.out().contains("[16/16]"), run.out());
     }
@@ -115,37 +115,39 @@ class CompareCommandTest {
     @Test
     void everyCellIsMeasuredInFreshJvmsItsWindowsBackToBackTheOrderOfTargetsReversedByFork() {
         List<CellResult> vt = results.cells().stream()
-                .filter(c -> c.target().equals("virtual-threads"))
+                .filter(c -> c.id().target().equals("virtual-threads"))
                 .toList();
         assertEquals(
-                List.of(1, 1, 2, 2), vt.stream().map(CellResult::repetition).toList());
+                List.of(1, 1, 2, 2), vt.stream().map(c -> c.id().repetition()).toList());
         assertTrue(vt.stream().allMatch(CellResult::ok), vt.toString());
         // Two windows of one fork are one JVM; the next fork is another.
-        assertEquals(vt.get(0).server().pid(), vt.get(1).server().pid());
-        assertNotEquals(vt.get(1).server().pid(), vt.get(2).server().pid());
+        assertEquals(
+                vt.get(0).usage().server().pid(), vt.get(1).usage().server().pid());
+        assertNotEquals(
+                vt.get(1).usage().server().pid(), vt.get(2).usage().server().pid());
         // Fork 1 in the order asked for, fork 2 reversed: a drift of the machine favours neither end.
         List<String> order =
-                results.cells().stream().map(CellResult::target).distinct().toList();
+                results.cells().stream().map(c -> c.id().target()).distinct().toList();
         assertEquals("virtual-threads", order.get(0));
         List<String> secondFork = results.cells().stream()
-                .filter(c -> c.repetition() == 2)
-                .map(CellResult::target)
+                .filter(c -> c.id().repetition() == 2)
+                .map(c -> c.id().target())
                 .distinct()
                 .toList();
         assertEquals("single-thread", secondFork.get(0));
         assertEquals("virtual-threads", secondFork.get(secondFork.size() - 1));
 
-        Summary s = results.summary(vt.get(0).scenarioId(), "virtual-threads");
+        Summary s = results.summary(vt.get(0).id().scenarioId(), "virtual-threads");
         assertEquals(2, s.forks().size());
         assertTrue(s.forks().stream().allMatch(f -> f.windows() == 2), s.forks().toString());
         Estimate rps = s.rate().requestsPerSecond();
         assertEquals(2, rps.forks());
         assertTrue(rps.hasInterval() && rps.low() <= rps.value() && rps.value() <= rps.high(), rps.toString());
         // Each fork's requests/s is its windows' requests over their time.
-        double fork1 =
-                (vt.get(0).throughput().requests() + vt.get(1).throughput().requests())
-                        / (vt.get(0).throughput().durationSeconds()
-                                + vt.get(1).throughput().durationSeconds());
+        double fork1 = (vt.get(0).figures().throughput().requests()
+                        + vt.get(1).figures().throughput().requests())
+                / (vt.get(0).figures().throughput().durationSeconds()
+                        + vt.get(1).figures().throughput().durationSeconds());
         assertEquals(fork1, s.forks().get(0).requestsPerSecond(), 1e-9);
         assertTrue(run.out().contains("±"), "the table says how sure each figure is: " + run.out());
     }
@@ -164,24 +166,31 @@ class CompareCommandTest {
         CellResult vt = cell("virtual-threads");
         assertTrue(vt.ok(), vt.failure());
         assertTrue(
-                vt.throughput().requests() > 100, "requests " + vt.throughput().requests());
-        assertEquals(4, vt.connectionCounts().connectionsServed());
-        assertEquals(0, vt.errors(Responses.TOTAL), vt.responses().toString());
+                vt.figures().throughput().requests() > 100,
+                "requests " + vt.figures().throughput().requests());
+        assertEquals(4, vt.figures().connectionCounts().connectionsServed());
+        assertEquals(0, vt.errors(Responses.TOTAL), vt.figures().responses().toString());
         assertEquals(LatencyKind.RAW, vt.latency().kind());
-        assertNotNull(vt.latencies().corrected());
-        assertTrue(vt.server().cpuSeconds() > 0, vt.server().toString());
-        assertTrue(vt.server().rssPeakBytes() > 10 << 20, vt.server().toString());
-        assertTrue(vt.server().threadsPeak() > 1, vt.server().toString());
-        assertTrue(vt.server().cpuMicrosPerRequest() > 0);
-        assertTrue(vt.client().cpuSeconds() > 0);
+        assertNotNull(vt.figures().latencies().corrected());
+        assertTrue(vt.usage().server().cpuSeconds() > 0, vt.usage().server().toString());
+        assertTrue(
+                vt.usage().server().rssPeakBytes() > 10 << 20,
+                vt.usage().server().toString());
+        assertTrue(vt.usage().server().threadsPeak() > 1, vt.usage().server().toString());
+        assertTrue(vt.usage().server().cpuMicrosPerRequest() > 0);
+        assertTrue(vt.usage().client().cpuSeconds() > 0);
         // The why figures are on by default: at least the split of its CPU time, which /proc gives everywhere.
-        assertNotNull(vt.why(), "the why figures");
-        assertNotNull(vt.why().cpu().userMicrosPerRequest(), vt.why().toString());
-        assertNotNull(vt.why().cpu().systemMicrosPerRequest(), vt.why().toString());
+        assertNotNull(vt.diagnostics().why(), "the why figures");
+        assertNotNull(
+                vt.diagnostics().why().cpu().userMicrosPerRequest(),
+                vt.diagnostics().why().toString());
+        assertNotNull(
+                vt.diagnostics().why().cpu().systemMicrosPerRequest(),
+                vt.diagnostics().why().toString());
         assertTrue(results.targets().stream()
                 .anyMatch(t -> t.name().equals("virtual-threads") && t.running().contains("virtual thread")));
         // The interval log holds exactly the recorded requests.
-        Path hlog = dir.resolve("run").resolve(vt.hlog());
+        Path hlog = dir.resolve("run").resolve(vt.diagnostics().hlog());
         long total = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         for (Histogram h = (Histogram) reader.nextIntervalHistogram();
@@ -190,7 +199,7 @@ class CompareCommandTest {
             assertEquals("virtual-threads", h.getTag());
             total += h.getTotalCount();
         }
-        assertEquals(vt.throughput().requests(), total);
+        assertEquals(vt.figures().throughput().requests(), total);
     }
 
     @Test
@@ -199,9 +208,9 @@ class CompareCommandTest {
             if (!c.ok()) {
                 continue;
             }
-            Warmup w = c.warmup();
-            assertNotNull(w, c.target());
-            assertTrue(w.jitWatched(), c.target() + ": a model's JVM has compiler threads in /proc");
+            Warmup w = c.diagnostics().warmup();
+            assertNotNull(w, c.id().target());
+            assertTrue(w.jitWatched(), c.id().target() + ": a model's JVM has compiler threads in /proc");
             // At least the least warm-up; at most the bound and the chunk that was running when it passed.
             assertTrue(
                     // A window still compiling counts as warm-up too: up to three of the run's 1 s windows.
@@ -211,7 +220,7 @@ class CompareCommandTest {
                                             + WarmupRule.CHUNK_MILLIS / 1e3
                                             + 1.0
                                             + CellRunner.MAX_COMPILING_WINDOWS * 1.1,
-                    c.target() + " warmed " + w);
+                    c.id().target() + " warmed " + w);
             assertTrue(run.out().contains(String.format(Locale.ROOT, "warm %.1fs", w.seconds())), run.out());
         }
     }
@@ -223,7 +232,7 @@ class CompareCommandTest {
         assertTrue(failed.failure().contains("did not start"), failed.failure());
         assertTrue(failed.failure().contains("this model fails on purpose"), failed.failure());
         assertNull(failed.requestsPerSecond());
-        Summary s = results.summary(failed.scenarioId(), "test-fails-to-start");
+        Summary s = results.summary(failed.id().scenarioId(), "test-fails-to-start");
         assertEquals(CellStatus.FAILED, s.outcome().status());
         assertTrue(run.out().contains("test-fails-to-start"), run.out());
     }
@@ -233,16 +242,17 @@ class CompareCommandTest {
         CellResult died = cell("test-dies-mid-run");
         assertEquals(CellStatus.FAILED, died.status());
         assertTrue(died.failure().contains("exited with code " + DyingModel.EXIT_CODE), died.failure());
-        assertTrue(Files.notExists(dir.resolve("run/cells/" + died.scenarioId() + "__test-dies-mid-run__r1w1.hlog")));
+        assertTrue(
+                Files.notExists(dir.resolve("run/cells/" + died.id().scenarioId() + "__test-dies-mid-run__r1w1.hlog")));
     }
 
     @Test
     void theSingleThreadServesOneConnectionAndTheOthersTimeOut() {
         CellResult single = cell("single-thread");
         assertTrue(single.ok(), single.failure());
-        assertEquals(1, single.connectionCounts().connectionsServed());
-        assertTrue(single.errors("timeout") >= 3, single.responses().toString());
-        Summary s = results.summary(single.scenarioId(), "single-thread");
+        assertEquals(1, single.figures().connectionCounts().connectionsServed());
+        assertTrue(single.errors("timeout") >= 3, single.figures().responses().toString());
+        Summary s = results.summary(single.id().scenarioId(), "single-thread");
         assertEquals(1, s.connectionFigures().connectionsServed());
         assertTrue(s.connectionFigures().timeouts() >= 3);
     }
@@ -251,7 +261,7 @@ class CompareCommandTest {
     void noChildProcessOutlivesTheRun() {
         // The servers its cells measured: virtual-threads and single-thread (the one that died has no pid on record).
         Set<String> servers = results.cells().stream()
-                .map(c -> c.server() == null ? null : c.server().pid())
+                .map(c -> c.usage().server() == null ? null : c.usage().server().pid())
                 .filter(Objects::nonNull)
                 .map(String::valueOf)
                 .collect(Collectors.toSet());
@@ -315,7 +325,7 @@ class CompareCommandTest {
 
     private static CellResult cell(String target) {
         return results.cells().stream()
-                .filter(c -> c.target().equals(target))
+                .filter(c -> c.id().target().equals(target))
                 .findFirst()
                 .orElseThrow();
     }

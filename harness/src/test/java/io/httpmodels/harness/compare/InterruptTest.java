@@ -109,11 +109,12 @@ class InterruptTest {
             assertEquals(130, harness.exitValue(), all.toString());
 
             Results results = ResultsJson.read(out.resolve("results.json"));
-            assertEquals(RunStatus.INTERRUPTED, results.status());
+            assertEquals(RunStatus.INTERRUPTED, results.run().status());
             assertEquals(1, results.cells().size(), all.toString());
-            assertEquals("virtual-threads", results.cells().get(0).target());
+            assertEquals("virtual-threads", results.cells().get(0).id().target());
             assertTrue(results.cells().get(0).ok());
-            assertTrue(Files.exists(out.resolve(results.cells().get(0).hlog())));
+            assertTrue(Files.exists(
+                    out.resolve(results.cells().get(0).diagnostics().hlog())));
             try (var files = Files.list(out.resolve("cells"))) {
                 assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")));
             }

@@ -45,7 +45,7 @@ class ScenarioAndProfileTest {
         assertEquals(
                 List.of(TlsMode.RESUME, TlsMode.FULL, TlsMode.RESUME),
                 scenarios.stream().map(Scenario::tls).toList());
-        assertTrue(scenarios.stream().allMatch(s -> s.connections() == 40 && s.workMillis() == 0));
+        assertTrue(scenarios.stream().allMatch(s -> s.shape().connections() == 40 && s.workMillis() == 0));
         assertTrue(Profile.help(100).contains("tls"), Profile.help(100));
         assertTrue(Profile.DEFAULT.axes().scenarios().stream().noneMatch(Scenario::isTls), "no other profile is TLS");
         Scenario rate = Profile.TLS.axes().scenarios().get(1).atPeakFraction(0.5);
@@ -57,7 +57,7 @@ class ScenarioAndProfileTest {
         assertEquals(
                 List.of(1, 5, 10, 40, 256),
                 Profile.SWEEP.axes().scenarios().stream()
-                        .map(Scenario::connections)
+                        .map(s -> s.shape().connections())
                         .toList());
     }
 
@@ -66,7 +66,7 @@ class ScenarioAndProfileTest {
         List<Scenario> s = Profile.RATE.axes().scenarios();
         assertEquals(4, s.size());
         assertFalse(s.get(0).openLoop());
-        assertEquals(0.5, s.get(1).rateFraction());
+        assertEquals(0.5, s.get(1).pacing().rateFraction());
         assertEquals(s.get(0).id(), s.get(3).closedLoopShape().id());
         assertEquals("plaintext-c40-ka-w0-at90pct", s.get(3).id());
     }

@@ -85,17 +85,17 @@ class TlsCompareTest {
     @Test
     void everyTargetIsMeasuredInTheThreeTlsScenarios() {
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         assertEquals("custom (from tls)", results.conditions().schedule().profile());
         assertEquals(
                 List.of(TlsMode.RESUME, TlsMode.FULL, TlsMode.RESUME),
                 results.scenarios().stream().map(Scenario::tls).toList());
         assertEquals(3 * targets().size(), results.cells().size());
         for (CellResult c : results.cells()) {
-            assertTrue(c.ok(), c.target() + " in " + c.scenarioId() + ": " + c.failure());
-            assertNotNull(c.tls(), c.scenarioId());
-            assertEquals("1.3", c.tls().version());
-            assertTrue(c.throughput().requests() > 0, c.toString());
+            assertTrue(c.ok(), c.id().target() + " in " + c.id().scenarioId() + ": " + c.failure());
+            assertNotNull(c.diagnostics().tls(), c.id().scenarioId());
+            assertEquals("1.3", c.diagnostics().tls().version());
+            assertTrue(c.figures().throughput().requests() > 0, c.toString());
         }
         assertTrue(
                 results.targets().stream()
@@ -107,8 +107,8 @@ class TlsCompareTest {
     @Test
     void aNewConnectionPerRequestMakesAHandshakePerRequestFullOrResumedAsTheScenarioSays() {
         for (String target : targets()) {
-            Handshakes full = cell(1, target).tls();
-            long requests = cell(1, target).throughput().requests();
+            Handshakes full = cell(1, target).diagnostics().tls();
+            long requests = cell(1, target).figures().throughput().requests();
             // A handshake a request, but for those in flight at the window's two edges.
             assertTrue(
                     Math.abs(full.handshakes() - requests) <= 2 * CONNECTIONS,
@@ -117,9 +117,11 @@ class TlsCompareTest {
             assertTrue(full.serverCpuMicrosPerHandshake() > 0, target + ": " + full);
             assertTrue(full.perSecond() > 0 && full.p50Micros() != null, target + ": " + full);
 
-            Handshakes resumed = cell(2, target).tls();
+            Handshakes resumed = cell(2, target).diagnostics().tls();
             assertTrue(
-                    Math.abs(resumed.handshakes() - cell(2, target).throughput().requests()) <= 2 * CONNECTIONS,
+                    Math.abs(resumed.handshakes()
+                                    - cell(2, target).figures().throughput().requests())
+                            <= 2 * CONNECTIONS,
                     target + ": " + resumed);
             // Whether the server resumes is the server's figure (the client offers it: TlsLoadAndFiguresTest); the
             // counts only have to be consistent.
@@ -132,8 +134,9 @@ class TlsCompareTest {
         for (String target : targets()) {
             CellResult keepAlive = cell(0, target);
             assertTrue(
-                    keepAlive.tls().handshakes() < keepAlive.throughput().requests() / 10,
-                    target + ": " + keepAlive.tls());
+                    keepAlive.diagnostics().tls().handshakes()
+                            < keepAlive.figures().throughput().requests() / 10,
+                    target + ": " + keepAlive.diagnostics().tls());
         }
     }
 

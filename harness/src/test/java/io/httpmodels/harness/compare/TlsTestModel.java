@@ -52,8 +52,8 @@ public final class TlsTestModel implements HttpServerModel {
         } else {
             listener = new ServerSocket();
         }
-        listener.bind(new InetSocketAddress(config.bindAddress(), config.port()), 1024);
-        int headerTimeoutMillis = Math.toIntExact(config.headerTimeout().toMillis());
+        listener.bind(config.address().socketAddress(), 1024);
+        int headerTimeoutMillis = Math.toIntExact(config.timeouts().header().toMillis());
         Thread acceptor = Thread.ofPlatform().name("test-tls-accept").daemon().start(() -> {
             while (!listener.isClosed()) {
                 try {

@@ -30,17 +30,7 @@ class DiffCommandTest {
                 .map(s -> !s.target().equals(target) || !s.ok() ? s : scaled(s, factor))
                 .toList();
         return new Results(
-                run.schemaVersion(),
-                run.tool(),
-                run.startedAt(),
-                run.finishedAt(),
-                run.status(),
-                run.conditions(),
-                run.targets(),
-                run.scenarios(),
-                run.cells(),
-                summaries,
-                run.capacities());
+                run.run(), run.conditions(), run.targets(), run.scenarios(), run.cells(), summaries, run.capacities());
     }
 
     private static Summary scaled(Summary s, double factor) {
@@ -140,17 +130,7 @@ class DiffCommandTest {
         List<Summary> single =
                 one.summaries().stream().map(s -> s.ok() ? withOneFork(s) : s).toList();
         Results a = new Results(
-                one.schemaVersion(),
-                one.tool(),
-                one.startedAt(),
-                one.finishedAt(),
-                one.status(),
-                one.conditions(),
-                one.targets(),
-                one.scenarios(),
-                one.cells(),
-                single,
-                one.capacities());
+                one.run(), one.conditions(), one.targets(), one.scenarios(), one.cells(), single, one.capacities());
 
         CliRun run = CliRun.of("diff", write("a", a).toString(), write("b", a).toString(), "--format", "markdown");
 

@@ -217,11 +217,7 @@ class HistoryAddCommandTest {
         Results run = SyntheticRuns.compare(Machine.EPYC, 1);
         Results noCommit = SyntheticRuns.results(Machine.EPYC, 1, run.summaries(), null);
         noCommit = new Results(
-                noCommit.schemaVersion(),
-                noCommit.tool(),
-                noCommit.startedAt(),
-                noCommit.finishedAt(),
-                noCommit.status(),
+                noCommit.run(),
                 SyntheticRuns.conditions(Machine.EPYC, null),
                 noCommit.targets(),
                 noCommit.scenarios(),

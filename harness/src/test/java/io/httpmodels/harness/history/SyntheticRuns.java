@@ -20,6 +20,7 @@ import io.httpmodels.harness.results.RegressionRounds;
 import io.httpmodels.harness.results.RegressionSides;
 import io.httpmodels.harness.results.RegressionVerdicts;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Schedule;
@@ -120,12 +121,14 @@ final class SyntheticRuns {
 
     /** The same run started {@code by} later. */
     static Results later(Results run, Duration by) {
+        RunInfo info = run.run();
         return new Results(
-                run.schemaVersion(),
-                run.tool(),
-                run.startedAt().plus(by),
-                run.finishedAt().plus(by),
-                run.status(),
+                new RunInfo(
+                        info.schemaVersion(),
+                        info.tool(),
+                        info.startedAt().plus(by),
+                        info.finishedAt().plus(by),
+                        info.status()),
                 run.conditions(),
                 run.targets(),
                 run.scenarios(),
@@ -227,11 +230,7 @@ final class SyntheticRuns {
                 .toList();
         Instant start = startedAt(machine, i);
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels test",
-                start,
-                start.plusSeconds(120),
-                RunStatus.COMPLETE,
+                RunInfo.of("httpmodels test", start, start.plusSeconds(120), RunStatus.COMPLETE),
                 conditions(machine, commit(i)),
                 targets,
                 List.of(SCENARIO),

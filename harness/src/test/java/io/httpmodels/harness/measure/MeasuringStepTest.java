@@ -117,11 +117,12 @@ class MeasuringStepTest {
                         MeasureListener.NONE)
                 .orElseThrow();
         assertEquals(
-                List.of("a", "b"), cells.stream().map(c -> c.result().target()).toList());
+                List.of("a", "b"),
+                cells.stream().map(c -> c.result().id().target()).toList());
         assertEquals(
                 List.of("did not start: no such model", "did not start: port taken"),
                 cells.stream().map(c -> c.result().failure()).toList());
-        assertTrue(cells.stream().allMatch(c -> c.result().repetition() == 2));
+        assertTrue(cells.stream().allMatch(c -> c.result().id().repetition() == 2));
         assertThrows(
                 IllegalArgumentException.class,
                 () -> step(1, Duration.ZERO)
@@ -154,6 +155,6 @@ class MeasuringStepTest {
         assertEquals(
                 List.of("did not start: no such model", "did not start: port taken"),
                 cells.stream().map(c -> c.result().failure()).toList());
-        assertTrue(cells.stream().allMatch(c -> c.result().repetition() == 3));
+        assertTrue(cells.stream().allMatch(c -> c.result().id().repetition() == 3));
     }
 }

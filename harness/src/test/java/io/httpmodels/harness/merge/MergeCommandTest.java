@@ -140,9 +140,10 @@ class MergeCommandTest {
                 List.of("total", "agent-0", "agent-1"),
                 results.targets().stream().map(t -> t.name()).toList());
         CellResult total = results.cell("merged", "total");
-        assertEquals(6000, total.throughput().requests());
+        assertEquals(6000, total.figures().throughput().requests());
         assertEquals(
-                List.of(1000.0 + 1000.0, 2000.0, 2000.0), total.throughput().timeline());
+                List.of(1000.0 + 1000.0, 2000.0, 2000.0),
+                total.figures().throughput().timeline());
         assertEquals(12.25, results.merge().agents().get(1).startSkewMillis());
         assertEquals(10, results.summary("merged", "total").connectionFigures().errors());
         assertEquals(

@@ -15,15 +15,15 @@ class RegressCellTest {
     void aSpecNamesModelConnectionsPipelineWorkAndKeepAlive() {
         RegressCell c = RegressCell.parse("netty:c256:p16");
         assertEquals("netty", c.model());
-        assertEquals(256, c.scenario().connections());
-        assertEquals(16, c.scenario().pipeline());
+        assertEquals(256, c.scenario().shape().connections());
+        assertEquals(16, c.scenario().shape().pipeline());
         assertEquals(0, c.scenario().workMillis());
-        assertTrue(c.scenario().keepAlive());
+        assertTrue(c.scenario().shape().keepAlive());
         assertEquals("netty/plaintext-c256-ka-p16-w0", c.id());
 
         RegressCell w = RegressCell.parse("virtual-threads:c40:w1:close");
         assertEquals(1, w.scenario().workMillis());
-        assertFalse(w.scenario().keepAlive());
+        assertFalse(w.scenario().shape().keepAlive());
         assertEquals("/plaintext", w.scenario().route());
     }
 
@@ -34,10 +34,12 @@ class RegressCellTest {
         assertEquals(
                 5,
                 cells.stream()
-                        .filter(c ->
-                                c.scenario().pipeline() == 1 && c.scenario().connections() == 40)
+                        .filter(c -> c.scenario().shape().pipeline() == 1
+                                && c.scenario().shape().connections() == 40)
                         .count());
-        assertEquals(1, cells.stream().filter(c -> c.scenario().pipeline() > 1).count());
+        assertEquals(
+                1,
+                cells.stream().filter(c -> c.scenario().shape().pipeline() > 1).count());
     }
 
     @Test

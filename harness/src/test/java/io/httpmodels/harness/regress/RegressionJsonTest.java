@@ -19,11 +19,7 @@ class RegressionJsonTest {
     void aRegressionSectionReadsBackEqual() throws IOException {
         Results plain = SampleResults.run();
         Results withRegression = new Results(
-                plain.schemaVersion(),
-                plain.tool(),
-                plain.startedAt(),
-                plain.finishedAt(),
-                plain.status(),
+                plain.run(),
                 plain.conditions(),
                 plain.targets(),
                 plain.scenarios(),

@@ -69,12 +69,16 @@ class RoundRunnerTest {
                 assertEquals(2, windows.size());
                 for (CellResult w : windows) {
                     assertTrue(w.ok(), w.failure());
-                    assertEquals(scenario, w.scenarioId());
-                    assertEquals(3, w.repetition(), "a window carries its round");
+                    assertEquals(scenario, w.id().scenarioId());
+                    assertEquals(3, w.id().repetition(), "a window carries its round");
                     // Each side is loaded 500 ms of a 1 s window, in its turns: its rate is that of its turns.
-                    assertEquals(SECONDS, w.throughput().durationSeconds(), 0.01, "a side's share of the window");
                     assertEquals(
-                            w.throughput().requests() / w.throughput().durationSeconds(), w.requestsPerSecond(), 1e-6);
+                            SECONDS, w.figures().throughput().durationSeconds(), 0.01, "a side's share of the window");
+                    assertEquals(
+                            w.figures().throughput().requests()
+                                    / w.figures().throughput().durationSeconds(),
+                            w.requestsPerSecond(),
+                            1e-6);
                 }
             }
             // Then the CPU windows: both sides at once, in an open loop, each at a quarter of the lower side's
@@ -93,19 +97,23 @@ class RoundRunnerTest {
                 assertEquals(2, windows.size());
                 for (CellResult w : windows) {
                     assertTrue(w.ok(), w.failure());
-                    assertEquals(cpuScenario, w.scenarioId());
-                    assertEquals(3, w.repetition());
-                    assertEquals(rate, w.throughput().offeredRate(), 1e-6, "the same rate for both sides");
-                    assertEquals(SECONDS, w.throughput().durationSeconds(), 0.01, "each side loaded the whole window");
-                    assertNotNull(w.server().cpuMicrosPerRequest(), "its CPU time per request read: " + w);
+                    assertEquals(cpuScenario, w.id().scenarioId());
+                    assertEquals(3, w.id().repetition());
+                    assertEquals(rate, w.figures().throughput().offeredRate(), 1e-6, "the same rate for both sides");
+                    assertEquals(
+                            SECONDS,
+                            w.figures().throughput().durationSeconds(),
+                            0.01,
+                            "each side loaded the whole window");
+                    assertNotNull(w.usage().server().cpuMicrosPerRequest(), "its CPU time per request read: " + w);
                 }
             }
             assertEquals(
-                    r.firstCpu().get(0).server().pid(),
-                    r.first().get(0).server().pid(),
+                    r.firstCpu().get(0).usage().server().pid(),
+                    r.first().get(0).usage().server().pid(),
                     "the same server JVM");
-            assertTrue(r.first().stream().allMatch(w -> w.target().equals("virtual-threads@base")));
-            assertTrue(r.second().stream().allMatch(w -> w.target().equals("virtual-threads@candidate")));
+            assertTrue(r.first().stream().allMatch(w -> w.id().target().equals("virtual-threads@base")));
+            assertTrue(r.second().stream().allMatch(w -> w.id().target().equals("virtual-threads@candidate")));
             assertTrue(r.firstWarmup().seconds() >= 0.5, r.firstWarmup().toString());
             assertTrue(r.secondWarmup().seconds() >= 0.5, r.secondWarmup().toString());
         }
@@ -130,7 +138,7 @@ class RoundRunnerTest {
     private static Set<Long> pids(List<RoundRunner.Round> rounds, boolean first) {
         return rounds.stream()
                 .flatMap(r -> (first ? r.first() : r.second()).stream())
-                .map(w -> w.server().pid())
+                .map(w -> w.usage().server().pid())
                 .collect(Collectors.toSet());
     }
 }

@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Latencies;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.ServerUsage;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
+import io.httpmodels.harness.results.WindowFigures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -28,23 +32,16 @@ class SideRoundTest {
                 ? null
                 : new ServerUsage(1L, "/proc", 1.0, 100.0, cpuMicros, null, null, null, null, 5);
         return new CellResult(
-                "s",
-                "netty@base",
-                1,
+                new CellId("s", "netty@base", 1),
                 CellStatus.OK,
                 null,
-                new Throughput(null, 0.5, (long) (rps / 2), rps, null),
-                new Latencies(new Latency(LatencyKind.RAW, "raw", 1, 1, 1, 1, p99, p99, p99), null, null, null),
-                null,
-                new ConnectionCounts(40, 40, 40L),
-                server,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+                new WindowFigures(
+                        new Throughput(null, 0.5, (long) (rps / 2), rps, null),
+                        new Latencies(new Latency(LatencyKind.RAW, "raw", 1, 1, 1, 1, p99, p99, p99), null, null, null),
+                        null,
+                        new ConnectionCounts(40, 40, 40L)),
+                new Usage(server, null),
+                Diagnostics.NONE);
     }
 
     private static CellResult failed(String why) {

@@ -19,8 +19,9 @@ class StoredBaselineTest {
 
     private static double medianRps(Results r, String target) {
         List<Double> rps = r.cells().stream()
-                .filter(c ->
-                        c.ok() && c.target().equals(target) && c.scenarioId().equals(C40))
+                .filter(c -> c.ok()
+                        && c.id().target().equals(target)
+                        && c.id().scenarioId().equals(C40))
                 .map(CellResult::requestsPerSecond)
                 .toList();
         return Stats.median(rps);

@@ -139,8 +139,9 @@ class MarkdownReportTest {
                 .orElseThrow();
         assertEquals(
                 "- **Warm-ups:** 3.5 s to 20.2 s (median 4.5 s) over 66 cells; 1 stopped at the longest warm-up"
-                        + " unsettled (their figures may include JIT compilation): " + first.target() + " / "
-                        + first.scenarioId(),
+                        + " unsettled (their figures may include JIT compilation): "
+                        + first.id().target() + " / "
+                        + first.id().scenarioId(),
                 line);
     }
 

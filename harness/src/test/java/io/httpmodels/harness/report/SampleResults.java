@@ -2,6 +2,7 @@ package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.Build;
 import io.httpmodels.harness.results.Capacity;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientSettings;
@@ -9,6 +10,7 @@ import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.Conditions;
 import io.httpmodels.harness.results.ConnectionCounts;
 import io.httpmodels.harness.results.CpuPlacement;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.ForkFigures;
 import io.httpmodels.harness.results.ForkStatistics;
@@ -20,6 +22,7 @@ import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.PercentilePoint;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Schedule;
@@ -28,7 +31,9 @@ import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 import io.httpmodels.harness.results.Throughput;
+import io.httpmodels.harness.results.Usage;
 import io.httpmodels.harness.results.Warmup;
+import io.httpmodels.harness.results.WindowFigures;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -220,7 +225,11 @@ public final class SampleResults {
                 } else if (scenario.equals(WORK) && target.name().equals("thread-per-connection")) {
                     for (int rep = 1; rep <= REPETITIONS; rep++) {
                         cells.add(CellResult.failed(
-                                scenario.id(), target.name(), rep, scenario.connections(), TPC_FAILURE));
+                                scenario.id(),
+                                target.name(),
+                                rep,
+                                scenario.shape().connections(),
+                                TPC_FAILURE));
                     }
                     summaries.add(failedSummary(scenario, target.name(), TPC_FAILURE));
                 }
@@ -256,11 +265,11 @@ public final class SampleResults {
                 : List.of();
 
         return new Results(
-                Results.SCHEMA_VERSION,
-                "httpmodels 0.1.0-SNAPSHOT",
-                Instant.parse("2026-11-30T16:00:00Z"),
-                Instant.parse("2026-11-30T16:24:10Z"),
-                RunStatus.COMPLETE,
+                RunInfo.of(
+                        "httpmodels 0.1.0-SNAPSHOT",
+                        Instant.parse("2026-11-30T16:00:00Z"),
+                        Instant.parse("2026-11-30T16:24:10Z"),
+                        RunStatus.COMPLETE),
                 conditions(),
                 targets,
                 List.copyOf(rows.keySet()),
@@ -272,15 +281,13 @@ public final class SampleResults {
     /** The run without one target: its row, cells, summaries and capacities gone. */
     public static Results without(Results results, String target) {
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets().stream().filter(t -> !t.name().equals(target)).toList(),
                 results.scenarios(),
-                results.cells().stream().filter(c -> !c.target().equals(target)).toList(),
+                results.cells().stream()
+                        .filter(c -> !c.id().target().equals(target))
+                        .toList(),
                 results.summaries().stream()
                         .filter(s -> !s.target().equals(target))
                         .toList(),
@@ -294,16 +301,12 @@ public final class SampleResults {
         List<Scenario> kept = List.of(scenarios);
         List<String> ids = kept.stream().map(Scenario::id).toList();
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 kept,
                 results.cells().stream()
-                        .filter(c -> ids.contains(c.scenarioId()))
+                        .filter(c -> ids.contains(c.id().scenarioId()))
                         .toList(),
                 results.summaries().stream()
                         .filter(s -> ids.contains(s.scenarioId()))
@@ -322,11 +325,7 @@ public final class SampleResults {
     /** {@code results} with other cells and summaries, everything else as it is. */
     static Results withFigures(Results results, List<CellResult> cells, List<Summary> summaries) {
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 results.scenarios(),
@@ -384,11 +383,7 @@ public final class SampleResults {
     public static Results withFailure(String reason) {
         Results results = run();
         return new Results(
-                results.schemaVersion(),
-                results.tool(),
-                results.startedAt(),
-                results.finishedAt(),
-                results.status(),
+                results.run(),
                 results.conditions(),
                 results.targets(),
                 results.scenarios(),
@@ -396,10 +391,10 @@ public final class SampleResults {
                         .map(c -> c.ok()
                                 ? c
                                 : CellResult.failed(
-                                        c.scenarioId(),
-                                        c.target(),
-                                        c.repetition(),
-                                        c.connectionCounts().connections(),
+                                        c.id().scenarioId(),
+                                        c.id().target(),
+                                        c.id().repetition(),
+                                        c.figures().connectionCounts().connections(),
                                         reason))
                         .toList(),
                 results.summaries().stream()
@@ -424,7 +419,8 @@ public final class SampleResults {
     }
 
     private static Summary failedSummary(Scenario scenario, String target, String reason) {
-        return Summary.failed(scenario.id(), target, reason, REPETITIONS, scenario.connections());
+        return Summary.failed(
+                scenario.id(), target, reason, REPETITIONS, scenario.shape().connections());
     }
 
     private static Summary summary(Scenario scenario, Row row, double best, Double nginx) {
@@ -455,7 +451,8 @@ public final class SampleResults {
                         ForkStatistics.estimate(
                                 forks.stream().map(ForkFigures::p99Micros).toList()),
                         distribution(row)),
-                new Summary.ConnectionFigures(scenario.connections(), row.served(), row.timeouts(), row.errors()),
+                new Summary.ConnectionFigures(
+                        scenario.shape().connections(), row.served(), row.timeouts(), row.errors()),
                 new Summary.ServerFigures(
                         serverCpuPercent(row),
                         ForkStatistics.estimate(forks.stream()
@@ -484,37 +481,41 @@ public final class SampleResults {
             long timeouts = row.timeouts() / REPETITIONS;
             long errors = row.errors() / REPETITIONS;
             cells.add(new CellResult(
-                    scenario.id(),
-                    row.target(),
-                    rep,
+                    new CellId(scenario.id(), row.target(), rep),
                     CellStatus.OK,
                     null,
-                    new Throughput(null, DURATION_SECONDS, requests, rps, timeline),
-                    new Latencies(latency(row, requests), null, null, distribution(row)),
-                    new Responses(
-                            errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
-                            Map.of(200, requests),
-                            null),
-                    new ConnectionCounts(
-                            scenario.connections(), row.served(), (long) scenario.connections() + timeouts),
-                    new ServerUsage(
-                            4_100L + rep,
-                            "/proc",
-                            cpuSeconds,
-                            serverCpuPercent(row),
-                            row.cpuMicros(),
-                            rssBytes(row),
-                            (long) (rssBytes(row) * 0.93),
-                            row.threads(),
-                            row.threads() - 0.5,
-                            100),
-                    new ClientUsage(row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row)),
-                    new Warmup(2.5 + rep, true, true),
-                    "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
-                    null,
-                    null,
-                    null,
-                    null));
+                    new WindowFigures(
+                            new Throughput(null, DURATION_SECONDS, requests, rps, timeline),
+                            new Latencies(latency(row, requests), null, null, distribution(row)),
+                            new Responses(
+                                    errors == 0 ? Map.of("total", 0L) : Map.of("timeout", timeouts, "total", errors),
+                                    Map.of(200, requests),
+                                    null),
+                            new ConnectionCounts(
+                                    scenario.shape().connections(),
+                                    row.served(),
+                                    (long) scenario.shape().connections() + timeouts)),
+                    new Usage(
+                            new ServerUsage(
+                                    4_100L + rep,
+                                    "/proc",
+                                    cpuSeconds,
+                                    serverCpuPercent(row),
+                                    row.cpuMicros(),
+                                    rssBytes(row),
+                                    (long) (rssBytes(row) * 0.93),
+                                    row.threads(),
+                                    row.threads() - 0.5,
+                                    100),
+                            new ClientUsage(
+                                    row.clientCpu() / 100 * DURATION_SECONDS, row.clientCpu(), 1, clientBound(row))),
+                    new Diagnostics(
+                            new Warmup(2.5 + rep, true, true),
+                            "hlog/" + scenario.id() + "-" + row.target() + "-" + rep + ".hlog",
+                            null,
+                            null,
+                            null,
+                            null)));
         }
         return cells;
     }

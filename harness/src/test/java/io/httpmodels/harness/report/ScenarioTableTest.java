@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.LatencyKind;
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.RunInfo;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
@@ -38,12 +39,9 @@ class ScenarioTableTest {
                         s.why(),
                         s.tls()))
                 .toList();
+        RunInfo run = base.run();
         return new Results(
-                base.schemaVersion(),
-                base.tool(),
-                base.startedAt(),
-                base.finishedAt(),
-                RunStatus.INTERRUPTED,
+                new RunInfo(run.schemaVersion(), run.tool(), run.startedAt(), run.finishedAt(), RunStatus.INTERRUPTED),
                 base.conditions(),
                 base.targets(),
                 List.of(rated),

@@ -1,11 +1,15 @@
 package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.Background;
+import io.httpmodels.harness.results.CellId;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.Usage;
+import io.httpmodels.harness.results.WindowFigures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +55,15 @@ public final class SlowAndIdleResults {
         for (Summary s : alone.summaries()) {
             summaries.add(beside(s, SLOW, KEPT.get(s.target())[0], 0, 0));
             double[] perIdle = PER_IDLE.get(s.target());
-            summaries.add(
-                    beside(s, IDLE, KEPT.get(s.target())[1], (long) (perIdle[0] * 1024 * IDLE.idleConnections()), (int)
-                            (perIdle[1] * IDLE.idleConnections())));
+            summaries.add(beside(
+                    s,
+                    IDLE,
+                    KEPT.get(s.target())[1],
+                    (long) (perIdle[0] * 1024 * IDLE.crowd().idleConnections()),
+                    (int) (perIdle[1] * IDLE.crowd().idleConnections())));
         }
         for (CellResult c : alone.cells()) {
-            boolean starved = KEPT.get(c.target())[0] == 0;
+            boolean starved = KEPT.get(c.id().target())[0] == 0;
             cells.add(cell(c, SLOW, new Background(0, 0, 0, 0, 200, 200, 0, 0, 0, 0.2, true)));
             cells.add(cell(
                     c,
@@ -64,7 +71,7 @@ public final class SlowAndIdleResults {
                     new Background(
                             10_000,
                             10_000,
-                            starved ? (c.target().equals("fixed-pool") ? 8 : 1) : 10_000,
+                            starved ? (c.id().target().equals("fixed-pool") ? 8 : 1) : 10_000,
                             0,
                             0,
                             0,
@@ -75,11 +82,7 @@ public final class SlowAndIdleResults {
                             true)));
         }
         return new Results(
-                alone.schemaVersion(),
-                alone.tool(),
-                alone.startedAt(),
-                alone.finishedAt(),
-                alone.status(),
+                alone.run(),
                 alone.conditions(),
                 alone.targets(),
                 List.of(ALONE, SLOW, IDLE),
@@ -119,22 +122,15 @@ public final class SlowAndIdleResults {
 
     private static CellResult cell(CellResult c, Scenario scenario, Background background) {
         return new CellResult(
-                scenario.id(),
-                c.target(),
-                c.repetition(),
+                new CellId(scenario.id(), c.id().target(), c.id().repetition()),
                 c.status(),
                 c.failure(),
-                c.throughput(),
-                c.latencies(),
-                c.responses(),
-                c.connectionCounts(),
-                c.server(),
-                c.client(),
-                c.warmup(),
-                c.hlog(),
-                background,
-                null,
-                null,
-                null);
+                new WindowFigures(
+                        c.figures().throughput(),
+                        c.figures().latencies(),
+                        c.figures().responses(),
+                        c.figures().connectionCounts()),
+                new Usage(c.usage().server(), c.usage().client()),
+                new Diagnostics(c.diagnostics().warmup(), c.diagnostics().hlog(), background, null, null, null));
     }
 }

@@ -48,11 +48,7 @@ public final class TlsResults {
             cells.add(mapper.convertValue(tree, CellResult.class).withHandshakes(handshakes(index++)));
         }
         return new Results(
-                plain.schemaVersion(),
-                plain.tool(),
-                plain.startedAt(),
-                plain.finishedAt(),
-                plain.status(),
+                plain.run(),
                 plain.conditions(),
                 plain.targets(),
                 List.of(SampleResults.C40, FULL),

@@ -29,13 +29,13 @@ final class WhyResults {
         List<CellResult> cells = r.cells().stream()
                 .map(c -> c.ok()
                         ? c.withWhy(
-                                why(c.target()),
-                                c.target().equals("netty")
+                                why(c.id().target()),
+                                c.id().target().equals("netty")
                                         ? new FlameGraph(
                                                 "cpu",
                                                 "cpu",
-                                                "flamegraphs/" + c.scenarioId() + "__netty__r" + c.repetition()
-                                                        + ".html",
+                                                "flamegraphs/" + c.id().scenarioId() + "__netty__r"
+                                                        + c.id().repetition() + ".html",
                                                 null)
                                         : null)
                         : c)

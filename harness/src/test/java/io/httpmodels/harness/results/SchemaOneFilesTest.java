@@ -41,8 +41,8 @@ class SchemaOneFilesTest {
     void aStoredComparisonReadsWithItsConditionsAndFigures() throws Exception {
         Results results = ResultsJson.read(stored("compare.json"));
 
-        assertEquals(1, results.schemaVersion());
-        assertEquals(RunStatus.COMPLETE, results.status());
+        assertEquals(1, results.run().schemaVersion());
+        assertEquals(RunStatus.COMPLETE, results.run().status());
         Conditions c = results.conditions();
         assertEquals("Intel(R) Xeon(R) Processor", c.host().cpuModel());
         assertEquals(2, c.host().onlineCpus());
@@ -59,16 +59,16 @@ class SchemaOneFilesTest {
 
         assertEquals(
                 List.of("virtual-threads", "netty", "nginx"),
-                results.cells().stream().map(CellResult::target).toList());
+                results.cells().stream().map(cell -> cell.id().target()).toList());
         CellResult vt = results.cell("plaintext-c40-ka-w0", "virtual-threads");
         assertEquals(CellStatus.OK, vt.status());
         assertEquals(34_258.0, vt.requestsPerSecond());
-        assertEquals(34_258L, vt.throughput().requests());
+        assertEquals(34_258L, vt.figures().throughput().requests());
         assertEquals(6_575L, vt.latency().p99());
         assertEquals(LatencyKind.RAW, vt.latency().kind());
-        assertEquals(40, vt.connectionCounts().connectionsServed());
-        assertEquals(25.556612499270248, vt.server().cpuMicrosPerRequest());
-        assertNotNull(vt.why(), "the why figures");
+        assertEquals(40, vt.figures().connectionCounts().connectionsServed());
+        assertEquals(25.556612499270248, vt.usage().server().cpuMicrosPerRequest());
+        assertNotNull(vt.diagnostics().why(), "the why figures");
         assertEquals(79_270.0, results.cell("plaintext-c40-ka-w0", "nginx").requestsPerSecond());
         assertEquals(3, results.summaries().size());
     }

@@ -49,7 +49,7 @@ class TlsResultsJsonTest {
         assertFalse(before.contains("\"tls\""), "a plain run writes what it wrote before");
         Results read = ResultsJson.fromJson(before);
         assertTrue(read.scenarios().stream().noneMatch(Scenario::isTls));
-        assertTrue(read.cells().stream().allMatch(c -> c.tls() == null));
+        assertTrue(read.cells().stream().allMatch(c -> c.diagnostics().tls() == null));
         assertTrue(read.summaries().stream().allMatch(s -> s.tls() == null));
     }
 

@@ -26,10 +26,10 @@ import java.net.SocketTimeoutException;
  * whatever thread it runs on. Persistent by default; {@code Connection: close} and HTTP/1.0 honoured; pipelined
  * requests answered in order, their responses sent together when no more input is buffered; the simulated work
  * slept on this thread before each answer; bad input answered with its status and the connection closed; a
- * connection silent for the idle timeout closed; at most {@link ServerConfig#maxPendingOutputBytes()} (and 16
- * KiB) of answers held unsent, since the write that sends them blocks, and nothing is read meanwhile; a request whose head or body misses its deadline
- * ({@link ServerConfig#headerTimeout()}, {@link ServerConfig#bodyTimeout()}; see {@link DeadlineInputStream})
- * answered 408 and the connection closed.
+ * connection silent for the idle timeout closed; at most {@link ServerConfig.Limits#maxPendingOutputBytes()} (and 16
+ * KiB) of answers held unsent, since the write that sends them blocks, and nothing is read meanwhile; a request whose
+ * head or body misses its deadline ({@link ServerConfig.Timeouts#header()}, {@link ServerConfig.Timeouts#body()}; see
+ * {@link DeadlineInputStream}) answered 408 and the connection closed.
  *
  * <p>Over TLS ({@link ServerConfig#tls()}) the same, on an {@link SSLSocket} layered over the accepted socket
  * ({@link TlsLayer}) by the thread that serves it: the handshake comes first, bounded by the header timeout in all
@@ -59,7 +59,8 @@ final class BlockingConnectionHandler implements AutoCloseable {
     public BlockingConnectionHandler(String modelName, ServerConfig config) {
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
-        this.writerBufferBytes = Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes());
+        this.writerBufferBytes = Math.min(
+                HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.limits().maxPendingOutputBytes());
         this.tls = config.tls()
                 .map(serverTls -> new TlsLayer(serverTls, modelName + "-tls-deadline"))
                 .orElse(null);
@@ -86,12 +87,12 @@ final class BlockingConnectionHandler implements AutoCloseable {
             }
             SSLSocket secure;
             try {
-                secure = tls.handshake(accepted, config.headerTimeout());
+                secure = tls.handshake(accepted, config.timeouts().header());
             } catch (SocketTimeoutException e) {
                 log.debug(
                         "closing {}: no TLS handshake within {} ms",
                         accepted.getRemoteSocketAddress(),
-                        config.headerTimeout().toMillis());
+                        config.timeouts().header().toMillis());
                 return;
             } catch (SSLException e) {
                 log.debug("closing {}: TLS handshake failed: {}", accepted.getRemoteSocketAddress(), e.toString());
@@ -114,8 +115,11 @@ final class BlockingConnectionHandler implements AutoCloseable {
             // read meanwhile: the bound on unsent answers, kept by blocking.
             HttpResponseWriter writer =
                     new HttpResponseWriter(socket.getOutputStream(), serverHeader, writerBufferBytes);
-            HttpRequestReader reader =
-                    new HttpRequestReader(input, writer, config.maxHeaderBytes(), config.maxBodyBytes());
+            HttpRequestReader reader = new HttpRequestReader(
+                    input,
+                    writer,
+                    config.limits().maxHeaderBytes(),
+                    config.limits().maxBodyBytes());
             input.attach(reader);
             try {
                 serveRequests(reader, input, writer);

@@ -56,10 +56,10 @@ final class BlockingServer implements RunningServer {
             String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
             throws IOException {
         // The idle timeout bounds reads (SO_TIMEOUT) and, through this socket, writes to a peer that stops reading.
-        this.serverSocket = new WriteDeadlineServerSocket(config.idleTimeout(), modelName + "-write-deadline");
+        this.serverSocket = new WriteDeadlineServerSocket(config.timeouts().idle(), modelName + "-write-deadline");
         try {
             serverSocket.setReuseAddress(true);
-            serverSocket.bind(new InetSocketAddress(config.bindAddress(), config.port()), ACCEPT_BACKLOG);
+            serverSocket.bind(config.address().socketAddress(), ACCEPT_BACKLOG);
         } catch (IOException e) {
             serverSocket.close();
             throw e;

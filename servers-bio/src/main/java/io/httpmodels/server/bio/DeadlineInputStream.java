@@ -49,9 +49,9 @@ final class DeadlineInputStream extends InputStream {
     DeadlineInputStream(Socket socket, ServerConfig config) throws IOException {
         this.socket = socket;
         this.in = socket.getInputStream();
-        this.idleMillis = (int) config.idleTimeout().toMillis();
-        this.headerTimeout = config.headerTimeout();
-        this.bodyTimeout = config.bodyTimeout();
+        this.idleMillis = (int) config.timeouts().idle().toMillis();
+        this.headerTimeout = config.timeouts().header();
+        this.bodyTimeout = config.timeouts().body();
         this.soTimeoutMillis = idleMillis;
         socket.setSoTimeout(idleMillis);
     }

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.util.concurrent.Executors;
 
 /**
- * Accepted connections handed to a fixed pool of platform threads ({@link ServerConfig#workerThreads()},
+ * Accepted connections handed to a fixed pool of platform threads ({@link ServerConfig.Threads#workers()},
  * default 4 x cores, as in the reference article): its HttpServer03.
  *
  * <p>Where it breaks: a thread serves a connection for the connection's whole life, keep-alive pauses
@@ -29,7 +29,7 @@ public final class FixedPoolServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        int threads = config.workerThreadsOr(ServerConfig.fourTimesCores());
+        int threads = config.threads().workersOr(ServerConfig.fourTimesCores());
         return BlockingServer.start(
                 name(),
                 config,

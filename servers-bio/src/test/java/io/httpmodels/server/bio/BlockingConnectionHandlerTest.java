@@ -91,7 +91,7 @@ class BlockingConnectionHandlerTest {
             assertEquals("GET, HEAD, OPTIONS", refused.header("Allow"));
             // Served while the connection waits for more: the socket options the handler set are in force.
             assertTrue(served.accepted.getTcpNoDelay());
-            assertEquals(CONFIG.idleTimeout().toMillis(), served.accepted.getSoTimeout());
+            assertEquals(CONFIG.timeouts().idle().toMillis(), served.accepted.getSoTimeout());
             assertFalse(served.done.isDone());
 
             RawHttpConnection.Response last = client.send(

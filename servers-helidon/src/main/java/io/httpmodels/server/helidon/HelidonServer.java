@@ -35,18 +35,18 @@ import java.util.logging.Logger;
  * <p>Changed from Helidon's defaults, each to honour {@link ServerConfig}:
  * <ul>
  *   <li>{@code maxPrologueLength} (request line, default 4096) and {@code maxHeadersSize} (fields, default 16384)
- *       both set to {@link ServerConfig#maxHeaderBytes()}: Helidon bounds the two apart, so a head may reach about
- *       twice the limit before it is refused;
- *   <li>{@code maxPayloadSize} (default unlimited) set to {@link ServerConfig#maxBodyBytes()};
- *   <li>{@code idleConnectionTimeout} (default 5 min) set to {@link ServerConfig#idleTimeout()}, and
+ *       both set to {@link ServerConfig.Limits#maxHeaderBytes()}: Helidon bounds the two apart, so a head may reach
+ *       about twice the limit before it is refused;
+ *   <li>{@code maxPayloadSize} (default unlimited) set to {@link ServerConfig.Limits#maxBodyBytes()};
+ *   <li>{@code idleConnectionTimeout} (default 5 min) set to {@link ServerConfig.Timeouts#idle()}, and
  *       {@code idleConnectionPeriod}, how often the timer looks (default 2 min), to half of it, capped at the
  *       default; Helidon's connection clock ticks once a second, so a connection is closed up to a second late;
  *   <li>{@code shutdownHook} off: the caller owns the server's life, and a JVM hook per server is not wanted.
  * </ul>
- * Helidon has no head or body deadline and no knob for {@link ServerConfig#headerTimeout()} or
- * {@link ServerConfig#bodyTimeout()}; {@link ServerConfig#maxPendingOutputBytes()} is met as in the blocking models,
- * since Helidon writes an answer on the connection's thread with a blocking write (its default
- * {@code writeQueueLength} 0). {@link ServerConfig#workerThreads()} and the work pool do not apply.
+ * Helidon has no head or body deadline and no knob for {@link ServerConfig.Timeouts#header()} or
+ * {@link ServerConfig.Timeouts#body()}; {@link ServerConfig.Limits#maxPendingOutputBytes()} is met as in the blocking
+ * models, since Helidon writes an answer on the connection's thread with a blocking write (its default
+ * {@code writeQueueLength} 0). {@link ServerConfig.Threads#workers()} and the work pool do not apply.
  *
  * <p>TLS, when {@link ServerConfig#tls()} is present: the listener's own {@code tls(Tls)}, built as
  * {@code Tls.builder().sslContext(...)} from {@link ServerTls#sslContext()} (Helidon takes a ready context, so no
@@ -91,24 +91,25 @@ public final class HelidonServer implements HttpServerModel {
         tls.ifPresent(t -> t.requireJdkProvider(NAME));
         WebServerConfig.Builder builder = WebServer.builder();
         tls.ifPresent(t -> builder.tls(tls(t)));
-        WebServer server = builder.address(config.bindAddress())
-                .port(config.port())
+        WebServer server = builder.address(config.address().bindAddress())
+                .port(config.address().port())
                 .shutdownHook(false)
-                .maxPayloadSize(config.maxBodyBytes())
-                .idleConnectionTimeout(config.idleTimeout())
-                .idleConnectionPeriod(idleCheckPeriod(config.idleTimeout()))
+                .maxPayloadSize(config.limits().maxBodyBytes())
+                .idleConnectionTimeout(config.timeouts().idle())
+                .idleConnectionPeriod(idleCheckPeriod(config.timeouts().idle()))
                 .addProtocol(Http1Config.builder()
-                        .maxPrologueLength(config.maxHeaderBytes())
-                        .maxHeadersSize(config.maxHeaderBytes())
+                        .maxPrologueLength(config.limits().maxHeaderBytes())
+                        .maxHeadersSize(config.limits().maxHeaderBytes())
                         .build())
                 .routing(routing -> routing.any(new HelidonHandler(config)))
                 .build()
                 .start();
         if (!server.isRunning()) {
             // Helidon logs a failed start (a port in use, say) and returns a stopped server rather than throwing
-            throw new IOException("Helidon did not start on " + config.bindAddress() + ":" + config.port());
+            throw new IOException("Helidon did not start on " + config.address().bindAddress() + ":"
+                    + config.address().port());
         }
-        return new Running(server, new InetSocketAddress(config.bindAddress(), server.port()), tls);
+        return new Running(server, new InetSocketAddress(config.address().bindAddress(), server.port()), tls);
     }
 
     /** Helidon's TLS for the listener: {@code tls}'s context, offering {@link ServerTls#PROTOCOLS} only. */

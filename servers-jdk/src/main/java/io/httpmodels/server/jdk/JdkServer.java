@@ -32,7 +32,7 @@ final class JdkServer {
      * @param executor where handlers run, shut down on close; {@code null} for the dispatcher thread
      */
     static RunningServer start(String name, ServerConfig config, ExecutorService executor) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(config.bindAddress(), config.port());
+        InetSocketAddress address = config.address().socketAddress();
         HttpServer server;
         if (config.tls().isPresent()) {
             ServerTls tls = config.tls().get();

@@ -74,7 +74,7 @@ final class WorkloadHandler implements HttpHandler {
 
     private void echo(HttpExchange exchange, String method, String target) throws IOException {
         String declared = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null && declaredOver(declared, config.maxBodyBytes())) {
+        if (declared != null && declaredOver(declared, config.limits().maxBodyBytes())) {
             // Refused before reading, so the body is not waited for; the JDK closes a connection whose answer
             // says Connection: close, and it must close: the unread body would be read as the next request.
             exchange.getResponseHeaders().set("Connection", "close");
@@ -82,19 +82,23 @@ final class WorkloadHandler implements HttpHandler {
                     exchange,
                     413,
                     Workload.TEXT_PLAIN,
-                    Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"));
+                    Answer.errorBody(
+                            HttpStatus.CONTENT_TOO_LARGE,
+                            "body over " + config.limits().maxBodyBytes() + " bytes"));
             return;
         }
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
-            body = in.readNBytes(config.maxBodyBytes() + 1);
+            body = in.readNBytes(config.limits().maxBodyBytes() + 1);
         }
-        if (body.length > config.maxBodyBytes()) {
+        if (body.length > config.limits().maxBodyBytes()) {
             send(
                     exchange,
                     413,
                     Workload.TEXT_PLAIN,
-                    Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"));
+                    Answer.errorBody(
+                            HttpStatus.CONTENT_TOO_LARGE,
+                            "body over " + config.limits().maxBodyBytes() + " bytes"));
             return;
         }
         // The JDK keeps fields in a map, names normalised (first letter upper): the arrival order is gone.

@@ -29,9 +29,9 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code HttpConfiguration.sendServerVersion} off: the workload's {@code Server} field is the handler's
  *       ({@code httpmodels-<name>}), not a second {@code Server: Jetty(12.x)};
- *   <li>{@code HttpConfiguration.requestHeaderSize} = {@link ServerConfig#maxHeaderBytes()} (Jetty's default 8 KiB
- *       is the config's default too): the request line and header fields together;
- *   <li>the connector's idle timeout = {@link ServerConfig#idleTimeout()} (Jetty's default 30 s is the config's
+ *   <li>{@code HttpConfiguration.requestHeaderSize} = {@link ServerConfig.Limits#maxHeaderBytes()} (Jetty's default 8
+ *       KiB is the config's default too): the request line and header fields together;
+ *   <li>the connector's idle timeout = {@link ServerConfig.Timeouts#idle()} (Jetty's default 30 s is the config's
  *       default too);
  *   <li>for {@code jetty-virtual}, {@code QueuedThreadPool.setVirtualThreadsExecutor} with a virtual thread per
  *       task;
@@ -44,13 +44,13 @@ import java.util.concurrent.TimeUnit;
  *       idle timeout alone, not by the head deadline.
  * </ul>
  *
- * The threads are Jetty's defaults: {@link ServerConfig#workerThreads()} does not size the pool (the project's
+ * The threads are Jetty's defaults: {@link ServerConfig.Threads#workers()} does not size the pool (the project's
  * fixed-pool figure is not Jetty's, and Jetty refuses to start on a pool smaller than its acceptors, selectors and
- * reserved threads need). Acceptors and selectors are the connector's defaults, sized from the cores the JVM sees (1 acceptor; selectors
- * {@code max(1, min(cores / 2, maxThreads / 16))}); the description reports them. {@link ServerConfig}'s head and
- * body deadlines and its bound on unsent answers have no Jetty knob: Jetty times a connection by its idle timeout
- * alone (restarted by every read and write), and on HTTP/1.1 it reads a connection's next request only once the
- * answer to the last was written.
+ * reserved threads need). Acceptors and selectors are the connector's defaults, sized from the cores the JVM sees (1
+ * acceptor; selectors {@code max(1, min(cores / 2, maxThreads / 16))}); the description reports them. {@link
+ * ServerConfig}'s head and body deadlines and its bound on unsent answers have no Jetty knob: Jetty times a connection
+ * by its idle timeout alone (restarted by every read and write), and on HTTP/1.1 it reads a connection's next request
+ * only once the answer to the last was written.
  */
 final class JettyServer {
 
@@ -98,7 +98,7 @@ final class JettyServer {
         Server server = new Server(threadPool);
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
-        http.setRequestHeaderSize(config.maxHeaderBytes());
+        http.setRequestHeaderSize(config.limits().maxHeaderBytes());
         ServerConnector connector;
         if (config.tls().isPresent()) {
             http.addCustomizer(JettyTls.requestCustomizer());
@@ -107,9 +107,9 @@ final class JettyServer {
         } else {
             connector = new ServerConnector(server, new HttpConnectionFactory(http));
         }
-        connector.setHost(config.bindAddress().getHostAddress());
-        connector.setPort(config.port());
-        connector.setIdleTimeout(config.idleTimeout().toMillis());
+        connector.setHost(config.address().bindAddress().getHostAddress());
+        connector.setPort(config.address().port());
+        connector.setIdleTimeout(config.timeouts().idle().toMillis());
         AcceptorFlush acceptorFlush = new AcceptorFlush();
         connector.addBean(acceptorFlush); // an AcceptListener: ServerConnector hands it to its SelectorManager
         server.addConnector(connector);
@@ -150,7 +150,7 @@ final class JettyServer {
                 ExecutorService virtualThreads,
                 AcceptorFlush acceptorFlush) {
             this.name = name;
-            this.bindAddress = config.bindAddress();
+            this.bindAddress = config.address().bindAddress();
             this.tls = config.tls()
                     .map(value -> ", TLS (" + value.provider().id() + ")")
                     .orElse("");

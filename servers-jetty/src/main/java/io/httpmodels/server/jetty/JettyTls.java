@@ -26,7 +26,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * </ul>
  *
  * A handshake has no deadline of its own in Jetty: a client that connects and sends nothing, or stops
- * mid-handshake, is closed by the connector's idle timeout ({@link io.httpmodels.server.ServerConfig#idleTimeout()},
+ * mid-handshake, is closed by the connector's idle timeout ({@link io.httpmodels.server.ServerConfig.Timeouts#idle()},
  * restarted by every byte), as a request head is.
  */
 final class JettyTls {

@@ -96,7 +96,7 @@ final class WorkloadHandler extends Handler.Abstract {
 
     private void echo(Request request, Response response, Callback callback, String method, String target)
             throws IOException {
-        if (request.getLength() > config.maxBodyBytes()) {
+        if (request.getLength() > config.limits().maxBodyBytes()) {
             // Refused before reading, so the body is not waited for; Jetty closes a connection whose answer says
             // Connection: close (it must: the unread body would be read as the next request).
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
@@ -105,9 +105,9 @@ final class WorkloadHandler extends Handler.Abstract {
         }
         byte[] body;
         try (InputStream in = Content.Source.asInputStream(request)) {
-            body = in.readNBytes(config.maxBodyBytes() + 1);
+            body = in.readNBytes(config.limits().maxBodyBytes() + 1);
         }
-        if (body.length > config.maxBodyBytes()) {
+        if (body.length > config.limits().maxBodyBytes()) {
             tooLarge(response, callback);
             return;
         }
@@ -131,7 +131,9 @@ final class WorkloadHandler extends Handler.Abstract {
                 callback,
                 HttpStatus.CONTENT_TOO_LARGE.code(),
                 Workload.TEXT_PLAIN,
-                Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"));
+                Answer.errorBody(
+                        HttpStatus.CONTENT_TOO_LARGE,
+                        "body over " + config.limits().maxBodyBytes() + " bytes"));
     }
 
     /**

@@ -43,13 +43,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * header names and values built once as {@code AsciiString}, a shared body buffer, writes with the void
  * promise and one flush per read batch.
  *
- * <p>A connection's unsent answers are bounded by {@link ServerConfig#maxPendingOutputBytes()}: over it the
+ * <p>A connection's unsent answers are bounded by {@link ServerConfig.Limits#maxPendingOutputBytes()}: over it the
  * connection is not read (a client that pipelines and never reads cannot make it queue answers without end), and
  * one that stays over it for the idle timeout is closed ({@link WriteDeadlineHandler}).
  *
  * <p>Simulated blocking work ({@link ServerConfig#workMillis()} &gt; 0) never runs on an event loop: the
  * reference article's Netty server slept on its event loop, which measured a misuse of Netty rather than
- * Netty. Here the request goes to a separate executor of {@link ServerConfig#workPoolThreadsOrDefault()}
+ * Netty. Here the request goes to a separate executor of {@link ServerConfig.Threads#workPoolOrDefault()}
  * threads, and the response comes back to the channel's loop, keeping pipelined order.
  *
  * <p>Stateless and thread-safe; each {@link #start} starts an independent server.
@@ -105,7 +105,7 @@ public final class NettyServer implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         NettyTransport transport = NettyTransport.select(config.transport());
         SslContext sslContext = config.tls().map(NettyTls::serverContext).orElse(null);
-        int eventLoops = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
+        int eventLoops = config.threads().workersOr(Runtime.getRuntime().availableProcessors());
         JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
         JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
@@ -121,7 +121,7 @@ public final class NettyServer implements HttpServerModel {
                                 : ", " + config.workMillis() + " ms work on "
                                         + (workThreadsKind == WorkThreads.VIRTUAL
                                                 ? "virtual threads"
-                                                : config.workPoolThreadsOrDefault() + " executor threads"))
+                                                : config.threads().workPoolOrDefault() + " executor threads"))
                         + NettyTls.describe(config.tls());
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(
@@ -143,16 +143,21 @@ public final class NettyServer implements HttpServerModel {
                     // it; at half, it reads again.
                     .childOption(
                             ChannelOption.WRITE_BUFFER_WATER_MARK,
-                            new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()))
+                            new WriteBufferWaterMark(
+                                    config.limits().resumeReadingBelowBytes(),
+                                    config.limits().maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
                     .childHandler(new NettyServerInitializer(config, workExecutor, sslContext, name));
             ChannelFuture bound =
-                    bootstrap.bind(config.bindAddress(), config.port()).awaitUninterruptibly();
+                    bootstrap.bind(config.address().socketAddress()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 Throwable cause = bound.cause();
                 throw cause instanceof IOException io
                         ? io
-                        : new IOException("cannot bind " + config.bindAddress() + ":" + config.port(), cause);
+                        : new IOException(
+                                "cannot bind " + config.address().bindAddress() + ":"
+                                        + config.address().port(),
+                                cause);
             }
             running.serverChannel = bound.channel();
             return running;
@@ -167,7 +172,7 @@ public final class NettyServer implements HttpServerModel {
             return Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("httpmodels-netty-vwork-", 0).factory());
         }
-        int size = config.workPoolThreadsOrDefault();
+        int size = config.threads().workPoolOrDefault();
         return new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads);
     }
 

@@ -53,7 +53,7 @@ import java.util.concurrent.Executor;
  * serves every other connection.
  *
  * <p>Backpressure: the connection is not read while its unsent answers are over
- * {@link ServerConfig#maxPendingOutputBytes()}, counting both those in the channel (its writability) and those
+ * {@link ServerConfig.Limits#maxPendingOutputBytes()}, counting both those in the channel (its writability) and those
  * still waiting for their work, and is read again once they are down to half ({@link #channelWritabilityChanged}).
  *
  * <p>One instance per connection, used only on that channel's event loop: not thread-safe, not sharable.
@@ -97,10 +97,10 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
      */
     NettyServerHandler(ServerConfig config, Executor workExecutor, NettyResponses answers) {
         this.answers = answers;
-        this.maxBodyBytes = config.maxBodyBytes();
+        this.maxBodyBytes = config.limits().maxBodyBytes();
         this.workMillis = config.workMillis();
-        this.maxPendingOutputBytes = config.maxPendingOutputBytes();
-        this.resumeReadingBelowBytes = config.resumeReadingBelowBytes();
+        this.maxPendingOutputBytes = config.limits().maxPendingOutputBytes();
+        this.resumeReadingBelowBytes = config.limits().resumeReadingBelowBytes();
         if (workMillis > 0 && workExecutor == null) {
             throw new IllegalArgumentException("workMillis > 0 needs a work executor");
         }
@@ -139,8 +139,8 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * Backpressure: the channel turns unwritable as its unsent answers pass
-     * {@link ServerConfig#maxPendingOutputBytes()} (its high water mark, within the very write that crossed it) and
-     * writable again below half of it. While it is unwritable nothing more is read: the requests already read are
+     * {@link ServerConfig.Limits#maxPendingOutputBytes()} (its high water mark, within the very write that crossed it)
+     * and writable again below half of it. While it is unwritable nothing more is read: the requests already read are
      * still answered (one read's worth at most), but a client that never reads cannot make the server queue answers
      * without end. {@link WriteDeadlineHandler} closes the connection if it stays so for the idle timeout.
      */

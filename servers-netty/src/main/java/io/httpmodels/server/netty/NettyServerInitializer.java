@@ -53,8 +53,8 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
         this.config = config;
         this.workExecutor = workExecutor;
         this.sslContext = sslContext;
-        this.handshakeTimeoutMillis = config.headerTimeout().toMillis();
-        this.idleMillis = config.idleTimeout().toMillis();
+        this.handshakeTimeoutMillis = config.timeouts().header().toMillis();
+        this.idleMillis = config.timeouts().idle().toMillis();
         this.decoderConfig = decoderConfig(config);
     }
 
@@ -67,8 +67,8 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
      */
     static HttpDecoderConfig decoderConfig(ServerConfig config) {
         return new HttpDecoderConfig()
-                .setMaxInitialLineLength(config.maxHeaderBytes())
-                .setMaxHeaderSize(config.maxHeaderBytes())
+                .setMaxInitialLineLength(config.limits().maxHeaderBytes())
+                .setMaxHeaderSize(config.limits().maxHeaderBytes())
                 .setMaxChunkSize(MAX_CHUNK_BYTES)
                 .setChunkedSupported(true)
                 .setValidateHeaders(true)
@@ -92,7 +92,7 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
                         new ReaderIdleHandler(idleMillis),
                         new WriteDeadlineHandler(config),
                         deadlines.bytesWatcher(),
-                        new NettyRequestDecoder(decoderConfig, config.maxBodyBytes()),
+                        new NettyRequestDecoder(decoderConfig, config.limits().maxBodyBytes()),
                         deadlines,
                         new HttpResponseEncoder(),
                         new NettyServerHandler(config, workExecutor, answers));

@@ -12,7 +12,7 @@ import java.io.IOException;
  * answer comes back to the channel's loop and is written in pipelined order, as in {@code netty}.
  *
  * <p>Where it breaks: work has no concurrency bound of its own, only the per-connection bound on queued answers
- * ({@link ServerConfig#maxPendingOutputBytes()}, over which the connection is not read), so many connections
+ * ({@link ServerConfig.Limits#maxPendingOutputBytes()}, over which the connection is not read), so many connections
  * start as many virtual threads; work that pins its carrier (synchronized blocks before JDK 24, native calls)
  * falls back to as many carriers as cores; CPU-bound work gains nothing.
  *

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * batch ({@link #flushIfWritten}, from {@code channelReadComplete}) or when a completion writes.
  *
  * <p>The queue is bounded by its owner: {@link #queuedBytes()} estimates what it holds, and the handler stops
- * reading the connection while that is over {@link io.httpmodels.server.ServerConfig#maxPendingOutputBytes()},
+ * reading the connection while that is over {@link io.httpmodels.server.ServerConfig.Limits#maxPendingOutputBytes()},
  * so a client that pipelines faster than its work drains cannot grow it without end. A connection has at most
  * one job in the executor at a time, so a deep pipeline cannot crowd out other connections' work; but the executor
  * is shared FIFO, so when more connections have work than it has threads every answer waits alike (the fixed

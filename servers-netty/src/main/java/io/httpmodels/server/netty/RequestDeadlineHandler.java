@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The request deadlines of {@link ServerConfig} for one connection: a head must arrive within
- * {@link ServerConfig#headerTimeout()} of its first byte, a body within {@link ServerConfig#bodyTimeout()} of the
+ * {@link ServerConfig.Timeouts#header()} of its first byte, a body within {@link ServerConfig.Timeouts#body()} of the
  * end of its head. When one is missed it fires a {@link Expired} user event down the pipeline, as
  * {@link io.netty.handler.timeout.IdleStateHandler} fires its idle events, and stops timing: the
  * {@link NettyServerHandler} answers 408 (or, if it already answered that request, only closes). The idle timeout
@@ -74,8 +74,8 @@ final class RequestDeadlineHandler extends ChannelInboundHandlerAdapter {
     private long timerAtNanos;
 
     RequestDeadlineHandler(ServerConfig config) {
-        this.headerTimeout = config.headerTimeout();
-        this.bodyTimeout = config.bodyTimeout();
+        this.headerTimeout = config.timeouts().header();
+        this.bodyTimeout = config.timeouts().body();
     }
 
     /** The handler to place before the request decoder: it notes that bytes arrived, and passes them on. */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Closes a connection whose peer stops taking its answers, as {@code WriteDeadlineServerSocket} does for the
- * blocking models: once the channel turns unwritable (more than {@link ServerConfig#maxPendingOutputBytes()} of
+ * blocking models: once the channel turns unwritable (more than {@link ServerConfig.Limits#maxPendingOutputBytes()} of
  * answers unsent, so the handler has stopped reading it), it must turn writable again (down to half of that)
  * within the idle timeout, else it is closed, and its unsent answers released with it. Like nginx's
  * {@code send_timeout} the limit is on progress, not on a whole answer: a peer that reads slowly but steadily
@@ -37,7 +37,7 @@ final class WriteDeadlineHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> timer;
 
     WriteDeadlineHandler(ServerConfig config) {
-        this.timeoutNanos = config.idleTimeout().toNanos();
+        this.timeoutNanos = config.timeouts().idle().toNanos();
     }
 
     @Override

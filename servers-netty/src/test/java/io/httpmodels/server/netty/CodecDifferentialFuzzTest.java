@@ -97,8 +97,8 @@ class CodecDifferentialFuzzTest {
         HttpRequestReader reader = new HttpRequestReader(
                 new ByteArrayInputStream(input),
                 new HttpResponseWriter(OutputStream.nullOutputStream(), "test"),
-                CONFIG.maxHeaderBytes(),
-                CONFIG.maxBodyBytes());
+                CONFIG.limits().maxHeaderBytes(),
+                CONFIG.limits().maxBodyBytes());
         try {
             HttpRequest request;
             while ((request = reader.read()) != null) {
@@ -121,7 +121,9 @@ class CodecDifferentialFuzzTest {
 
     static List<Answer> netty(byte[] input, int[] pieces) {
         EmbeddedChannel channel = new EmbeddedChannel(
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(CONFIG), CONFIG.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(CONFIG),
+                        CONFIG.limits().maxBodyBytes()),
                 new NettyServerHandler(CONFIG, null));
         List<Answer> answers = new ArrayList<>();
         try {

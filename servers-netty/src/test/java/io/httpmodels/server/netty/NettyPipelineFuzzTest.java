@@ -37,7 +37,9 @@ class NettyPipelineFuzzTest {
         FuzzBytes fuzz = new FuzzBytes(data);
         int[] pieces = fuzz.pieces();
         EmbeddedChannel channel = new EmbeddedChannel(
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(CONFIG), CONFIG.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(CONFIG),
+                        CONFIG.limits().maxBodyBytes()),
                 new NettyServerHandler(CONFIG, null));
         List<ByteBuf> read = new ArrayList<>();
         List<FullHttpResponse> answers = new ArrayList<>();

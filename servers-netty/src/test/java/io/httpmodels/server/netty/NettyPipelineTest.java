@@ -40,7 +40,9 @@ class NettyPipelineTest {
 
     private static EmbeddedChannel channel() {
         return new EmbeddedChannel(
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(CONFIG), CONFIG.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(CONFIG),
+                        CONFIG.limits().maxBodyBytes()),
                 new HttpResponseEncoder(),
                 new NettyServerHandler(CONFIG, null));
     }
@@ -364,12 +366,15 @@ class NettyPipelineTest {
     void aReadWhoseAnswersPassTheBoundStopsReadingUntilTheyAreSent() {
         ServerConfig config = CONFIG.withMaxPendingOutputBytes(2048);
         EmbeddedChannel channel = new EmbeddedChannel(
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(config), config.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(config),
+                        config.limits().maxBodyBytes()),
                 new HttpResponseEncoder(),
                 new NettyServerHandler(config, null));
         channel.config()
-                .setWriteBufferWaterMark(
-                        new WriteBufferWaterMark(config.resumeReadingBelowBytes(), config.maxPendingOutputBytes()));
+                .setWriteBufferWaterMark(new WriteBufferWaterMark(
+                        config.limits().resumeReadingBelowBytes(),
+                        config.limits().maxPendingOutputBytes()));
         // Netty counts an answer as its bytes (about 130) and 96 bytes per buffer written: two are under the bound,
         // twenty over it.
         channel.pipeline().fireChannelRead(Unpooled.copiedBuffer(GET.repeat(2), StandardCharsets.US_ASCII));
@@ -394,12 +399,14 @@ class NettyPipelineTest {
         ServerConfig config = CONFIG.withMaxPendingOutputBytes(2048).withWorkMillis(1);
         ArrayDeque<Runnable> work = new ArrayDeque<>();
         EmbeddedChannel channel = new EmbeddedChannel(
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(config), config.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(config),
+                        config.limits().maxBodyBytes()),
                 new HttpResponseEncoder(),
                 new NettyServerHandler(config, work::add));
         // Each answer counts as its body and an estimated head: 2048 bytes of them are 12 answers.
         int perAnswer = OrderedResponses.HEAD_BYTES_ESTIMATE + "Hello, World!".length();
-        int overBound = config.maxPendingOutputBytes() / perAnswer + 1;
+        int overBound = config.limits().maxPendingOutputBytes() / perAnswer + 1;
         channel.writeInbound(Unpooled.copiedBuffer(GET.repeat(overBound - 1), StandardCharsets.US_ASCII));
         assertTrue(channel.config().isAutoRead(), "at the bound: still reading");
         channel.writeInbound(Unpooled.copiedBuffer(GET, StandardCharsets.US_ASCII));
@@ -411,8 +418,8 @@ class NettyPipelineTest {
             answered++;
         }
         int queued = overBound - answered;
-        assertTrue(queued * perAnswer <= config.resumeReadingBelowBytes(), queued + " answers still queued");
-        assertTrue((queued + 1) * perAnswer > config.resumeReadingBelowBytes(), "resumed at once, not later");
+        assertTrue(queued * perAnswer <= config.limits().resumeReadingBelowBytes(), queued + " answers still queued");
+        assertTrue((queued + 1) * perAnswer > config.limits().resumeReadingBelowBytes(), "resumed at once, not later");
         while (!work.isEmpty()) {
             work.remove().run();
             channel.runPendingTasks();

@@ -23,9 +23,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Back-pressure over TLS: a client that pipelines requests and never reads its answers is no longer read once its
- * unsent answers pass {@link ServerConfig#maxPendingOutputBytes()} (SslHandler's queue of unencrypted answers counts
- * toward the channel's water marks), so its writes stall far short of what it would send; and it is closed one idle
- * timeout after, at once rather than after SslHandler's wait for a close_notify that cannot leave. The plaintext
+ * unsent answers pass {@link ServerConfig.Limits#maxPendingOutputBytes()} (SslHandler's queue of unencrypted answers
+ * counts toward the channel's water marks), so its writes stall far short of what it would send; and it is closed one
+ * idle timeout after, at once rather than after SslHandler's wait for a close_notify that cannot leave. The plaintext
  * {@link NettyBackpressureTest} measures the server's memory under such clients; this checks the TLS path's bounds
  * from the client's side.
  */

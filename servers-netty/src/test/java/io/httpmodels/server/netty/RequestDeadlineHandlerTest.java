@@ -31,7 +31,9 @@ class RequestDeadlineHandlerTest {
         RequestDeadlineHandler deadlines = new RequestDeadlineHandler(CONFIG);
         EmbeddedChannel channel = new EmbeddedChannel(
                 deadlines.bytesWatcher(),
-                new NettyRequestDecoder(NettyServerInitializer.decoderConfig(CONFIG), CONFIG.maxBodyBytes()),
+                new NettyRequestDecoder(
+                        NettyServerInitializer.decoderConfig(CONFIG),
+                        CONFIG.limits().maxBodyBytes()),
                 deadlines,
                 new HttpResponseEncoder(),
                 new NettyServerHandler(CONFIG, null));

@@ -64,8 +64,10 @@ final class EventLoop implements Runnable {
         this.loops = loops;
         this.connections = new LoopConnections(config, serverHeader, workPool, this::execute, tls);
         long shortest = Math.min(
-                config.idleTimeout().toNanos(),
-                Math.min(config.headerTimeout().toNanos(), config.bodyTimeout().toNanos()));
+                config.timeouts().idle().toNanos(),
+                Math.min(
+                        config.timeouts().header().toNanos(),
+                        config.timeouts().body().toNanos()));
         this.sweepNanos =
                 Math.clamp(shortest / 20, TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(100));
         if (acceptChannel != null) {

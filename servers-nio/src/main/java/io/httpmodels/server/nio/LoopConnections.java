@@ -35,12 +35,12 @@ import java.util.concurrent.TimeUnit;
  * a connection's answers leave with what its socket takes, the rest waits in its {@link OutputQueue}, with
  * {@code OP_WRITE} registered only while some is left.
  *
- * <p>Backpressure: a connection whose unsent answers pass {@link ServerConfig#maxPendingOutputBytes()} is neither
- * read nor parsed until they are down to {@link ServerConfig#resumeReadingBelowBytes()}; one that stays over it for
- * the idle timeout is closed, so a client that never reads holds at most that bound (and the kernel's buffers).
- * Over TLS the bound counts what the connection holds unsent, which is encrypted: its {@link TlsSession} encrypts
- * the answers as the writer hands them over, so the queue holds records (a few dozen bytes per 16 KiB more than
- * their plaintext), and a stopped connection holds besides at most one read's plaintext and a partial record.
+ * <p>Backpressure: a connection whose unsent answers pass {@link ServerConfig.Limits#maxPendingOutputBytes()} is
+ * neither read nor parsed until they are down to {@link ServerConfig.Limits#resumeReadingBelowBytes()}; one that stays
+ * over it for the idle timeout is closed, so a client that never reads holds at most that bound (and the kernel's
+ * buffers). Over TLS the bound counts what the connection holds unsent, which is encrypted: its {@link TlsSession}
+ * encrypts the answers as the writer hands them over, so the queue holds records (a few dozen bytes per 16 KiB more
+ * than their plaintext), and a stopped connection holds besides at most one read's plaintext and a partial record.
  *
  * <p>TLS ({@link ServerConfig#tls()}): each connection has a {@link TlsSession}; a read goes through it (the
  * handshake answered, the records decrypted) and what it decrypts is parsed as a plaintext read is; the handshake
@@ -93,12 +93,16 @@ final class LoopConnections {
         this.tls = tls;
         this.tlsBuffers = tls == null ? null : new TlsSession.Buffers(tls);
         this.writer = new HttpResponseWriter(
-                sink, serverHeader, Math.min(HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.maxPendingOutputBytes()));
+                sink,
+                serverHeader,
+                Math.min(
+                        HttpResponseWriter.DEFAULT_BUFFER_BYTES, config.limits().maxPendingOutputBytes()));
         this.sharedReader = newReader();
     }
 
     private HttpRequestReader newReader() {
-        return new HttpRequestReader(feed, writer, config.maxHeaderBytes(), config.maxBodyBytes());
+        return new HttpRequestReader(
+                feed, writer, config.limits().maxHeaderBytes(), config.limits().maxBodyBytes());
     }
 
     /** Takes {@code channel} (non-blocking, accepted) into {@code selector}, interested in reads. */
@@ -183,7 +187,7 @@ final class LoopConnections {
         return !c.workInFlight
                 && !c.closeAfterOutput
                 && !c.paused
-                && c.output.bytes() <= config.maxPendingOutputBytes();
+                && c.output.bytes() <= config.limits().maxPendingOutputBytes();
     }
 
     /**
@@ -338,10 +342,10 @@ final class LoopConnections {
                 c.lastActivityNanos = now;
             }
             long queued = c.output.bytes();
-            if (!c.paused && queued > config.maxPendingOutputBytes()) {
+            if (!c.paused && queued > config.limits().maxPendingOutputBytes()) {
                 c.paused = true;
                 c.pausedSinceNanos = now;
-            } else if (c.paused && queued <= config.resumeReadingBelowBytes()) {
+            } else if (c.paused && queued <= config.limits().resumeReadingBelowBytes()) {
                 c.paused = false;
             }
             if (c.stoppedEarly && canParse(c)) {
@@ -403,7 +407,7 @@ final class LoopConnections {
     void sweep(long now) {
         List<Connection> expired = new ArrayList<>();
         List<Connection> timedOut = new ArrayList<>();
-        long idle = config.idleTimeout().toNanos();
+        long idle = config.timeouts().idle().toNanos();
         for (Connection c : connections) {
             if (c.lingering) {
                 if (now - c.lingerUntilNanos >= 0) {
@@ -411,7 +415,8 @@ final class LoopConnections {
                 }
             } else if (c.tls != null && !c.tls.established()) {
                 // The handshake is bounded as a head is: by the head deadline, from the accept.
-                if (now - c.tls.startNanos() > config.headerTimeout().toNanos() || now - c.lastActivityNanos > idle) {
+                if (now - c.tls.startNanos() > config.timeouts().header().toNanos()
+                        || now - c.lastActivityNanos > idle) {
                     log.debug("closing {}: no TLS handshake within the head deadline", c.channel);
                     expired.add(c);
                 }
@@ -447,9 +452,9 @@ final class LoopConnections {
 
     private boolean isOverItsDeadline(Connection c, long now) {
         if (c.reader.readingBody()) {
-            return now - c.bodyStartNanos > config.bodyTimeout().toNanos();
+            return now - c.bodyStartNanos > config.timeouts().body().toNanos();
         }
-        return now - c.requestStartNanos > config.headerTimeout().toNanos();
+        return now - c.requestStartNanos > config.timeouts().header().toNanos();
     }
 
     private void close(Connection c) {

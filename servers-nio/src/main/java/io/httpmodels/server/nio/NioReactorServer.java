@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * codec ({@link io.httpmodels.server.http.HttpRequestReader}, resumed where a read ran out) and answered in order; a
  * write puts what the socket takes and the rest waits for {@code OP_WRITE}, registered only then. {@link EventLoop}
  * is the thread and its queues; {@link LoopConnections} the serving, backpressure, deadlines and the hand-off of
- * simulated work to a pool of {@link ServerConfig#workPoolThreadsOrDefault()} platform threads. With {@link
+ * simulated work to a pool of {@link ServerConfig.Threads#workPoolOrDefault()} platform threads. With {@link
  * ServerConfig#tls()} it serves HTTPS through the JDK's {@code SSLEngine}, on the same loops ({@link TlsSession}):
  * handshakes and encryption are the loops' work too, and only the JDK provider is offered.
  *
@@ -59,17 +59,17 @@ public final class NioReactorServer implements HttpServerModel {
     public RunningServer start(ServerConfig config) throws IOException {
         config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
         TlsSession.Setup tls = config.tls().map(TlsSession.Setup::of).orElse(null);
-        int loopCount = config.workerThreadsOr(Runtime.getRuntime().availableProcessors());
+        int loopCount = config.threads().workersOr(Runtime.getRuntime().availableProcessors());
         ServerSocketChannel listener = ServerSocketChannel.open();
         ExecutorService workPool = null;
         EventLoop[] loops = new EventLoop[loopCount];
         try {
             listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            listener.bind(new InetSocketAddress(config.bindAddress(), config.port()), ACCEPT_BACKLOG);
+            listener.bind(config.address().socketAddress(), ACCEPT_BACKLOG);
             listener.configureBlocking(false);
             if (config.workMillis() > 0) {
                 workPool = Executors.newFixedThreadPool(
-                        config.workPoolThreadsOrDefault(),
+                        config.threads().workPoolOrDefault(),
                         Thread.ofPlatform().name(NAME + "-work-", 0).factory());
             }
             String serverHeader = Workload.serverHeader(NAME);
@@ -88,7 +88,7 @@ public final class NioReactorServer implements HttpServerModel {
             threads[i] = Thread.ofPlatform().name(NAME + "-loop-" + i).start(loops[i]);
         }
         String description = NAME + ": " + loopCount + " event loop" + (loopCount == 1 ? "" : "s")
-                + (workPool == null ? "" : ", work on " + config.workPoolThreadsOrDefault() + " platform threads")
+                + (workPool == null ? "" : ", work on " + config.threads().workPoolOrDefault() + " platform threads")
                 + config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         return new Running(
                 listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, description);

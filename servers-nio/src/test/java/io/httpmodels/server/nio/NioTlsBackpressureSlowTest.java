@@ -26,9 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The backpressure kit's idea over TLS: a client that pipelines far more than the socket buffers hold and never
  * reads its answers makes the reactor stop reading it (its writes stall for good, having sent no more than the
- * buffers on the way hold), so the server holds at most {@link ServerConfig#maxPendingOutputBytes()} of encrypted
- * answers and one read's plaintext for it; a bystander is served meanwhile, and the flooder is closed within the
- * idle timeout of the stall. (The kit itself floods in plaintext, from a child JVM, and measures memory.)
+ * buffers on the way hold), so the server holds at most {@link ServerConfig.Limits#maxPendingOutputBytes()} of
+ * encrypted answers and one read's plaintext for it; a bystander is served meanwhile, and the flooder is closed within
+ * the idle timeout of the stall. (The kit itself floods in plaintext, from a child JVM, and measures memory.)
  */
 @Tag("slow")
 @Tag("bounds")

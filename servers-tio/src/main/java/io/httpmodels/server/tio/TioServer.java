@@ -98,8 +98,8 @@ public final class TioServer implements HttpServerModel {
             askTheJdkForNoTickets();
         }
         SslConfig sslConfig = config.tls().isPresent() ? sslConfig(config.tls().get()) : null;
-        HttpConfig httpConfig = new HttpConfig(config.port(), false);
-        httpConfig.setBindIp(config.bindAddress().getHostAddress());
+        HttpConfig httpConfig = new HttpConfig(config.address().port(), false);
+        httpConfig.setBindIp(config.address().bindAddress().getHostAddress());
         // Own executors per server: t-io's default ones are static (Threads.getTioExecutor/getGroupExecutor) and
         // TioServer.stop() shuts them down, after which a second server in the JVM accepts but never answers.
         SynThreadPoolExecutor tioExecutor = new SynThreadPoolExecutor(

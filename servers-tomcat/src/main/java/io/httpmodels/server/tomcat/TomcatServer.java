@@ -37,23 +37,24 @@ import java.util.stream.Stream;
  * <p>What it changes from Tomcat's defaults, each from {@link ServerConfig}:
  *
  * <ul>
- *   <li>{@code address} and {@code port}: {@link ServerConfig#bindAddress()}, {@link ServerConfig#port()} (0 as
- *       Tomcat allows, the bound port read back from {@link Connector#getLocalPort()});
+ *   <li>{@code address} and {@code port}: {@link ServerConfig.Address#bindAddress()}, {@link
+ *       ServerConfig.Address#port()} (0 as Tomcat allows, the bound port read back from {@link
+ *       Connector#getLocalPort()});
  *   <li>{@code connectionTimeout} (Tomcat's 60 s; the wait for the request line and, with its
  *       {@code disableUploadTimeout} default, every read and blocking write after it) and {@code keepAliveTimeout}
  *       (the wait for the next request; defaults to {@code connectionTimeout}): both
- *       {@link ServerConfig#idleTimeout()}. Tomcat has no whole-head or whole-body deadline, so
- *       {@link ServerConfig#headerTimeout()} and {@link ServerConfig#bodyTimeout()} have no knob;
+ *       {@link ServerConfig.Timeouts#idle()}. Tomcat has no whole-head or whole-body deadline, so
+ *       {@link ServerConfig.Timeouts#header()} and {@link ServerConfig.Timeouts#body()} have no knob;
  *   <li>{@code maxKeepAliveRequests} (100): -1, no limit. The workload's connections persist until the idle
  *       timeout, as in every model: with Tomcat's 100 a benchmark's keep-alive client would reconnect every 100
  *       requests, and the conformance kit's thousand requests on one connection (and its Date test, which no
  *       deviation can cover) fail;
- *   <li>{@code maxThreads} (200) only when {@link ServerConfig#workerThreads()} is set (and
+ *   <li>{@code maxThreads} (200) only when {@link ServerConfig.Threads#workers()} is set (and
  *       {@code minSpareThreads}, 10, down to it if lower); ignored by the virtual-thread executor;
  *   <li>{@code maxHttpRequestHeaderSize} (the request line and header fields; by default Tomcat's
- *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig#maxHeaderBytes()};
+ *       {@code maxHttpHeaderSize}, 8 KiB): {@link ServerConfig.Limits#maxHeaderBytes()};
  *   <li>{@code maxPostSize} (2 MiB; it bounds only the form parameters Tomcat parses itself, which the workload
- *       never asks for): {@link ServerConfig#maxBodyBytes()}, which the servlet enforces itself on /echo;
+ *       never asks for): {@link ServerConfig.Limits#maxBodyBytes()}, which the servlet enforces itself on /echo;
  *   <li>the context's {@code clearReferencesThreadLocals} and {@code clearReferencesRmiTargets} (true): false, as
  *       the context loads no class of its own, so its stop does not warn for want of an {@code --add-opens};
  *   <li>the session manager's persistence ({@code StandardManager} pathname {@code SESSIONS.ser}): off, so a stop
@@ -74,8 +75,8 @@ import java.util.stream.Stream;
  * <p>Left as shipped: {@code maxThreads} 200 and {@code minSpareThreads} 10 by default, {@code maxConnections} 8192,
  * {@code acceptCount} 100, one acceptor and one poller thread,
  * {@code maxSwallowSize} 2 MiB, the Server's two utility threads and the Host's {@code ErrorReportValve}.
- * {@link ServerConfig#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the socket's
- * buffers are full, until {@code connectionTimeout}.
+ * {@link ServerConfig.Limits#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the
+ * socket's buffers are full, until {@code connectionTimeout}.
  */
 final class TomcatServer {
 
@@ -111,18 +112,19 @@ final class TomcatServer {
             tomcat.getEngine().setName(name + "-" + ENGINES.incrementAndGet());
 
             Connector connector = new Connector(Http11NioProtocol.class.getName());
-            connector.setPort(config.port());
-            connector.setMaxPostSize(config.maxBodyBytes());
+            connector.setPort(config.address().port());
+            connector.setMaxPostSize(config.limits().maxBodyBytes());
             Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
-            protocol.setAddress(config.bindAddress());
-            protocol.setConnectionTimeout((int) config.idleTimeout().toMillis());
-            protocol.setKeepAliveTimeout((int) config.idleTimeout().toMillis());
-            protocol.setMaxHttpRequestHeaderSize(config.maxHeaderBytes());
+            protocol.setAddress(config.address().bindAddress());
+            protocol.setConnectionTimeout((int) config.timeouts().idle().toMillis());
+            protocol.setKeepAliveTimeout((int) config.timeouts().idle().toMillis());
+            protocol.setMaxHttpRequestHeaderSize(config.limits().maxHeaderBytes());
             protocol.setMaxKeepAliveRequests(-1);
-            if (config.workerThreads() > 0) {
-                protocol.setMaxThreads(config.workerThreads());
+            if (config.threads().workers() > 0) {
+                protocol.setMaxThreads(config.threads().workers());
                 // the pool's core size: above its maximum the pool would not start
-                protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), config.workerThreads()));
+                protocol.setMinSpareThreads(
+                        Math.min(protocol.getMinSpareThreads(), config.threads().workers()));
             }
             // the endpoint's setting, which the protocol exposes only as a property
             if (!connector.setProperty("useVirtualThreads", String.valueOf(virtualThreads))) {
@@ -144,10 +146,11 @@ final class TomcatServer {
 
             tomcat.start();
             if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
-                throw new IOException(name + ": Tomcat's connector did not start on " + config.bindAddress() + ":"
-                        + config.port() + " (state " + connector.getState() + ")");
+                throw new IOException(name + ": Tomcat's connector did not start on "
+                        + config.address().bindAddress() + ":"
+                        + config.address().port() + " (state " + connector.getState() + ")");
             }
-            InetSocketAddress address = new InetSocketAddress(config.bindAddress(), connector.getLocalPort());
+            InetSocketAddress address = new InetSocketAddress(config.address().bindAddress(), connector.getLocalPort());
             return new Running(
                     name,
                     tomcat,

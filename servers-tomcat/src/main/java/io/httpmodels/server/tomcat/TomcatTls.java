@@ -28,7 +28,7 @@ import org.apache.tomcat.util.net.jsse.JSSEImplementation;
  *
  * A handshake has no deadline of its own in Tomcat: NIO runs it without blocking, a worker per step, and a client
  * that connects and sends nothing, or stops mid-handshake, is closed by the poller at {@code connectionTimeout}
- * ({@link io.httpmodels.server.ServerConfig#idleTimeout()} here), as a request line is.
+ * ({@link io.httpmodels.server.ServerConfig.Timeouts#idle()} here), as a request line is.
  */
 final class TomcatTls {
 

@@ -77,7 +77,7 @@ final class WorkloadServlet extends HttpServlet {
 
     private void echo(HttpServletRequest request, HttpServletResponse response, String method, String target)
             throws IOException {
-        int limit = config.maxBodyBytes();
+        int limit = config.limits().maxBodyBytes();
         if (request.getContentLengthLong() > limit) {
             // Refused before reading, the connection to close; Tomcat still reads off (swallows) the declared body,
             // up to its maxSwallowSize (2 MiB), before it closes (a deviation on record).
@@ -113,7 +113,9 @@ final class WorkloadServlet extends HttpServlet {
                 response,
                 413,
                 Workload.TEXT_PLAIN,
-                Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"));
+                Answer.errorBody(
+                        HttpStatus.CONTENT_TOO_LARGE,
+                        "body over " + config.limits().maxBodyBytes() + " bytes"));
     }
 
     /** Sends the answer with its length; to HEAD Tomcat drops the body bytes and keeps the Content-Length. */

@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * accepts, reads, parses and writes its connections) and a worker pool of 8 x the I/O threads for blocking tasks.
  * Without work every answer is written on the connection's I/O thread; simulated work and {@code /echo}'s blocking
  * read are dispatched to the worker pool, as Undertow's documentation tells users (see
- * {@link UndertowWorkloadHandler}). {@link ServerConfig#workerThreads()} sets the I/O threads (the event loops, as
- * Netty's) and {@link ServerConfig#workPoolThreads()} the worker pool, each when set (0 keeps Undertow's default).
+ * {@link UndertowWorkloadHandler}). {@link ServerConfig.Threads#workers()} sets the I/O threads (the event loops, as
+ * Netty's) and {@link ServerConfig.Threads#workPool()} the worker pool, each when set (0 keeps Undertow's default).
  *
  * <p>Changed from Undertow's defaults, each to honour {@link ServerConfig} where Undertow has the knob:
  * {@link UndertowOptions#MAX_HEADER_SIZE} (default 1 MiB) = {@code maxHeaderBytes};
@@ -84,25 +84,33 @@ public final class UndertowModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        int ioThreads = config.workerThreadsOr(defaultIoThreads());
-        int workerThreads = config.workPoolThreads() > 0 ? config.workPoolThreads() : defaultWorkerThreads(ioThreads);
+        int ioThreads = config.threads().workersOr(defaultIoThreads());
+        int workerThreads =
+                config.threads().workPool() > 0 ? config.threads().workPool() : defaultWorkerThreads(ioThreads);
         Optional<ServerTls> tls = config.tls();
         tls.ifPresent(t -> t.requireJdkProvider(NAME));
         Undertow.Builder builder = Undertow.builder();
-        String host = config.bindAddress().getHostAddress();
+        String host = config.address().bindAddress().getHostAddress();
         if (tls.isPresent()) {
-            builder.addHttpsListener(config.port(), host, tls.get().sslContext())
+            builder.addHttpsListener(config.address().port(), host, tls.get().sslContext())
                     .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(ServerTls.PROTOCOLS));
         } else {
-            builder.addHttpListener(config.port(), host);
+            builder.addHttpListener(config.address().port(), host);
         }
         Undertow server = builder.setIoThreads(ioThreads)
                 .setWorkerThreads(workerThreads)
-                .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.maxHeaderBytes())
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) config.maxBodyBytes())
-                .setServerOption(UndertowOptions.IDLE_TIMEOUT, millis(config.idleTimeout()))
-                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, millis(config.idleTimeout()))
-                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, millis(config.headerTimeout()))
+                .setServerOption(
+                        UndertowOptions.MAX_HEADER_SIZE, config.limits().maxHeaderBytes())
+                .setServerOption(
+                        UndertowOptions.MAX_ENTITY_SIZE, (long) config.limits().maxBodyBytes())
+                .setServerOption(
+                        UndertowOptions.IDLE_TIMEOUT, millis(config.timeouts().idle()))
+                .setServerOption(
+                        UndertowOptions.NO_REQUEST_TIMEOUT,
+                        millis(config.timeouts().idle()))
+                .setServerOption(
+                        UndertowOptions.REQUEST_PARSE_TIMEOUT,
+                        millis(config.timeouts().header()))
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
                 .setHandler(new UndertowWorkloadHandler(NAME, config))
                 .build();

@@ -107,7 +107,7 @@ final class UndertowWorkloadHandler implements HttpHandler {
     /** On a worker thread: reads the body blocking-style, bounded by the body limit. */
     private void echo(HttpServerExchange exchange, String method, String target) {
         long declared = exchange.getRequestContentLength();
-        if (declared > config.maxBodyBytes()) {
+        if (declared > config.limits().maxBodyBytes()) {
             // Refused before reading, so the body is neither invited (100-continue) nor waited for; the connection
             // must close, or the unread body would be read as the next request.
             tooLarge(exchange);
@@ -116,7 +116,7 @@ final class UndertowWorkloadHandler implements HttpHandler {
         exchange.startBlocking();
         byte[] body;
         try (InputStream in = exchange.getInputStream()) {
-            body = in.readNBytes(config.maxBodyBytes() + 1);
+            body = in.readNBytes(config.limits().maxBodyBytes() + 1);
         } catch (IOException e) {
             // Undertow's own bound (MAX_ENTITY_SIZE) on a chunked body, a bad chunk, or the client gone.
             if (!exchange.isResponseStarted()) {
@@ -127,7 +127,7 @@ final class UndertowWorkloadHandler implements HttpHandler {
             }
             return;
         }
-        if (body.length > config.maxBodyBytes()) {
+        if (body.length > config.limits().maxBodyBytes()) {
             tooLarge(exchange);
             return;
         }
@@ -152,7 +152,9 @@ final class UndertowWorkloadHandler implements HttpHandler {
                 exchange,
                 413,
                 Workload.TEXT_PLAIN,
-                Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"));
+                Answer.errorBody(
+                        HttpStatus.CONTENT_TOO_LARGE,
+                        "body over " + config.limits().maxBodyBytes() + " bytes"));
     }
 
     /**

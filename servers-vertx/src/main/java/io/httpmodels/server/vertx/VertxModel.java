@@ -28,18 +28,19 @@ import java.io.IOException;
  * would sleep one request at a time; Vert.x already answers one connection's pipelined requests in order.
  *
  * <p>Changes from Vert.x's defaults, all to serve the workload as every model does: h2c off (HTTP/1.1 only); the
- * idle timeout ({@code HttpServerOptions.idleTimeout}, none by default) from {@link ServerConfig#idleTimeout()};
- * the request-line (4,096 by default) and header (8,192) limits each set to {@link ServerConfig#maxHeaderBytes()};
- * {@link ServerConfig#workerThreads()} and {@link ServerConfig#workPoolThreads()}, when set, size the event loops
- * and the worker pool (else Vert.x's 2 x cores and 20). Vert.x core has no body limit (the handler enforces
- * {@link ServerConfig#maxBodyBytes()}), no head or body deadline and no bound on a connection's unsent answers of
- * {@code HttpServerOptions}; the transport is NIO (no native transport on the class path).
+ * idle timeout ({@code HttpServerOptions.idleTimeout}, none by default) from {@link ServerConfig.Timeouts#idle()};
+ * the request-line (4,096 by default) and header (8,192) limits each set to {@link
+ * ServerConfig.Limits#maxHeaderBytes()}; {@link ServerConfig.Threads#workers()} and {@link
+ * ServerConfig.Threads#workPool()}, when set, size the event loops and the worker pool (else Vert.x's 2 x cores and
+ * 20). Vert.x core has no body limit (the handler enforces {@link ServerConfig.Limits#maxBodyBytes()}), no head or body
+ * deadline and no bound on a connection's unsent answers of {@code HttpServerOptions}; the transport is NIO (no native
+ * transport on the class path).
  *
  * <p>TLS, when {@link ServerConfig#tls()} is present: Vert.x's own, {@code HttpServerOptions.setSsl(true)} on the
  * shared listener, key material {@code KeyCertOptions.wrap(tls.keyManagerFactory())}, the JDK's engine
  * ({@code JdkSSLEngineOptions}, Netty's {@code SslHandler} over a JDK {@code SSLEngine} on the event loop), the
  * enabled protocols {@link io.httpmodels.server.tls.ServerTls#PROTOCOLS} (the same as Vert.x's default) and
- * {@code sslHandshakeTimeout} (10 s by default) set to {@link ServerConfig#headerTimeout()}: a handshake not done by
+ * {@code sslHandshakeTimeout} (10 s by default) set to {@link ServerConfig.Timeouts#header()}: a handshake not done by
  * then is closed. Only the JDK provider (OpenSSL would need netty-tcnative, which the project gives netty only).
  *
  * <p>Where it breaks: a handler that blocks stalls every connection of its event loop; with work, concurrency is

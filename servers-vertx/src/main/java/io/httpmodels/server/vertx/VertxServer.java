@@ -45,18 +45,20 @@ final class VertxServer implements RunningServer {
     static RunningServer start(String name, ServerConfig config) throws IOException {
         config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         VertxOptions vertxOptions = new VertxOptions();
-        if (config.workerThreads() > 0) {
-            vertxOptions.setEventLoopPoolSize(config.workerThreads());
+        if (config.threads().workers() > 0) {
+            vertxOptions.setEventLoopPoolSize(config.threads().workers());
         }
-        if (config.workPoolThreads() > 0) {
-            vertxOptions.setWorkerPoolSize(config.workPoolThreads());
+        if (config.threads().workPool() > 0) {
+            vertxOptions.setWorkerPoolSize(config.threads().workPool());
         }
         int eventLoops = vertxOptions.getEventLoopPoolSize();
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
             // Vert.x shares a socket among servers asking for the same address, but port 0 means a port of one's
             // own: a negative port is its shared random port, bound by the first server that asks for it.
-            int port = config.port() == 0 ? SHARED_RANDOM_PORT : config.port();
+            int port = config.address().port() == 0
+                    ? SHARED_RANDOM_PORT
+                    : config.address().port();
             HttpServerOptions options = serverOptions(config, port);
             // The first instance deployed alone, since only the server that binds knows the port it got.
             HttpServerVerticle first = new HttpServerVerticle(name, config, options);
@@ -73,7 +75,8 @@ final class VertxServer implements RunningServer {
                     + config.tls()
                             .map(tls -> ", TLS (" + tls.provider().id() + ")")
                             .orElse("");
-            return new VertxServer(vertx, new InetSocketAddress(config.bindAddress(), actualPort), description);
+            return new VertxServer(
+                    vertx, new InetSocketAddress(config.address().bindAddress(), actualPort), description);
         } catch (IOException | RuntimeException e) {
             closeQuietly(vertx);
             throw e;
@@ -95,29 +98,29 @@ final class VertxServer implements RunningServer {
      * ({@code KeyCertOptions.wrap}), the JDK's engine (Vert.x's default without ALPN, named so that it stays so),
      * the protocols {@link ServerTls#PROTOCOLS} (Vert.x's default is the same two, named so they stay every model's),
      * and the handshake deadline ({@code sslHandshakeTimeout}, 10 s by default) set to
-     * {@link ServerConfig#headerTimeout()}, the bound every model keeps on a handshake.
+     * {@link ServerConfig.Timeouts#header()}, the bound every model keeps on a handshake.
      */
     static HttpServerOptions tls(HttpServerOptions options, ServerTls tls, ServerConfig config) {
         return options.setSsl(true)
                 .setKeyCertOptions(KeyCertOptions.wrap(tls.keyManagerFactory()))
                 .setSslEngineOptions(new JdkSSLEngineOptions())
                 .setEnabledSecureTransportProtocols(new LinkedHashSet<>(ServerTls.PROTOCOLS))
-                .setSslHandshakeTimeout(config.headerTimeout().toMillis())
+                .setSslHandshakeTimeout(config.timeouts().header().toMillis())
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
     }
 
     private static HttpServerOptions plainOptions(ServerConfig config, int port) {
         return new HttpServerOptions()
-                .setHost(config.bindAddress().getHostAddress())
+                .setHost(config.address().bindAddress().getHostAddress())
                 .setPort(port)
                 // Vert.x upgrades cleartext connections to HTTP/2 (h2c) by default; the models compare HTTP/1.1.
                 .setHttp2ClearTextEnabled(false)
-                .setIdleTimeout(Math.toIntExact(config.idleTimeout().toMillis()))
+                .setIdleTimeout(Math.toIntExact(config.timeouts().idle().toMillis()))
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                 // Vert.x (Netty's decoder) bounds the request line and the header fields separately; the config
                 // bounds them together, so each gets the whole budget.
-                .setMaxInitialLineLength(config.maxHeaderBytes())
-                .setMaxHeaderSize(config.maxHeaderBytes());
+                .setMaxInitialLineLength(config.limits().maxHeaderBytes())
+                .setMaxHeaderSize(config.limits().maxHeaderBytes());
     }
 
     @Override

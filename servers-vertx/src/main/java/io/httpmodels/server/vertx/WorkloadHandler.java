@@ -90,7 +90,7 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
     /** Reads the body up to the limit (Vert.x core has none of its own) and sends it back with the head. */
     private void echo(HttpServerRequest request, String method, String target) {
         String declared = request.getHeader(HttpHeaders.CONTENT_LENGTH);
-        if (declared != null && declaredOver(declared, config.maxBodyBytes())) {
+        if (declared != null && declaredOver(declared, config.limits().maxBodyBytes())) {
             refuseTooLarge(request); // before reading, so the body is not waited for
             return;
         }
@@ -100,7 +100,7 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
             // default): invited only once the declared length is known to fit.
             request.response().writeContinue();
         }
-        BodyCollector body = new BodyCollector(config.maxBodyBytes());
+        BodyCollector body = new BodyCollector(config.limits().maxBodyBytes());
         request.handler(chunk -> {
             if (!body.add(chunk)) {
                 refuseTooLarge(request);
@@ -129,7 +129,9 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
                         request,
                         413,
                         Workload.TEXT_PLAIN,
-                        Answer.errorBody(HttpStatus.CONTENT_TOO_LARGE, "body over " + config.maxBodyBytes() + " bytes"))
+                        Answer.errorBody(
+                                HttpStatus.CONTENT_TOO_LARGE,
+                                "body over " + config.limits().maxBodyBytes() + " bytes"))
                 .onComplete(sent -> request.connection().close());
     }
 
