@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  *       memory and threads) and a heap that must grow past it to hold what the model keeps, not a heap growing on
  *       garbage. A server that keeps reading is flooded only until its resident set has grown by
  *       {@link #FLOOD_STOP_GROWTH}: the kit then stops the flood and records the growth and how fast it came;
- *   <li>bystanders, one at a time on other connections while the flood is held, are each answered within
+ *   <li>bystanders, one at a time on other connections from the flood's start to its end, are each answered within
  *       {@link #BYSTANDER_BOUND} and before the flood ends (after it, for a model that serves one connection at a
  *       time), and one is after it;
  *   <li>the server closes the flooding connection by itself within the idle timeout plus {@link #CLOSE_BOUND} of
@@ -113,8 +113,6 @@ public abstract class BackpressureKit implements KitCoverage {
     /** Requests the server may take beyond what the socket buffers hold: answers to fill its own, and slack. */
     private static final long READ_SLACK_BYTES = 8L << 20;
 
-    private static final long BYSTANDER_STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final long BYSTANDER_AFTER_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final Executor BYSTANDER_THREADS = runnable ->
             Thread.ofPlatform().daemon().name("backpressure-bystander").start(runnable);
     // 10,000, not 20,000: under netty's paranoid leak detector 20,000 took 1.4-3 s of a netty case's 3.5-5 s, and
@@ -206,13 +204,10 @@ public abstract class BackpressureKit implements KitCoverage {
                                 c.stop();
                                 return;
                             }
-                            // Bystanders, one at a time from the moment the server has taken nothing for a
-                            // moment (or, from a server that keeps reading, a while in) to the flood's end.
-                            if (watch.bystanders.started()
-                                    || c.stalledForNanos(now) > BYSTANDER_STALL_NANOS
-                                    || now - start > BYSTANDER_AFTER_NANOS) {
-                                watch.bystanders.sendIfDue(now);
-                            }
+                            // Bystanders, one at a time from the flood's first tick to its end: a server may close
+                            // the flood within a tick or two of the client's seeing it stop taking requests (its
+                            // idle timer runs from its own last read, earlier than the socket buffers fill).
+                            watch.bystanders.sendIfDue(now);
                             // What the server holds for the flooding connection, weighed while it holds it.
                             if (watch.heapFloodedKiB < 0
                                     && (c.stalledForNanos(now) > halfIdle || now - start > FLOOD_BOUND.toNanos() / 2)) {
