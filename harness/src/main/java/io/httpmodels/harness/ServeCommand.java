@@ -256,9 +256,10 @@ final class ServeCommand implements Callable<Integer> {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        ServedModel served = new ServedModel(model, config, server);
         Thread hook = new Thread(
                 () -> {
-                    server.close();
+                    served.close();
                     stopped.countDown();
                 },
                 "serve-shutdown");
@@ -271,10 +272,42 @@ final class ServeCommand implements Callable<Integer> {
                 model.name(), config.scheme(), hostForUrl(server), server.port(), server.description());
         out.flush();
         if (ControlProtocol.STDIN.equals(control)) {
-            ControlLoop.start(System.in, out, model.name());
+            ControlLoop.start(System.in, out, model.name(), served::restartWithWork);
         }
         stopped.await(); // until Ctrl-C or SIGTERM runs the hook
         return 0;
+    }
+
+    /**
+     * The model this command serves, which the control channel may restart with another work per request: closed,
+     * then started again on the port it listened on, with every other setting the flags gave.
+     */
+    private static final class ServedModel {
+
+        private final HttpServerModel model;
+        private ServerConfig config;
+        private RunningServer server;
+
+        ServedModel(HttpServerModel model, ServerConfig config, RunningServer server) {
+            this.model = model;
+            this.config = config.withPort(server.port());
+            this.server = server;
+        }
+
+        synchronized String restartWithWork(int workMillis) throws IOException {
+            server.close();
+            server = null;
+            config = config.withWorkMillis(workMillis);
+            server = model.start(config);
+            return server.description();
+        }
+
+        synchronized void close() {
+            if (server != null) {
+                server.close();
+                server = null;
+            }
+        }
     }
 
     /**

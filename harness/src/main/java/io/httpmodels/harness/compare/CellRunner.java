@@ -84,8 +84,9 @@ final class CellRunner {
     }
 
     /**
-     * Runs fork {@code fork} of {@code target} for {@code scenarios}, which one server of it can serve
-     * ({@link Comparison#sharedJvms}): one JVM, for each scenario a warm-up under its load and the sampling's windows,
+     * Runs fork {@code fork} of {@code target} for {@code scenarios}, which one JVM of it can serve
+     * ({@link Comparison#sharedJvms}; its server restarted in it for a scenario with other work per request,
+     * {@link MeasuringStep#serving}): for each scenario a warm-up under its load and the sampling's windows,
      * each added to {@code progress} as it ends. A window that cannot run (no peak to take a fraction of) is a failed
      * cell; a target that did not start or died fails its windows with the reason. Returns early when stopped (the
      * window cut short is dropped).
@@ -97,8 +98,10 @@ final class CellRunner {
             WindowPlan windows,
             Comparison.Progress progress,
             CompareListener listener) {
-        try (MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenarios.get(0))) {
+        MeasuredTarget started = step.start(target, target.name(), plan.servers(), scenarios.get(0));
+        try {
             for (Scenario scenario : scenarios) {
+                started = step.serving(started, target, plan.servers(), scenario);
                 boolean warmed = false;
                 int stillCompiling = 0;
                 for (int w = 1; w <= plan.sampling().windows(); w++) {
@@ -143,6 +146,8 @@ final class CellRunner {
                             progress.index, progress.total, cell.get().result());
                 }
             }
+        } finally {
+            started.close();
         }
     }
 

@@ -32,9 +32,10 @@ import java.util.Set;
  * Runs a {@link Plan}: each fork in turn, and in it every target in its own fresh JVM (the order of targets
  * reversed from one fork to the next, A B C then C B A, so a drift of the machine favours none), each warmed until
  * its JIT is done and then measured in the sampling's windows, then the capacity search if asked. A target's
- * scenarios that one server can serve (the same work per request, header deadline and TLS, and no idle or slow
- * connections beside, which would leave the next scenario their threads) share its JVM within a fork: it is
- * started and warmed once for them, and warmed again only for what each next load adds. Produces {@link Results}.
+ * scenarios that one JVM can serve (the same header deadline and TLS, and no idle or slow connections beside, which
+ * would leave the next scenario their threads) share its JVM within a fork: it is started once for them, its server
+ * restarted in it for a scenario with another work per request, and warmed again for each next load, which its JIT
+ * mostly has already compiled. Produces {@link Results}.
  *
  * <p>{@link #stop()} (from a shutdown hook, say) ends the current window and the run; {@link #run} then returns
  * the results of the windows that completed, marked {@code interrupted}.
@@ -134,8 +135,8 @@ public final class Comparison {
 
     /**
      * A target's scenarios, in the plan's order, grouped by the JVM they can share: consecutive runs of the same
-     * server settings without background connections share one; any other scenario has a JVM of its own. A
-     * scenario the target does not run is left out.
+     * header deadline and TLS without background connections share one (the work per request may differ: the server
+     * is restarted in it); any other scenario has a JVM of its own. A scenario the target does not run is left out.
      */
     static List<List<Scenario>> sharedJvms(TargetSpec target, List<Scenario> scenarios) {
         List<List<Scenario>> groups = new ArrayList<>();
@@ -156,8 +157,7 @@ public final class Comparison {
     }
 
     private static boolean shareable(Scenario a, Scenario b) {
-        return a.workMillis() == b.workMillis()
-                && a.crowd().headerTimeoutMillis() == b.crowd().headerTimeoutMillis()
+        return a.crowd().headerTimeoutMillis() == b.crowd().headerTimeoutMillis()
                 && a.isTls() == b.isTls()
                 && !a.hasBackground()
                 && !b.hasBackground();

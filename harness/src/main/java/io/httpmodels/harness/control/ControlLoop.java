@@ -23,11 +23,13 @@ public final class ControlLoop implements Runnable {
     private final PrintWriter out;
     private final JvmStatsReader stats = new JvmStatsReader();
     private final FlameGraphProfiler profiler;
+    private final ServerRestart restart;
 
-    ControlLoop(InputStream in, PrintWriter out, String serverName) {
+    ControlLoop(InputStream in, PrintWriter out, String serverName, ServerRestart restart) {
         this.in = in;
         this.out = out;
         this.profiler = new FlameGraphProfiler(serverName);
+        this.restart = restart;
     }
 
     /**
@@ -35,10 +37,11 @@ public final class ControlLoop implements Runnable {
      * {@code println} under {@code out}'s lock) until {@code in} ends.
      *
      * @param serverName what the server is called, for its flame graphs' titles
+     * @param restart    what {@link ControlProtocol#RESTART} does ({@link ServerRestart#NONE}: refuses it)
      * @return the thread, a daemon
      */
-    public static Thread start(InputStream in, PrintWriter out, String serverName) {
-        Thread thread = new Thread(new ControlLoop(in, out, serverName), "httpmodels-control");
+    public static Thread start(InputStream in, PrintWriter out, String serverName, ServerRestart restart) {
+        Thread thread = new Thread(new ControlLoop(in, out, serverName, restart), "httpmodels-control");
         thread.setDaemon(true);
         thread.start();
         return thread;
@@ -85,12 +88,26 @@ public final class ControlLoop implements Runnable {
                     argument == null
                             ? error(id, "profiler-stop wants a file")
                             : new ControlReply(id, ControlReply.PROFILER, null, profiler.stop(Path.of(argument)), null);
+                case ControlProtocol.RESTART -> restarted(id, argument);
                 default -> error(id, "unknown request: " + words[0]);
             };
         } catch (IOException | RuntimeException | LinkageError e) {
             // The profiler's library may not load (another OS, a missing jar): the answer says so.
             return error(id, words[0] + " failed: " + e);
         }
+    }
+
+    private ControlReply restarted(long id, String workMillis) throws IOException {
+        int millis;
+        try {
+            millis = workMillis == null ? -1 : Integer.parseInt(workMillis.trim());
+        } catch (NumberFormatException e) {
+            millis = -1;
+        }
+        if (millis < 0) {
+            return error(id, "restart wants the work per request in whole milliseconds, 0 or more: " + workMillis);
+        }
+        return new ControlReply(id, ControlReply.RESTARTED, null, null, restart.restartWithWork(millis));
     }
 
     private static ControlReply error(long id, String message) {

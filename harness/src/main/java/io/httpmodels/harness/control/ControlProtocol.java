@@ -17,10 +17,14 @@ import java.util.Optional;
  * profiler-load 8                              -> control {"id":8,"kind":"profiler","event":null,"message":"4.5"}
  * profiler-start 9 cpu                         -> control {"id":9,"kind":"profiler","event":"cpu",...}
  * profiler-stop 10 /abs/file.html TITLE WORDS  -> control {"id":10,"kind":"profiler","event":"cpu",...}
+ * restart 11 1                                 -> control {"id":11,"kind":"restarted","message":"..."}
  * anything else                                -> control {"id":...,"kind":"error","message":"..."}
  * </pre>
  *
- * The server answers only when asked, at a measured window's start and end, never per request. A server of an
+ * {@code restart} closes the server and starts the same model again in the same JVM and on the same port, with the
+ * given work per request in milliseconds, and answers once it listens: a comparison's scenarios that differ only in
+ * their work share one JVM that way, its JIT warm. The server answers only when asked, at a measured window's start
+ * and end or between scenarios, never per request. A server of an
  * older build ignores its input and never answers: the harness then goes on without its figures.
  */
 public final class ControlProtocol {
@@ -35,6 +39,7 @@ public final class ControlProtocol {
     public static final String PROFILER_LOAD = "profiler-load";
     public static final String PROFILER_START = "profiler-start";
     public static final String PROFILER_STOP = "profiler-stop";
+    public static final String RESTART = "restart";
 
     private static final ObjectMapper MAPPER =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -55,12 +55,16 @@ public final class MeasuredTarget implements AutoCloseable {
      * keep-alive, session resumption) may differ.
      */
     void checkServes(Scenario load) {
-        if (load.workMillis() != scenario.workMillis()
-                || load.crowd().headerTimeoutMillis() != scenario.crowd().headerTimeoutMillis()
-                || load.isTls() != scenario.isTls()) {
+        if (load.workMillis() != scenario.workMillis() || !servesButForItsWork(load)) {
             throw new IllegalArgumentException("a server started for " + scenario.id() + " cannot serve " + load.id()
                     + ": its work per request, header deadline and TLS are fixed when it starts");
         }
+    }
+
+    /** Whether this server would serve {@code load} with another work per request: the same header deadline and TLS. */
+    boolean servesButForItsWork(Scenario load) {
+        return load.crowd().headerTimeoutMillis() == scenario.crowd().headerTimeoutMillis()
+                && load.isTls() == scenario.isTls();
     }
 
     void warmed(Warmup value) {

@@ -112,6 +112,25 @@ public final class MeasuringStep {
     }
 
     /**
+     * {@code started} made ready for {@code load}: the same when its server serves that load as it is; when only the
+     * work per request differs, its server restarted in the same JVM with the load's work (its JIT stays warm, and
+     * the load is warmed again before it is measured); else, or when the restart fails, {@code started} closed and
+     * {@code target} started afresh for the load.
+     */
+    public MeasuredTarget serving(MeasuredTarget started, TargetSpec target, ModelJvm jvm, Scenario load) {
+        if (started.running() != null && started.servesButForItsWork(load)) {
+            if (load.workMillis() == started.scenario().workMillis()) {
+                return started;
+            }
+            if (!stopped && started.running().restartWithWork(load.workMillis())) {
+                return new MeasuredTarget(started.name(), load, started.running(), null);
+            }
+        }
+        started.close();
+        return start(target, started.name(), jvm, load);
+    }
+
+    /**
      * Unrecorded load until the server is warm, as {@link MeasureSettings#warmup()} says: the scenario's own load
      * (its background connections aside) in chunks, until its JIT compiler threads are quiet and its CPU time per
      * request steady. A target that did not start, or a load that fails, ends it early; the window that follows

@@ -1,8 +1,11 @@
 package io.httpmodels.harness.targets;
 
+import io.httpmodels.harness.control.ControlProtocol;
+import io.httpmodels.harness.control.ControlReply;
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.ControlChannel;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -11,11 +14,16 @@ import java.util.Optional;
  */
 public final class ModelProcess implements RunningTarget {
 
+    /** How long a restart may take: a framework closing its pools and starting again on a busy machine. */
+    private static final Duration RESTART_BOUND = Duration.ofSeconds(30);
+
     private final ChildServer child;
+    private volatile String running;
 
     /** The target served by {@code child}, which this closes. */
     public ModelProcess(ChildServer child) {
         this.child = child;
+        this.running = child.description();
     }
 
     @Override
@@ -30,7 +38,22 @@ public final class ModelProcess implements RunningTarget {
 
     @Override
     public String running() {
-        return child.description();
+        return running;
+    }
+
+    @Override
+    public boolean restartWithWork(int workMillis) {
+        ControlChannel control = child.control();
+        if (control == null) {
+            return false;
+        }
+        Optional<ControlReply> reply =
+                control.request(ControlProtocol.RESTART, Integer.toString(workMillis), RESTART_BOUND);
+        if (reply.isEmpty() || reply.get().error()) {
+            return false;
+        }
+        running = reply.get().message();
+        return true;
     }
 
     @Override

@@ -21,6 +21,17 @@ public interface RunningTarget extends AutoCloseable {
         return null;
     }
 
+    /**
+     * Restarts the server in its JVM, on the same URL, with {@code workMillis} of work per request
+     * ({@link io.httpmodels.harness.control.ControlProtocol#RESTART}); {@link #running()} says what runs after.
+     *
+     * @return whether it did: false for a server that cannot (nginx, an external URL, an older build, a model that
+     *         failed to start again), which should then be closed and started afresh
+     */
+    default boolean restartWithWork(int workMillis) {
+        return false;
+    }
+
     /** Why it stopped serving by itself (it exited), or empty while it is fine. */
     Optional<String> death();
 

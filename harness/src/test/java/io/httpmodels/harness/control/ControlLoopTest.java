@@ -5,15 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 class ControlLoopTest {
 
     private static ControlReply answer(String line) {
-        return new ControlLoop(InputStream.nullInputStream(), new PrintWriter(new StringWriter()), "test").answer(line);
+        return answer(line, ServerRestart.NONE);
+    }
+
+    private static ControlReply answer(String line, ServerRestart restart) {
+        return new ControlLoop(InputStream.nullInputStream(), new PrintWriter(new StringWriter()), "test", restart)
+                .answer(line);
     }
 
     @Test
@@ -34,6 +42,43 @@ class ControlLoopTest {
         assertEquals("profiler-start wants an event", answer("profiler-start 3").message());
         assertTrue(answer("profiler-start 4 cycles").message().contains("no such profiling event: cycles"));
         assertTrue(answer("profiler-stop 5 /tmp/x.html").message().contains("not running"));
+    }
+
+    @Test
+    void aRestartStartsTheServerAgainWithTheWorkItIsGivenAndSaysWhatRunsNow() {
+        List<Integer> asked = new ArrayList<>();
+        ControlReply reply = answer("restart 9 1", millis -> {
+            asked.add(millis);
+            return "single-thread, " + millis + " ms work";
+        });
+        assertEquals(List.of(1), asked);
+        assertEquals(9, reply.id());
+        assertEquals(ControlReply.RESTARTED, reply.kind());
+        assertEquals("single-thread, 1 ms work", reply.message());
+    }
+
+    @Test
+    void aRestartWithoutWhatItNeedsIsAnErrorAndRestartsNothing() {
+        List<Integer> asked = new ArrayList<>();
+        ServerRestart restart = millis -> {
+            asked.add(millis);
+            return "restarted";
+        };
+        for (String line : List.of("restart 1", "restart 2 -1", "restart 3 1ms")) {
+            ControlReply reply = answer(line, restart);
+            assertTrue(reply.error(), line);
+            assertTrue(reply.message().startsWith("restart wants the work per request"), reply.message());
+        }
+        assertEquals(List.of(), asked);
+        ControlReply refused = answer("restart 4 1");
+        assertTrue(refused.error());
+        assertEquals(
+                "restart failed: java.lang.UnsupportedOperationException: this server cannot restart",
+                refused.message());
+        ControlReply failed = answer("restart 5 1", millis -> {
+            throw new IOException("Address already in use");
+        });
+        assertEquals("restart failed: java.io.IOException: Address already in use", failed.message());
     }
 
     @Test

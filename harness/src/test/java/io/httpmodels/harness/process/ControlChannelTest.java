@@ -8,6 +8,7 @@ import io.httpmodels.harness.control.ControlLoop;
 import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.harness.control.ControlReply;
 import io.httpmodels.harness.control.JvmStats;
+import io.httpmodels.harness.control.ServerRestart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,7 +29,7 @@ class ControlChannelTest {
     void statsComeBackForTheRequestAsked() throws IOException {
         PipedInputStream serverIn = new PipedInputStream();
         ControlChannel channel = new ControlChannel(new PipedOutputStream(serverIn));
-        ControlLoop.start(serverIn, new PrintWriter(lines(channel), true), "test");
+        ControlLoop.start(serverIn, new PrintWriter(lines(channel), true), "test", ServerRestart.NONE);
         Optional<JvmStats> stats = channel.stats(Duration.ofSeconds(10));
         assertTrue(stats.isPresent());
         assertTrue(stats.get().liveThreads() > 0);

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.process;
 
 import io.httpmodels.harness.control.ControlLoop;
+import io.httpmodels.harness.control.ServerRestart;
 
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
@@ -48,7 +49,7 @@ public final class KnownChild {
             out.println("known listening on http://127.0.0.1:" + server.getLocalPort() + " (known behaviour)");
             out.flush();
             if ("stdin".equals(System.getenv("HTTPMODELS_CONTROL"))) {
-                ControlLoop.start(System.in, out, "known");
+                ControlLoop.start(System.in, out, "known", ServerRestart.NONE);
             }
             while (true) {
                 Socket socket = server.accept();
