@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The side-by-side comparison of every server model: scripts/compare.sh [options]   (--help lists them)
 #
-#   scripts/compare.sh                          the default run: the default set of models, 2 scenarios, about 3 minutes
+#   scripts/compare.sh                          the default run: the default set of models, 2 scenarios, about 6 minutes
 #   scripts/compare.sh --profile quick          CI-sized
 #   scripts/compare.sh --profile sweep --with nginx
 #   scripts/compare.sh --models netty,virtual-threads -c 1,10,100 --work 0,1ms

@@ -297,6 +297,9 @@ final class ServeCommand implements Callable<Integer> {
         synchronized String restartWithWork(int workMillis) throws IOException {
             server.close();
             server = null;
+            // A full collection between servers, so the next one starts from a collected heap, not the last load's
+            // garbage (the collector may also give back what it grew, down to -Xms).
+            System.gc();
             config = config.withWorkMillis(workMillis);
             server = model.start(config);
             return server.description();

@@ -538,7 +538,7 @@ public final class CompareCommand implements Callable<Integer> {
     private static void printHeader(PrintWriter out, Plan plan, Conditions c) {
         out.printf(
                 "httpmodels compare: profile %s, %d targets x %d scenarios, each cell in %d fork(s) (a fresh JVM"
-                        + " each) of %d window(s) of %s = %d windows; each fork warmed until its JIT is quiet (at least %s,"
+                        + " each, a target's scenarios in it) of %d window(s) of %s = %d windows; each fork warmed until its JIT is quiet (at least %s,"
                         + " at most %s)%n",
                 plan.profile(),
                 plan.targets().size(),

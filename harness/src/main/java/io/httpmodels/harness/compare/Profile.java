@@ -22,7 +22,7 @@ public enum Profile {
             Duration.ofSeconds(1),
             new Sampling(3, 1, Duration.ofSeconds(1))),
     DEFAULT(
-            "the default set of models (--models all adds the rest) in about 7 minutes: GET /plaintext, 40"
+            "the default set of models (--models all adds the rest) in about 6 minutes: GET /plaintext, 40"
                     + " keep-alive connections, no work and 1 ms of blocking"
                     + " work (the articles' key experiment; their new connection per request: --profile articles)",
             axes(List.of("/plaintext"), List.of(0, 1), List.of(true), List.of(40), 1, null, List.of()),
