@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +32,6 @@ import java.util.List;
  * {@link TlsTestModel} (the JDK's SSLServerSocket).
  */
 @Tag("slow") // six cells, each a server started, warmed and measured: .ci/run runs it (mvn verify -Pslow)
-@Isolated // no child process of this JVM may outlive the run
 @Timeout(300)
 class TlsCompareTest {
 
