@@ -295,8 +295,7 @@ final class ServeCommand implements Callable<Integer> {
         }
 
         synchronized String restartWithWork(int workMillis) throws IOException {
-            server.close();
-            server = null;
+            close(); // a server that failed to start again is none: the next restart only starts one
             // A full collection between servers, so the next one starts from a collected heap, not the last load's
             // garbage (the collector may also give back what it grew, down to -Xms).
             System.gc();

@@ -345,7 +345,7 @@ public abstract class LeakKit implements KitCoverage {
     // server closes such a connection; this kit asks only what the connection leaves behind, so a server that keeps
     // it open is left after a short read, not the 5 s one. At once, because a server that keeps them all open (t-io,
     // the JDK's) would otherwise cost that read once per request, and a leak per connection shows either way. A pool
-    // that grows on demand gets them one by one: 40 clients at once grow it by a different count each round (Jetty's
+    // that grows on demand gets them one by one: 41 clients at once grow it by a different count each round (Jetty's
     // with virtual threads: 40, 43, 44, 46 threads), which is the pool filling, not a leak, and no round settles it.
     private static void hostileRequestsAtOnce(int port) throws IOException, InterruptedException {
         List<Thread> clients = new ArrayList<>();
@@ -355,9 +355,8 @@ public abstract class LeakKit implements KitCoverage {
             clients.add(Thread.ofVirtual()
                     .name("leak-hostile-" + clients.size())
                     .start(() -> {
-                        try (RawHttpConnection client = new RawHttpConnection(port, HOSTILE_READ_MILLIS)) {
-                            client.send(request);
-                            client.closedByServerAfterDiscarding();
+                        try {
+                            hostileClient(port, request);
                         } catch (IOException | RuntimeException e) {
                             firstFailure.compareAndSet(null, e);
                         }
@@ -375,10 +374,15 @@ public abstract class LeakKit implements KitCoverage {
 
     private static void hostileRequestsOneByOne(int port) throws IOException {
         for (Arguments hostile : HostileClientKit.hostileRequests().toList()) {
-            try (RawHttpConnection client = new RawHttpConnection(port, HOSTILE_READ_MILLIS)) {
-                client.send((byte[]) hostile.get()[1]);
-                client.closedByServerAfterDiscarding();
-            }
+            hostileClient(port, (byte[]) hostile.get()[1]);
+        }
+    }
+
+    // One hostile request on a connection of its own, left after the server closes it or after the short read.
+    private static void hostileClient(int port, byte[] request) throws IOException {
+        try (RawHttpConnection client = new RawHttpConnection(port, HOSTILE_READ_MILLIS)) {
+            client.send(request);
+            client.closedByServerAfterDiscarding();
         }
     }
 

@@ -24,8 +24,8 @@ import java.util.Optional;
  * {@code restart} closes the server and starts the same model again in the same JVM and on the same port, with the
  * given work per request in milliseconds, and answers once it listens: a comparison's scenarios that differ only in
  * their work share one JVM that way, its JIT warm. The server answers only when asked, at a measured window's start
- * and end or between scenarios, never per request. A server of an
- * older build ignores its input and never answers: the harness then goes on without its figures.
+ * and end or between scenarios, never per request. A server of an older build ignores its input and never answers:
+ * the harness then goes on without its figures.
  */
 public final class ControlProtocol {
 
