@@ -80,6 +80,9 @@ public final class ReportText {
             sb.append(", ramp-up ")
                     .append(formatSeconds(config.connections().rampUp().toNanos() / 1e9));
         }
+        if (config.tls() != null) {
+            sb.append('\n').append(tlsHeader(config.tls()));
+        }
         return sb.append('\n').toString();
     }
 
@@ -187,6 +190,24 @@ public final class ReportText {
             }
             sb.append('\n');
         }
+    }
+
+    /**
+     * Who encrypts and what is offered, e.g. {@code TLS 1.3,1.2 through OpenSSL (BoringSSL), resuming}; where the JDK
+     * encrypts because OpenSSL does not load here, why.
+     */
+    static String tlsHeader(TlsSettings tls) {
+        StringBuilder sb = new StringBuilder("  TLS ")
+                .append(tls.offeredLabel())
+                .append(" through ")
+                .append(tls.provider().description())
+                .append(tls.resume() ? ", resuming sessions" : ", full handshakes");
+        if (tls.provider() == ClientTlsProvider.JDK && !ClientTlsProvider.OPENSSL.available()) {
+            sb.append(" (OpenSSL does not load here: ")
+                    .append(ClientTlsProvider.openSslUnavailableReason())
+                    .append(')');
+        }
+        return sb.toString();
     }
 
     /** An https:// run's handshakes: how many, how many resumed, their median and p99. */

@@ -415,7 +415,7 @@ final class Worker implements Runnable {
         c.state = Connection.State.HANDSHAKING;
         c.handshakeStartNanos = now;
         try {
-            c.tls = new TlsChannel(tls.newEngine(c.tlsContext, address.getHostString(), address.getPort()), c.channel);
+            c.tls = new TlsChannel(c.tlsContext, address.getHostString(), address.getPort(), c.channel);
         } catch (IOException | RuntimeException e) {
             tlsFailed(c, e);
             return;
@@ -527,7 +527,10 @@ final class Worker implements Runnable {
     private static void close(Connection c) {
         c.state = Connection.State.CLOSED;
         c.key = null; // closing the channel cancels its key
-        c.tls = null;
+        if (c.tls != null) {
+            c.tls.release();
+            c.tls = null;
+        }
         if (c.channel != null) {
             try {
                 c.channel.close();
@@ -541,6 +544,10 @@ final class Worker implements Runnable {
     private void closeAll() {
         for (Connection c : connections) {
             close(c);
+            if (c.tlsContext != null) {
+                c.tlsContext.close();
+                c.tlsContext = null;
+            }
         }
         if (selector != null) {
             try {
