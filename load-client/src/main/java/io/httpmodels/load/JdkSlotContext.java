@@ -6,7 +6,7 @@ import javax.net.ssl.TrustManager;
 import java.security.GeneralSecurityException;
 
 /** A slot's context on the JDK's provider: an {@link SSLContext} of its own, so a session cache of its own. */
-final class JdkSlotContext implements SlotTlsContext {
+final class JdkSlotContext extends SlotTlsContext {
     private final TlsSettings settings;
     private final CountingTrustManager trust;
     private final SSLContext context;
@@ -20,7 +20,7 @@ final class JdkSlotContext implements SlotTlsContext {
 
     /** With resumption the engine names its peer, so the cache offers that peer's last session; without, the cache is emptied first. */
     @Override
-    public SSLEngine newEngine(String host, int port) {
+    SSLEngine newEngine(String host, int port) {
         if (!settings.resume()) {
             var cache = context.getClientSessionContext();
             for (var ids = cache.getIds(); ids.hasMoreElements(); ) {
@@ -42,17 +42,22 @@ final class JdkSlotContext implements SlotTlsContext {
     }
 
     @Override
-    public long chainsChecked() {
+    long chainsChecked() {
         return trust.checked();
     }
 
     @Override
-    public void release(SSLEngine engine) {
+    void release(SSLEngine engine) {
         // A JDK engine holds heap memory only.
     }
 
     @Override
-    public void close() {
+    boolean directBuffers() {
+        return false;
+    }
+
+    @Override
+    void close() {
         // Nothing outside the heap.
     }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * whenever a finalizer (deprecated, and off under {@code --finalization=disabled}) gets round to it; a run of
  * thousands of short connections would otherwise hold thousands of them until a GC.
  */
-final class OpenSslSlotContext implements SlotTlsContext {
+final class OpenSslSlotContext extends SlotTlsContext {
     /** Engines made and not yet released, in this JVM: what TlsLoadTest holds bounded over thousands of connections. */
     static final AtomicLong LIVE_ENGINES = new AtomicLong();
 
@@ -43,7 +43,7 @@ final class OpenSslSlotContext implements SlotTlsContext {
     }
 
     @Override
-    public SSLEngine newEngine(String host, int port) {
+    SSLEngine newEngine(String host, int port) {
         // Netty's JDK-compatible mode (the default): one record per unwrap, BUFFER_UNDERFLOW for a partial one, as
         // TlsChannel expects of the JDK's engine.
         SSLEngine engine = context.newEngine(ByteBufAllocator.DEFAULT, host, port);
@@ -52,19 +52,24 @@ final class OpenSslSlotContext implements SlotTlsContext {
     }
 
     @Override
-    public long chainsChecked() {
+    long chainsChecked() {
         return trust.checked();
     }
 
     @Override
-    public void release(SSLEngine engine) {
+    void release(SSLEngine engine) {
         if (ReferenceCountUtil.release(engine)) {
             LIVE_ENGINES.decrementAndGet();
         }
     }
 
     @Override
-    public void close() {
+    boolean directBuffers() {
+        return true;
+    }
+
+    @Override
+    void close() {
         ReferenceCountUtil.release(context);
     }
 }

@@ -51,10 +51,10 @@ final class TlsChannel {
         this.channel = channel;
         try {
             int packet = engine.getSession().getPacketBufferSize();
-            // Room for a few records per read, so pipelined answers decrypt in one go. Heap buffers: the JDK's
-            // ciphers work on arrays; OpenSSL's engine copies them through a direct one of its own.
-            this.netIn = ByteBuffer.allocate(2 * packet);
-            this.netOut = ByteBuffer.allocate(packet).flip();
+            // Room for a few records per read, so pipelined answers decrypt in one go. The slot's own buffers,
+            // direct or not as its engine prefers: its connections use them one at a time.
+            this.netIn = slot.netIn(2 * packet);
+            this.netOut = slot.netOut(packet);
             engine.beginHandshake();
         } catch (SSLException | RuntimeException e) {
             slot.release(engine);

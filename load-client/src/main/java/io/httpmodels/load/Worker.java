@@ -150,8 +150,9 @@ final class Worker implements Runnable {
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
-        // TLS encrypts from the heap (the JDK's ciphers work on arrays); plain HTTP writes to the socket directly.
-        ByteBuffer requests = config.tls() == null
+        // The JDK's TLS encrypts from the heap (its ciphers work on arrays); plain HTTP writes to the socket
+        // directly, and OpenSSL encrypts from native memory.
+        ByteBuffer requests = config.tls() == null || config.tls().provider() == ClientTlsProvider.OPENSSL
                 ? ByteBuffer.allocateDirect(request.length * pipeline)
                 : ByteBuffer.allocate(request.length * pipeline);
         for (int i = 0; i < pipeline; i++) {
