@@ -23,6 +23,13 @@ public enum ClientTlsProvider {
     /** BoringSSL through netty's {@code ReferenceCountedOpenSslEngine}. */
     OPENSSL("openssl");
 
+    /**
+     * How long the JDK's provider needs under load before its handshakes are as fast as they get (the JIT): at 40
+     * connections, each a full TLS 1.3 handshake against nginx, 223-296 requests/s after 3 s, 512 after 15 s (issue
+     * 49, 2026-12-06). A run that warms less says so in its header.
+     */
+    public static final java.time.Duration JDK_WARMUP = java.time.Duration.ofSeconds(15);
+
     private final String id;
 
     ClientTlsProvider(String id) {

@@ -81,7 +81,7 @@ public final class ReportText {
                     .append(formatSeconds(config.connections().rampUp().toNanos() / 1e9));
         }
         if (config.tls() != null) {
-            sb.append('\n').append(tlsHeader(config.tls()));
+            sb.append('\n').append(tlsHeader(config.tls(), config.timeline().warmup()));
         }
         return sb.append('\n').toString();
     }
@@ -196,7 +196,7 @@ public final class ReportText {
      * Who encrypts and what is offered, e.g. {@code TLS 1.3,1.2 through OpenSSL (BoringSSL), resuming}; where the JDK
      * encrypts because OpenSSL does not load here, why.
      */
-    static String tlsHeader(TlsSettings tls) {
+    static String tlsHeader(TlsSettings tls, java.time.Duration warmup) {
         StringBuilder sb = new StringBuilder("  TLS ")
                 .append(tls.offeredLabel())
                 .append(" through ")
@@ -206,6 +206,14 @@ public final class ReportText {
             sb.append(" (OpenSSL does not load here: ")
                     .append(ClientTlsProvider.openSslUnavailableReason())
                     .append(')');
+        }
+        if (tls.provider() == ClientTlsProvider.JDK && warmup.compareTo(ClientTlsProvider.JDK_WARMUP) < 0) {
+            sb.append("\n  note: the JDK's TLS handshake is warm after about ")
+                    .append(ClientTlsProvider.JDK_WARMUP.toSeconds())
+                    .append(" s of load (--warmup; this run's: ")
+                    .append(formatSeconds(warmup.toNanos() / 1e9))
+                    .append("): until then it is slower and costs more CPU, and a new connection per request"
+                            + " measures this client's handshakes, not the server's");
         }
         return sb.toString();
     }

@@ -386,6 +386,7 @@ class TlsLoadTest {
                     handshakes, root.get("tls").get("handshake").get("count").longValue());
             String text = out.toString(StandardCharsets.UTF_8);
             assertTrue(text.contains("  TLS 1.2 through the JDK's SSLEngine, full handshakes\n"), text);
+            assertTrue(text.contains("  note: the JDK's TLS handshake is warm after about 15 s of load"), text);
             assertTrue(
                     text.contains("  TLS 1.2: " + handshakes + (handshakes == 1 ? " handshake" : " handshakes")
                             + ", 0 resumed, handshake p50 "),
