@@ -18,7 +18,10 @@ final class JdkSlotContext extends SlotTlsContext {
         context.init(null, new TrustManager[] {trust}, null);
     }
 
-    /** With resumption the engine names its peer, so the cache offers that peer's last session; without, the cache is emptied first. */
+    /**
+     * With resumption the engine names its peer, so the cache offers that peer's last session; without, the cache
+     * is emptied first.
+     */
     @Override
     SSLEngine newEngine(String host, int port) {
         if (!settings.resume()) {

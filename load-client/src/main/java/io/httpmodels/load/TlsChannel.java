@@ -10,8 +10,9 @@ import java.nio.channels.SocketChannel;
 
 /**
  * One connection's TLS over a non-blocking channel: an {@link SSLEngine} (the JDK's or OpenSSL's, see {@link
- * ClientTlsProvider}) with the connection's encrypted bytes in and out. The {@link Worker} drives it as it drives a plain channel: {@link #handshake} on every ready
- * event until it says {@link Step#DONE}, then {@link #write} and {@link #read} in place of the channel's own.
+ * ClientTlsProvider}) with the connection's encrypted bytes in and out. The {@link Worker} drives it as it drives a
+ * plain channel: {@link #handshake} on every ready event until it says {@link Step#DONE}, then {@link #write} and
+ * {@link #read} in place of the channel's own.
  * Delegated tasks (certificate checks) run inline, on the worker's thread: the worker has nothing else to run them
  * on, and its other connections wait meanwhile as they would for any other work it does.
  *
