@@ -2,7 +2,7 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--https-port N [--cert F --key F]] [--cpu N]   start in the
+#   scripts/peers/nginx.sh start [--port N] [--https-port N [--cert F --key F] [--no-resumption]] [--cpu N]   start in the
 #       background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with --https-port)
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
@@ -10,6 +10,7 @@
 # /plaintext over TLS 1.2/1.3 (nginx-https.conf.template) with a self-signed EC P-256 certificate for 127.0.0.1 and
 # localhost, made by openssl on first use (cert.pem, key.pem), or the PEM files --cert and --key give (copied in:
 # the harness's TLS runs give every server the same one); clients need --insecure (curl -k) or cert.pem.
+# --no-resumption: that https server keeps no session cache and issues no tickets, so every handshake is a full one.
 # Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
@@ -18,7 +19,7 @@ set -euo pipefail
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""; https_port=""; cert=""; key=""
+port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
@@ -26,6 +27,7 @@ while [ $# -gt 0 ]; do
         --https-port) https_port="${2:?--https-port needs a number}"; shift 2 ;;
         --cert) cert="${2:?--cert needs a file}"; shift 2 ;;
         --key) key="${2:?--key needs a file}"; shift 2 ;;
+        --no-resumption) resumption=off; shift ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -80,7 +82,12 @@ case "$action" in
                 mv "$run_dir/key.pem.tmp" "$run_dir/key.pem"
                 mv "$run_dir/cert.pem.tmp" "$run_dir/cert.pem"
             fi
-            sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" \
+            # --no-resumption: no session cache and no tickets, so every handshake is a full one, whatever the client
+            # offers (wrk offers its last session on every reconnect).
+            no_resume=()
+            [ "$resumption" = on ] || no_resume=(-e 's|ssl_session_cache shared:SSL:10m;|ssl_session_cache off;|' \
+                -e 's|ssl_session_tickets on;|ssl_session_tickets off;|')
+            sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" "${no_resume[@]}" \
                 "$(dirname "$0")/nginx-https.conf.template" > "$run_dir/https-server.conf"
         fi
         # As root nginx would drop its worker to 'nobody'; run the worker as the caller so it can use run_dir.

@@ -147,6 +147,10 @@ class CliVocabularyTest {
                     Set.of("--tls-provider"),
                     Set.of("ServeCommand.tlsProvider", "CompareCommand.tlsProvider")),
             new Meaning(
+                    "who encrypts for the load client",
+                    Set.of("--client-tls-provider"),
+                    Set.of("LoadMain.clientTlsProvider", "CompareCommand.clientTlsProvider")),
+            new Meaning(
                     "rounds, each measuring both sides of a pair",
                     Set.of("--rounds"),
                     Set.of("RegressCommand.rounds", "OverheadCommand.rounds")),

@@ -1,6 +1,5 @@
 package io.httpmodels.load;
 
-import javax.net.ssl.SSLContext;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -33,7 +32,7 @@ final class Connection {
     /** Its TLS over {@code channel} for an {@code https://} load; null for plain HTTP. */
     TlsChannel tls;
     /** This slot's own TLS context, and so its own session cache, kept across reconnects; null for plain HTTP. */
-    SSLContext tlsContext;
+    SlotTlsContext tlsContext;
 
     SelectionKey key;
     State state = State.CLOSED;

@@ -58,6 +58,7 @@ import java.util.concurrent.Callable;
             "  load https://127.0.0.1:8443/plaintext -c 40 -d 10s --insecure",
             "  load https://127.0.0.1:8443/plaintext -c 10 -d 10s --no-keep-alive --no-tls-resume \\",
             "       --tls-version 1.2 --truststore certs.p12",
+            "  load https://127.0.0.1:8443/plaintext -c 40 -d 10s --no-keep-alive -k --client-tls-provider jdk",
             "  load http://127.0.0.1:8080/plaintext -c 40 --idle-connections 10000",
             "  load http://127.0.0.1:8080/plaintext -c 40 --slow-connections 200",
             "  load http://10.0.0.5:8080/plaintext -c 20 -R 30000 -d 30s --agents 3 --agent-index 0 \\",
@@ -68,7 +69,9 @@ public final class LoadMain implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "URL",
-            description = "Target, http://host[:port]/path[?query], or https:// (TLS through the JDK's SSLEngine).")
+            description =
+                    "Target, http://host[:port]/path[?query], or https:// (TLS through OpenSSL where it loads, the"
+                            + " JDK's SSLEngine where it does not; see --client-tls-provider).")
     private String url;
 
     @Option(
@@ -214,6 +217,14 @@ public final class LoadMain implements Callable<Integer> {
             description = "https://: new connections resume an earlier session (abbreviated handshake, the default);"
                     + " --no-tls-resume makes a full handshake every time.")
     private boolean tlsResume = true;
+
+    @Option(
+            names = "--client-tls-provider",
+            paramLabel = "openssl|jdk",
+            description = "https://: who encrypts for this client: openssl (BoringSSL through netty's SSLEngine, the"
+                    + " default where it loads) or jdk (the JDK's SSLEngine, the default where OpenSSL does not load;"
+                    + " the header says which). The same non-blocking client either way.")
+    private String clientTlsProvider;
 
     @Option(
             names = {"-k", "--insecure"},
@@ -472,7 +483,12 @@ public final class LoadMain implements Callable<Integer> {
      * @throws IllegalArgumentException a flag's value is not one of those accepted
      */
     private TlsSettings tls() {
-        if (tlsVersion == null && tlsResume && !insecure && trustStore == null && trustStorePassword == null) {
+        if (tlsVersion == null
+                && tlsResume
+                && !insecure
+                && trustStore == null
+                && trustStorePassword == null
+                && clientTlsProvider == null) {
             return null;
         }
         if (trustStorePassword != null && trustStore == null) {
@@ -483,7 +499,8 @@ public final class LoadMain implements Callable<Integer> {
                 tlsResume,
                 insecure,
                 trustStore,
-                trustStorePassword == null ? null : trustStorePassword.toCharArray());
+                trustStorePassword == null ? null : trustStorePassword.toCharArray(),
+                clientTlsProvider == null ? null : ClientTlsProvider.of(clientTlsProvider));
     }
 
     /** The agent's settings from its flags, or null when none was given (not an agent). */

@@ -195,6 +195,7 @@ public final class ReportJson {
         if (c.tls() != null) {
             ObjectNode tls = config.putObject("tls");
             tls.put("version", c.tls().offeredLabel());
+            tls.put("provider", c.tls().provider().id());
             tls.put("resume", c.tls().resume());
             tls.put("insecure", c.tls().insecure());
             tls.put(

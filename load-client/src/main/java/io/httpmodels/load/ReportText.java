@@ -80,6 +80,9 @@ public final class ReportText {
             sb.append(", ramp-up ")
                     .append(formatSeconds(config.connections().rampUp().toNanos() / 1e9));
         }
+        if (config.tls() != null) {
+            sb.append('\n').append(tlsHeader(config.tls(), config.timeline().warmup()));
+        }
         return sb.append('\n').toString();
     }
 
@@ -187,6 +190,32 @@ public final class ReportText {
             }
             sb.append('\n');
         }
+    }
+
+    /**
+     * Who encrypts and what is offered, e.g. {@code TLS 1.3,1.2 through OpenSSL (BoringSSL), resuming}; where the JDK
+     * encrypts because OpenSSL does not load here, why.
+     */
+    static String tlsHeader(TlsSettings tls, java.time.Duration warmup) {
+        StringBuilder sb = new StringBuilder("  TLS ")
+                .append(tls.offeredLabel())
+                .append(" through ")
+                .append(tls.provider().description())
+                .append(tls.resume() ? ", resuming sessions" : ", full handshakes");
+        if (tls.provider() == ClientTlsProvider.JDK && !ClientTlsProvider.OPENSSL.available()) {
+            sb.append(" (OpenSSL does not load here: ")
+                    .append(ClientTlsProvider.openSslUnavailableReason())
+                    .append(')');
+        }
+        if (tls.provider() == ClientTlsProvider.JDK && warmup.compareTo(ClientTlsProvider.JDK_WARMUP) < 0) {
+            sb.append("\n  note: the JDK's TLS handshake is warm after about ")
+                    .append(ClientTlsProvider.JDK_WARMUP.toSeconds())
+                    .append(" s of load (--warmup; this run's: ")
+                    .append(formatSeconds(warmup.toNanos() / 1e9))
+                    .append("): until then it is slower and costs more CPU, and a new connection per request"
+                            + " measures this client's handshakes, not the server's");
+        }
+        return sb.toString();
     }
 
     /** An https:// run's handshakes: how many, how many resumed, their median and p99. */

@@ -3,16 +3,16 @@ package io.httpmodels.load;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLSession;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * One connection's TLS over a non-blocking channel: the JDK's {@link SSLEngine} with the connection's encrypted
- * bytes in and out. The {@link Worker} drives it as it drives a plain channel: {@link #handshake} on every ready
- * event until it says {@link Step#DONE}, then {@link #write} and {@link #read} in place of the channel's own.
+ * One connection's TLS over a non-blocking channel: an {@link SSLEngine} (the JDK's or OpenSSL's, see {@link
+ * ClientTlsProvider}) with the connection's encrypted bytes in and out. The {@link Worker} drives it as it drives a
+ * plain channel: {@link #handshake} on every ready event until it says {@link Step#DONE}, then {@link #write} and
+ * {@link #read} in place of the channel's own.
  * Delegated tasks (certificate checks) run inline, on the worker's thread: the worker has nothing else to run them
  * on, and its other connections wait meanwhile as they would for any other work it does.
  *
@@ -29,29 +29,43 @@ final class TlsChannel {
 
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
+    private final SlotTlsContext slot;
     private final SSLEngine engine;
     private final SocketChannel channel;
     /** Encrypted bytes read and not yet unwrapped; in fill mode between calls. */
     private final ByteBuffer netIn;
     /** Encrypted bytes wrapped and not yet written; in drain mode between calls. */
     private final ByteBuffer netOut;
-    /** Wall-clock time the handshake began, in the unit of {@link SSLSession#getCreationTime()}. */
-    private final long startedMillis;
+    /** The slot's certificate chains checked when the handshake began: see {@link #resumed()}. */
+    private final long chainsCheckedBefore;
 
     /**
-     * Begins the handshake: the ClientHello is made by the first {@link #handshake} call.
+     * Begins the handshake on a new engine of the slot's: the ClientHello is made by the first {@link #handshake}
+     * call. {@link #release} frees the engine once the connection is closed.
      *
-     * @throws SSLException the engine cannot begin (no protocol enabled)
+     * @throws SSLException the engine cannot begin (no protocol enabled); the engine is released then
      */
-    TlsChannel(SSLEngine engine, SocketChannel channel) throws SSLException {
-        this.startedMillis = System.currentTimeMillis();
-        this.engine = engine;
+    TlsChannel(SlotTlsContext slot, String host, int port, SocketChannel channel) throws SSLException {
+        this.slot = slot;
+        this.chainsCheckedBefore = slot.chainsChecked();
+        this.engine = slot.newEngine(host, port);
         this.channel = channel;
-        int packet = engine.getSession().getPacketBufferSize();
-        // Room for a few records per read, so pipelined answers decrypt in one go.
-        this.netIn = ByteBuffer.allocate(2 * packet);
-        this.netOut = ByteBuffer.allocate(packet).flip();
-        engine.beginHandshake();
+        try {
+            int packet = engine.getSession().getPacketBufferSize();
+            // Room for a few records per read, so pipelined answers decrypt in one go. The slot's own buffers,
+            // direct or not as its engine prefers: its connections use them one at a time.
+            this.netIn = slot.netIn(2 * packet);
+            this.netOut = slot.netOut(packet);
+            engine.beginHandshake();
+        } catch (SSLException | RuntimeException e) {
+            slot.release(engine);
+            throw e;
+        }
+    }
+
+    /** Frees the engine (OpenSSL's native {@code SSL}); once, when the connection is closed. */
+    void release() {
+        slot.release(engine);
     }
 
     /**
@@ -105,6 +119,12 @@ final class TlsChannel {
         }
         switch (r.getStatus()) {
             case BUFFER_UNDERFLOW -> {
+                if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED) {
+                    // OpenSSL's engine learns that its TLS 1.2 handshake ended on the unwrap after the server's
+                    // Finished, with nothing left to read: waiting for bytes would wait for the server, which
+                    // waits for the request.
+                    return true;
+                }
                 int n = channel.read(netIn);
                 if (n < 0) {
                     throw new EOFException("the server closed the connection during the TLS handshake");
@@ -195,14 +215,12 @@ final class TlsChannel {
     }
 
     /**
-     * Whether the finished handshake resumed an earlier session rather than made a new one. The JDK's client
-     * resumes by taking up a cached session, which keeps the creation time of the full handshake it descends from;
-     * a full handshake creates its session during the handshake. So a session created before this handshake began
-     * was resumed. The clock's millisecond can hide a resumption right after the full handshake it descends from
-     * (counted as full then); a full handshake is never counted as resumed.
+     * Whether the finished handshake resumed an earlier session rather than made a new one: the server's certificate
+     * chain was not checked during it ({@link CountingTrustManager}). A full handshake always shows the client the
+     * chain, a resumed one never does; the slot makes one handshake at a time, so its count is this handshake's.
      */
     boolean resumed() {
-        return engine.getSession().getCreationTime() < startedMillis;
+        return slot.chainsChecked() == chainsCheckedBefore;
     }
 
     /** The protocol the handshake settled on ({@code TLSv1.3}). */

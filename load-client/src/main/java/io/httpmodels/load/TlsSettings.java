@@ -1,6 +1,5 @@
 package io.httpmodels.load;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -27,11 +26,17 @@ import java.util.stream.Collectors;
  * @param trustStore         a key store (PKCS12 or JKS) of the certificates to trust instead of the JDK's; null for
  *                           the JDK's default ones; not with {@code insecure}
  * @param trustStorePassword its password, or null for none
+ * @param provider           who encrypts: null for {@link ClientTlsProvider#preferred()} (OpenSSL where it loads)
  */
 public record TlsSettings(
-        TlsVersion version, boolean resume, boolean insecure, Path trustStore, char[] trustStorePassword) {
+        TlsVersion version,
+        boolean resume,
+        boolean insecure,
+        Path trustStore,
+        char[] trustStorePassword,
+        ClientTlsProvider provider) {
 
-    /** TLS 1.3 and 1.2 offered, resumption on, the JDK's trusted certificates. */
+    /** TLS 1.3 and 1.2 offered, resumption on, the JDK's trusted certificates, OpenSSL where it loads. */
     public static final TlsSettings DEFAULT = new TlsSettings(null, true, false, null, null);
 
     /** What is offered when no version is pinned, the client's preference first. */
@@ -42,6 +47,22 @@ public record TlsSettings(
             throw new IllegalArgumentException("give --insecure or --truststore, not both");
         }
         trustStorePassword = trustStorePassword == null ? null : trustStorePassword.clone();
+        provider = provider == null ? ClientTlsProvider.preferred() : provider;
+        if (!provider.available()) {
+            throw new IllegalArgumentException(
+                    "OpenSSL does not load here: " + ClientTlsProvider.openSslUnavailableReason());
+        }
+    }
+
+    /** The provider OpenSSL where it loads, the JDK's where it does not. */
+    public TlsSettings(
+            TlsVersion version, boolean resume, boolean insecure, Path trustStore, char[] trustStorePassword) {
+        this(version, resume, insecure, trustStore, trustStorePassword, null);
+    }
+
+    /** The same settings with {@code provider} encrypting. */
+    public TlsSettings withProvider(ClientTlsProvider provider) {
+        return new TlsSettings(version, resume, insecure, trustStore, trustStorePassword, provider);
     }
 
     /** The versions offered in the ClientHello, the preferred first: the pinned one, or TLS 1.3 and 1.2. */
@@ -54,61 +75,46 @@ public record TlsSettings(
         return offered().stream().map(TlsVersion::label).collect(Collectors.joining(","));
     }
 
+    /** The offered versions as the engines name them ({@code TLSv1.3}). */
+    String[] protocols() {
+        return offered().stream().map(TlsVersion::protocol).toArray(String[]::new);
+    }
+
     /**
      * A client context to these settings, one per connection slot, kept across that slot's reconnects: its session
      * cache holds the slot's last session, as each browser holds its own. A cache shared by many connections resumed
      * next to nothing at 40 connections that reconnect together: the JDK client keeps one session per server, and a
-     * TLS 1.3 ticket is used once, so the first reconnect took it and the others shook hands in full.
+     * TLS 1.3 ticket is used once, so the first reconnect took it and the others shook hands in full. The same holds
+     * for OpenSSL's client cache (one session per host and port), so both providers keep a context per slot.
      *
-     * @throws LoadException when the trust store cannot be read
+     * @throws LoadException when the trust store cannot be read or the provider cannot make a context
      */
-    SSLContext newContext() {
+    SlotTlsContext newContext() {
         try {
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trustManagers(), null);
-            return context;
+            CountingTrustManager trust = new CountingTrustManager(trustManager());
+            return provider == ClientTlsProvider.OPENSSL
+                    ? new OpenSslSlotContext(this, trust)
+                    : new JdkSlotContext(this, trust);
         } catch (GeneralSecurityException | IOException e) {
             throw new LoadException(
                     "cannot set up TLS" + (trustStore == null ? "" : " with " + trustStore) + ": " + e, e);
         }
     }
 
-    /**
-     * A client engine for one connection to {@code host:port}. With resumption, the engine names its peer, so the
-     * context's cache offers that peer's last session; without, the cache is emptied first.
-     */
-    SSLEngine newEngine(SSLContext context, String host, int port) {
-        if (!resume) {
-            var cache = context.getClientSessionContext();
-            for (var ids = cache.getIds(); ids.hasMoreElements(); ) {
-                var session = cache.getSession(ids.nextElement());
-                if (session != null) {
-                    session.invalidate();
-                }
+    /** The checks to make: none (insecure), the trust store's certificates, or the JDK's default ones. */
+    private X509ExtendedTrustManager trustManager() throws GeneralSecurityException, IOException {
+        if (insecure) {
+            return TrustAll.INSTANCE;
+        }
+        KeyStore store = trustStore == null ? null : KeyStore.getInstance(trustStore.toFile(), trustStorePassword);
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(store); // null: the JDK's default trust
+        for (TrustManager m : factory.getTrustManagers()) {
+            if (m instanceof X509ExtendedTrustManager x) {
+                return x;
             }
         }
-        SSLEngine engine = context.createSSLEngine(host, port);
-        engine.setUseClientMode(true);
-        var parameters = engine.getSSLParameters();
-        parameters.setProtocols(offered().stream().map(TlsVersion::protocol).toArray(String[]::new));
-        if (!insecure) {
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-        }
-        engine.setSSLParameters(parameters);
-        return engine;
-    }
-
-    private TrustManager[] trustManagers() throws GeneralSecurityException, IOException {
-        if (insecure) {
-            return new TrustManager[] {TrustAll.INSTANCE};
-        }
-        if (trustStore == null) {
-            return null; // the JDK's default trust
-        }
-        KeyStore store = KeyStore.getInstance(trustStore.toFile(), trustStorePassword);
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(store);
-        return factory.getTrustManagers();
+        throw new GeneralSecurityException("no X.509 trust manager in " + factory.getAlgorithm());
     }
 
     @Override
@@ -123,17 +129,18 @@ public record TlsSettings(
                 && resume == t.resume
                 && insecure == t.insecure
                 && java.util.Objects.equals(trustStore, t.trustStore)
-                && java.util.Arrays.equals(trustStorePassword, t.trustStorePassword);
+                && java.util.Arrays.equals(trustStorePassword, t.trustStorePassword)
+                && provider == t.provider;
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(version, resume, insecure, trustStore);
+        return java.util.Objects.hash(version, resume, insecure, trustStore, provider);
     }
 
     @Override
     public String toString() {
-        return "TLS " + offeredLabel() + (resume ? ", resumption" : ", no resumption")
+        return "TLS " + offeredLabel() + " via " + provider.id() + (resume ? ", resumption" : ", no resumption")
                 + (insecure ? ", any certificate" : trustStore != null ? ", trusting " + trustStore : "");
     }
 

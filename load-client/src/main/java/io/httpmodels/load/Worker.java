@@ -150,8 +150,9 @@ final class Worker implements Runnable {
         this.requestBytes = request.length;
 
         // The request encoded once, repeated to the pipeline depth so N requests go out in one write.
-        // TLS encrypts from the heap (the JDK's ciphers work on arrays); plain HTTP writes to the socket directly.
-        ByteBuffer requests = config.tls() == null
+        // The JDK's TLS encrypts from the heap (its ciphers work on arrays); plain HTTP writes to the socket
+        // directly, and OpenSSL encrypts from native memory.
+        ByteBuffer requests = config.tls() == null || config.tls().provider() == ClientTlsProvider.OPENSSL
                 ? ByteBuffer.allocateDirect(request.length * pipeline)
                 : ByteBuffer.allocate(request.length * pipeline);
         for (int i = 0; i < pipeline; i++) {
@@ -415,7 +416,7 @@ final class Worker implements Runnable {
         c.state = Connection.State.HANDSHAKING;
         c.handshakeStartNanos = now;
         try {
-            c.tls = new TlsChannel(tls.newEngine(c.tlsContext, address.getHostString(), address.getPort()), c.channel);
+            c.tls = new TlsChannel(c.tlsContext, address.getHostString(), address.getPort(), c.channel);
         } catch (IOException | RuntimeException e) {
             tlsFailed(c, e);
             return;
@@ -527,7 +528,10 @@ final class Worker implements Runnable {
     private static void close(Connection c) {
         c.state = Connection.State.CLOSED;
         c.key = null; // closing the channel cancels its key
-        c.tls = null;
+        if (c.tls != null) {
+            c.tls.release();
+            c.tls = null;
+        }
         if (c.channel != null) {
             try {
                 c.channel.close();
@@ -541,6 +545,10 @@ final class Worker implements Runnable {
     private void closeAll() {
         for (Connection c : connections) {
             close(c);
+            if (c.tlsContext != null) {
+                c.tlsContext.close();
+                c.tlsContext = null;
+            }
         }
         if (selector != null) {
             try {

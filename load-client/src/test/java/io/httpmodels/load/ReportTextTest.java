@@ -24,6 +24,24 @@ class ReportTextTest {
     }
 
     @Test
+    void theTlsHeaderNamesWhoEncryptsAndWarnsOfAColdJdkProvider() {
+        TlsSettings openSsl = new TlsSettings(TlsVersion.TLS_1_3, true, true, null, null, ClientTlsProvider.OPENSSL);
+        assertEquals(
+                "  TLS 1.3 through OpenSSL (" + io.netty.handler.ssl.OpenSsl.versionString() + "), resuming sessions",
+                ReportText.tlsHeader(openSsl, java.time.Duration.ofSeconds(3)));
+        TlsSettings jdk = new TlsSettings(null, false, true, null, null, ClientTlsProvider.JDK);
+        assertEquals(
+                "  TLS 1.3,1.2 through the JDK's SSLEngine, full handshakes",
+                ReportText.tlsHeader(jdk, ClientTlsProvider.JDK_WARMUP));
+        assertEquals(
+                "  TLS 1.3,1.2 through the JDK's SSLEngine, full handshakes\n"
+                        + "  note: the JDK's TLS handshake is warm after about 15 s of load (--warmup; this run's:"
+                        + " 3.00s): until then it is slower and costs more CPU, and a new connection per request"
+                        + " measures this client's handshakes, not the server's",
+                ReportText.tlsHeader(jdk, java.time.Duration.ofSeconds(3)));
+    }
+
+    @Test
     void aRateRunWithErrorsShowsTheServiceTimeBesideEachPercentileAndEveryProblem() {
         String expected = """
                   Latency: from the intended send time

@@ -32,6 +32,7 @@ import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.ClientTlsProvider;
 import io.httpmodels.load.MachineLimits;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.OldSpellings;
@@ -251,6 +252,13 @@ public final class CompareCommand implements Callable<Integer> {
                     + " OpenSSL (BoringSSL); a model without it refuses to start.")
     TlsProvider tlsProvider = TlsProvider.JDK;
 
+    @Option(
+            names = "--client-tls-provider",
+            paramLabel = "openssl|jdk",
+            description = "Who encrypts for the load client in a TLS scenario: openssl (BoringSSL, the default where it"
+                    + " loads) or jdk (the JDK's SSLEngine, slower to shake hands and to warm up: docs/tls.md).")
+    String clientTlsProvider;
+
     /** {@code jdk} or {@code openssl}, as {@link TlsProvider#byId} reads them. */
     static final class TlsProviderConverter implements CommandLine.ITypeConverter<TlsProvider> {
         @Override
@@ -450,13 +458,14 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Pinning cpus = pinning.pinning();
         MeasureSettings measure = new MeasureSettings(
-                clientThreads,
-                timeout.timeout(),
-                cpus,
-                clientBoundAt,
-                warmup.rule(profile.warmup(), false),
-                why,
-                flameGraphs);
+                        clientThreads,
+                        timeout.timeout(),
+                        cpus,
+                        clientBoundAt,
+                        warmup.rule(profile.warmup(), false),
+                        why,
+                        flameGraphs)
+                .withClientTlsProvider(clientTlsProvider == null ? null : ClientTlsProvider.of(clientTlsProvider));
         List<String> serverFlags = new ArrayList<>(serverJvm.flags());
         if (flameGraphs != null) {
             // async-profiler's advice: stacks resolved between safepoints too, so inlined frames are not misplaced.

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.measure;
 
 import io.httpmodels.harness.process.Pinning;
+import io.httpmodels.load.ClientTlsProvider;
 
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.List;
  *                      its edges only, perf counts over an unrecorded chunk before it
  * @param flameGraphs   the async-profiler event each model's window is profiled with ({@code cpu}, {@code wall},
  *                      {@code alloc}, {@code lock}), or null for no flame graphs
+ * @param clientTlsProvider who encrypts for the load client in a TLS scenario ({@code --client-tls-provider}), or
+ *                      null for the client's default: OpenSSL where it loads
  */
 public record MeasureSettings(
         int clientThreads,
@@ -26,7 +29,8 @@ public record MeasureSettings(
         double clientBoundAt,
         WarmupRule warmup,
         boolean why,
-        String flameGraphs) {
+        String flameGraphs,
+        ClientTlsProvider clientTlsProvider) {
 
     /** The events a flame graph may be made of. */
     public static final List<String> FLAME_GRAPH_EVENTS = List.of("cpu", "wall", "alloc", "lock");
@@ -34,7 +38,19 @@ public record MeasureSettings(
     /** Settings with the why figures on and no flame graphs. */
     public MeasureSettings(
             int clientThreads, Duration timeout, Pinning pinning, double clientBoundAt, WarmupRule warmup) {
-        this(clientThreads, timeout, pinning, clientBoundAt, warmup, true, null);
+        this(clientThreads, timeout, pinning, clientBoundAt, warmup, true, null, null);
+    }
+
+    /** Settings with the load client's default TLS provider. */
+    public MeasureSettings(
+            int clientThreads,
+            Duration timeout,
+            Pinning pinning,
+            double clientBoundAt,
+            WarmupRule warmup,
+            boolean why,
+            String flameGraphs) {
+        this(clientThreads, timeout, pinning, clientBoundAt, warmup, why, flameGraphs, null);
     }
 
     public MeasureSettings {
@@ -60,6 +76,12 @@ public record MeasureSettings(
 
     /** The same with the why figures on or off (the cost-of-looking benchmark alternates them). */
     public MeasureSettings withWhy(boolean on) {
-        return new MeasureSettings(clientThreads, timeout, pinning, clientBoundAt, warmup, on, flameGraphs);
+        return new MeasureSettings(
+                clientThreads, timeout, pinning, clientBoundAt, warmup, on, flameGraphs, clientTlsProvider);
+    }
+
+    /** The same with this client TLS provider (null: the client's default). */
+    public MeasureSettings withClientTlsProvider(ClientTlsProvider provider) {
+        return new MeasureSettings(clientThreads, timeout, pinning, clientBoundAt, warmup, why, flameGraphs, provider);
     }
 }

@@ -671,7 +671,13 @@ public final class MeasuringStep {
         }
         if (scenario.isTls()) {
             // Every server presents the run's self-signed certificate: trusted as curl -k would (wrk checks none).
-            b.tls(new TlsSettings(TlsVersion.TLS_1_3, scenario.tls() == TlsMode.RESUME, true, null, null));
+            b.tls(new TlsSettings(
+                    TlsVersion.TLS_1_3,
+                    scenario.tls() == TlsMode.RESUME,
+                    true,
+                    null,
+                    null,
+                    settings.clientTlsProvider()));
         }
         return b;
     }

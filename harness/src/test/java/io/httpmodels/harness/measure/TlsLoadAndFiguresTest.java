@@ -10,6 +10,7 @@ import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.harness.targets.TargetLauncher;
+import io.httpmodels.load.ClientTlsProvider;
 import io.httpmodels.load.LatencySummary;
 import io.httpmodels.load.LoadConfig;
 import io.httpmodels.load.LoadReport;
@@ -45,6 +46,22 @@ class TlsLoadAndFiguresTest {
         assertEquals(new TlsSettings(TlsVersion.TLS_1_3, true, true, null, null), resumed.tls());
         assertNull(
                 STEP.load("http://127.0.0.1:1/plaintext", CLOSE, null).build().tls());
+    }
+
+    @Test
+    void theClientEncryptsWithOpenSslUnlessCompareAsksForTheJdks() {
+        LoadConfig byDefault = STEP.load("https://127.0.0.1:1/plaintext", CLOSE.overTls(TlsMode.FULL), null)
+                .build();
+        assertEquals(ClientTlsProvider.preferred(), byDefault.tls().provider());
+        MeasuringStep jdk = new MeasuringStep(
+                new TargetLauncher(Pinning.plan(false, null, null), Path.of(".")),
+                STEP.settings().withClientTlsProvider(ClientTlsProvider.JDK));
+        assertEquals(
+                ClientTlsProvider.JDK,
+                jdk.load("https://127.0.0.1:1/plaintext", CLOSE.overTls(TlsMode.FULL), null)
+                        .build()
+                        .tls()
+                        .provider());
     }
 
     @Test
