@@ -38,7 +38,8 @@ import java.io.IOException;
  *
  * <p>Where it breaks: blocking work stalls the event loop it runs on; a client that never reads grows the server's
  * memory with every answer it pipelines for; a request moco cannot turn into its model (a method or version its enums
- * lack) is dropped with a stack trace on stderr and no answer.
+ * lack: {@code FOO}, {@code HTTP/2.0}) is dropped with a stack trace on stderr and no answer, and method names are
+ * upper-cased ({@code get} is served as {@code GET}).
  */
 public final class MocoModel implements HttpServerModel {
 
