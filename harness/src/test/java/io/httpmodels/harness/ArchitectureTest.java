@@ -49,7 +49,7 @@ import java.util.stream.Stream;
  * {@code ArchitectureTest} (they find models by name, and its codec benchmark, in the netty model's package to
  * reach that model's package-private pipeline, uses only that model's classes): the harness does not depend on
  * bench-jmh, so it builds beside it instead of after it. Here bench-jmh is known by its package only, for the
- * rules about what may depend on it. The frameworks' modules (Jetty, Undertow, Vert.x, Helidon, Tomcat) are not on
+ * rules about what may depend on it. The frameworks' modules (Jetty, Undertow, Vert.x, Helidon, Tomcat, moco) are not on
  * this class path either: model-folders, which writes their folders, checks their rules, so the harness need not wait
  * for them to build.
  *
@@ -78,6 +78,7 @@ class ArchitectureTest {
         SERVERS_HELIDON("servers-helidon", true, false, "io.httpmodels.server.helidon.."),
         SERVERS_VERTX("servers-vertx", true, false, "io.httpmodels.server.vertx.."),
         SERVERS_TOMCAT("servers-tomcat", true, false, "io.httpmodels.server.tomcat.."),
+        SERVERS_MOCO("servers-moco", true, false, "io.httpmodels.server.moco.."),
         LOAD_CLIENT("load-client", false, true, "io.httpmodels.load.."),
         HARNESS("harness", false, true, "io.httpmodels.harness.."),
         /** Checked by bench-jmh's own ArchitectureTest; not on this class path. */

@@ -39,7 +39,8 @@ class ArchitectureTest {
         UNDERTOW("servers-undertow", "undertow"),
         VERTX("servers-vertx", "vertx"),
         HELIDON("servers-helidon", "helidon"),
-        TOMCAT("servers-tomcat", "tomcat");
+        TOMCAT("servers-tomcat", "tomcat"),
+        MOCO("servers-moco", "moco");
 
         final String directory;
         final String pkg;

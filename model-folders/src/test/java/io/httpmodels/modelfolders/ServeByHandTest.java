@@ -47,7 +47,7 @@ class ServeByHandTest {
     void theListNamesEveryFrameworksModelsBesideTheOthers() throws Exception {
         List<String> models = listed();
         for (String model :
-                List.of("jetty", "jetty-virtual", "tomcat", "tomcat-virtual", "undertow", "helidon", "vertx")) {
+                List.of("jetty", "jetty-virtual", "tomcat", "tomcat-virtual", "undertow", "helidon", "vertx", "moco")) {
             assertTrue(models.contains(model), model + " in serve --list: " + models);
         }
         assertTrue(models.contains("netty"), "the class path's models too: " + models);

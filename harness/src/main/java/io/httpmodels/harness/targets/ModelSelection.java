@@ -43,6 +43,12 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
                 List.of("jetty", "jetty-virtual", "tomcat", "tomcat-virtual", "undertow", "helidon", "vertx")) {
             out.put(framework, "a framework: out of the default run's time (docs/frameworks.md)");
         }
+        // The articles' own Java server (FunTester's), a stub server: their comparison is its run,
+        // `--models moco,netty --with go-nethttp,go-fasthttp -c 1,5,10 --work 0` (docs/frameworks.md).
+        out.put(
+                "moco",
+                "a stub server (the articles' FunTester): out of the default run's time, and answers 29 of the"
+                        + " conformance kit's 52 cases otherwise (docs/model-notes/moco.md)");
         return out;
     }
 
