@@ -4,6 +4,7 @@ import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.UnknownModelException;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,8 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
      * Resolves {@code requested} (null when {@code --models} was not given) against the registered models.
      *
      * @throws UnknownModelException for a name no model has; its message lists the known ones
-     * @throws IllegalArgumentException for {@code all} or {@code none} beside other names, or a name given twice
+     * @throws IllegalArgumentException for {@code all} or {@code none} beside other names, a name given twice, or a
+     *     reference peer's name (its message says {@code --with} adds it)
      */
     public static ModelSelection of(List<String> requested, Map<String, HttpServerModel> found) {
         if (requested == null) {
@@ -84,6 +86,10 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
         }
         for (String name : requested) {
             if (!found.containsKey(name)) {
+                if (Arrays.stream(Peer.values()).anyMatch(peer -> peer.label().equals(name))) {
+                    throw new IllegalArgumentException("--models: " + name + " is a reference peer, not a model of"
+                            + " this project: add it with --with " + name);
+                }
                 throw new UnknownModelException(name, new ArrayList<>(found.keySet()));
             }
         }

@@ -66,6 +66,13 @@ class ModelSelectionTest {
     }
 
     @Test
+    void aPeersNameIsRefusedWithTheFlagThatAddsIt() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> ModelSelection.of(List.of("netty", "go-nethttp"), found));
+        assertTrue(e.getMessage().contains("--with go-nethttp"), e.getMessage());
+    }
+
+    @Test
     void allOrNoneBesideOtherNamesAndANameTwiceAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> ModelSelection.of(List.of("all", "netty"), found));
         assertThrows(IllegalArgumentException.class, () -> ModelSelection.of(List.of("netty", "none"), found));
