@@ -2,11 +2,8 @@ package io.httpmodels.harness.targets;
 
 import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
-import io.httpmodels.harness.process.Command;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +22,9 @@ import java.util.Optional;
  * serve plain HTTP only.
  */
 public final class PeerProcess implements RunningTarget {
+
+    /** The most a peer's script may take to start or stop its server. */
+    private static final Duration SCRIPT_BOUND = Duration.ofSeconds(20);
 
     private final Peer peer;
     private final Path script;
@@ -62,16 +62,16 @@ public final class PeerProcess implements RunningTarget {
         if (!Files.isExecutable(script)) {
             throw new StartFailure("no " + script + ": --with " + peer.label() + " needs the project's scripts");
         }
-        int port = freePort();
+        int port = ScriptRun.freePort("a peer");
         List<String> command = scriptCommand(peer, script, "start", port);
         if (cpu != null) {
             command.addAll(List.of("--cpu", String.valueOf(cpu)));
         }
         String url = "http://127.0.0.1:" + port;
         if (tls != null) {
-            int httpsPort = freePort();
+            int httpsPort = ScriptRun.freePort("a peer");
             for (int tries = 0; httpsPort == port && tries < 10; tries++) {
-                httpsPort = freePort();
+                httpsPort = ScriptRun.freePort("a peer");
             }
             command.addAll(List.of(
                     "--https-port",
@@ -82,7 +82,7 @@ public final class PeerProcess implements RunningTarget {
                     tls.key().toString()));
             url = "https://127.0.0.1:" + httpsPort;
         }
-        return new PeerProcess(peer, script, port, url, pidOf(script, run(command)));
+        return new PeerProcess(peer, script, port, url, pidOf(script, ScriptRun.run(command, SCRIPT_BOUND)));
     }
 
     /**
@@ -138,7 +138,7 @@ public final class PeerProcess implements RunningTarget {
 
     private void stop() {
         try {
-            run(scriptCommand(peer, script, "stop", port));
+            ScriptRun.run(scriptCommand(peer, script, "stop", port), SCRIPT_BOUND);
         } catch (StartFailure e) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         }
@@ -165,26 +165,5 @@ public final class PeerProcess implements RunningTarget {
             // not Linux, or the process is gone: nothing to add
         }
         return "";
-    }
-
-    private static String run(List<String> command) throws StartFailure {
-        try {
-            Command done = Command.run(command, Duration.ofSeconds(20));
-            if (!done.succeeded()) {
-                throw new StartFailure(
-                        String.join(" ", command) + " failed: " + done.output().trim());
-            }
-            return done.output();
-        } catch (IOException e) {
-            throw new StartFailure(e.getMessage());
-        }
-    }
-
-    private static int freePort() throws StartFailure {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new StartFailure("no free port for a peer: " + e.getMessage());
-        }
     }
 }

@@ -2,11 +2,8 @@ package io.httpmodels.harness.targets;
 
 import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
-import io.httpmodels.harness.process.Command;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,11 +90,15 @@ public final class PostgresCluster implements AutoCloseable {
     public static PostgresCluster start(Path projectRoot, Path folder, List<Integer> cpus) throws StartFailure {
         Path script = projectRoot.resolve("scripts/db/postgres.sh");
         List<String> command = new ArrayList<>(List.of(
-                script.toString(), "start", folder.toAbsolutePath().toString(), "--port", String.valueOf(freePort())));
+                script.toString(),
+                "start",
+                folder.toAbsolutePath().toString(),
+                "--port",
+                String.valueOf(ScriptRun.freePort("PostgreSQL"))));
         if (!cpus.isEmpty()) {
             command.addAll(List.of("--cpus", cpus.stream().map(String::valueOf).collect(Collectors.joining(","))));
         }
-        String out = run(command, START_BOUND);
+        String out = ScriptRun.run(command, START_BOUND);
         String[] lines = out.trim().split("\\R");
         Matcher m = STARTED.matcher(lines[lines.length - 1].trim());
         if (!m.matches()) {
@@ -145,7 +146,7 @@ public final class PostgresCluster implements AutoCloseable {
 
     private void stop() {
         try {
-            run(List.of(script.toString(), "stop", folder.toString()), STOP_BOUND);
+            ScriptRun.run(List.of(script.toString(), "stop", folder.toString()), STOP_BOUND);
         } catch (StartFailure e) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         }
@@ -159,26 +160,5 @@ public final class PostgresCluster implements AutoCloseable {
                 postmaster.destroyForcibly();
             }
         });
-    }
-
-    private static String run(List<String> command, Duration bound) throws StartFailure {
-        try {
-            Command done = Command.run(command, bound);
-            if (!done.succeeded()) {
-                throw new StartFailure(
-                        String.join(" ", command) + " failed: " + done.output().trim());
-            }
-            return done.output();
-        } catch (IOException e) {
-            throw new StartFailure(e.getMessage());
-        }
-    }
-
-    private static int freePort() throws StartFailure {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new StartFailure("no free port for PostgreSQL: " + e.getMessage());
-        }
     }
 }
