@@ -1,6 +1,7 @@
 package io.httpmodels.harness;
 
 import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.DatabaseOptions;
 import io.httpmodels.harness.cli.ServerThreadsOption;
 import io.httpmodels.harness.cli.ServerTransportOption;
 import io.httpmodels.harness.cli.WholeMillis;
@@ -53,7 +54,7 @@ import java.util.concurrent.CountDownLatch;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped cleanly, or --list",
-            "1:could not start (address in use...)",
+            "1:could not start (address in use, a database --db-url cannot reach...)",
             "2:usage error: unknown model, bad flag, --cert/--key/--tls-provider without --tls, a PEM file that "
                     + "cannot be read"
         })
@@ -184,6 +185,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "With --tls: who encrypts: the JDK's JSSE (default), or OpenSSL (BoringSSL, netty only; "
                     + "other models refuse to start).")
     String tlsProvider;
+
+    @Mixin
+    DatabaseOptions database;
 
     @Option(
             names = "--exit-with-parent",
@@ -319,7 +323,8 @@ final class ServeCommand implements Callable<Integer> {
      *                                  read (naming it)
      */
     ServerConfig config() {
-        ServerConfig plain = plainConfig();
+        ServerConfig plain =
+                plainConfig().toBuilder().database(database.settings()).build();
         Optional<ServerTls> serverTls = serverTls();
         return serverTls.map(plain::withTls).orElse(plain);
     }

@@ -5,7 +5,8 @@ package io.httpmodels.server;
  * {@link io.httpmodels.server.http.Answer#forRequest}, which resolves the target with
  * {@link #forTarget(CharSequence)} and checks the method with {@link #allows(CharSequence)}, so that 404 and 405
  * mean the same thing everywhere. HEAD is allowed wherever GET is, and answers GET's headers without the body;
- * OPTIONS is answered on every route with its {@link #allow()}.
+ * OPTIONS is answered on every route with its {@link #allow()}. The database routes ({@link #DB} to {@link #UPDATES})
+ * are answered by {@link io.httpmodels.server.db.DatabaseRoutes}, on a thread that may block.
  */
 public enum Route {
     /** {@code GET /plaintext}: {@code Hello, World!} as text/plain (TechEmpower's plaintext test). */
@@ -13,7 +14,15 @@ public enum Route {
     /** {@code GET /json}: {@code {"message":"Hello, World!"}} serialised per request (TechEmpower's JSON test). */
     JSON("/json", "GET, HEAD, OPTIONS", false),
     /** {@code GET|POST /echo}: the request line, headers and body back as text/plain. */
-    ECHO("/echo", "GET, HEAD, POST, OPTIONS", true);
+    ECHO("/echo", "GET, HEAD, POST, OPTIONS", true),
+    /** {@code GET /db}: one random row of the database's {@code world} table as JSON (TechEmpower's db test). */
+    DB("/db", "GET, HEAD, OPTIONS", false),
+    /** {@code GET /queries?queries=N}: N random {@code world} rows, one query each (TechEmpower's queries test). */
+    QUERIES("/queries", "GET, HEAD, OPTIONS", false),
+    /** {@code GET /fortunes}: the {@code fortune} table as an HTML page (TechEmpower's fortunes test). */
+    FORTUNES("/fortunes", "GET, HEAD, OPTIONS", false),
+    /** {@code GET /updates?queries=N}: N random rows read, renumbered and written back (TechEmpower's updates). */
+    UPDATES("/updates", "GET, HEAD, OPTIONS", false);
 
     private final String path;
     private final String allow;

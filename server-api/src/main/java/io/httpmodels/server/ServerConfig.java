@@ -1,5 +1,6 @@
 package io.httpmodels.server;
 
+import io.httpmodels.server.db.DatabaseSettings;
 import io.httpmodels.server.tls.ServerTls;
 
 import java.net.InetAddress;
@@ -23,6 +24,7 @@ import java.util.Optional;
  * @param tls        HTTPS with this key and certificate, or plaintext HTTP when empty. Every model serves both, on
  *                   the same port it would use for either (one listener, never two); a model that cannot use the
  *                   asked {@link ServerTls#provider()} refuses to start
+ * @param database   the PostgreSQL the database routes query, or empty: they then answer 503
  */
 public record ServerConfig(
         Address address,
@@ -31,7 +33,8 @@ public record ServerConfig(
         Timeouts timeouts,
         Limits limits,
         String transport,
-        Optional<ServerTls> tls) {
+        Optional<ServerTls> tls,
+        Optional<DatabaseSettings> database) {
 
     /**
      * Where a server listens.
@@ -164,6 +167,7 @@ public record ServerConfig(
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(tls, "tls (Optional.empty() for plaintext)");
+        Objects.requireNonNull(database, "database (Optional.empty() for none)");
         requireNotNegative("workMillis", workMillis);
         if (transport.isBlank()) {
             throw new IllegalArgumentException("transport must not be blank");
@@ -179,6 +183,7 @@ public record ServerConfig(
                 new Timeouts(DEFAULT_IDLE_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_BODY_TIMEOUT),
                 new Limits(DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES),
                 AUTO_TRANSPORT,
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -257,6 +262,11 @@ public record ServerConfig(
         return toBuilder().tls(Optional.empty()).build();
     }
 
+    /** The same settings, the database routes querying {@code value}. */
+    public ServerConfig withDatabase(DatabaseSettings value) {
+        return toBuilder().database(Optional.of(value)).build();
+    }
+
     /** {@code https} when {@link #tls()} is set, else {@code http}: the scheme of this server's URLs. */
     public String scheme() {
         return tls.isPresent() ? "https" : "http";
@@ -299,6 +309,8 @@ public record ServerConfig(
 
         private Optional<ServerTls> tls;
 
+        private Optional<DatabaseSettings> database;
+
         private Builder(ServerConfig from) {
             bindAddress = from.address.bindAddress();
             port = from.address.port();
@@ -313,6 +325,7 @@ public record ServerConfig(
             maxPendingOutputBytes = from.limits.maxPendingOutputBytes();
             transport = from.transport;
             tls = from.tls;
+            database = from.database;
         }
 
         /** See {@link Address#bindAddress()}. */
@@ -393,6 +406,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** See {@link ServerConfig#database()}. */
+        public Builder database(Optional<DatabaseSettings> value) {
+            database = value;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -407,7 +426,8 @@ public record ServerConfig(
                     new Timeouts(idleTimeout, headerTimeout, bodyTimeout),
                     new Limits(maxHeaderBytes, maxBodyBytes, maxPendingOutputBytes),
                     transport,
-                    tls);
+                    tls,
+                    database);
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.db.DatabaseSettings;
 import io.httpmodels.server.tls.ServerTls;
 import org.junit.jupiter.api.Test;
 
@@ -52,19 +53,21 @@ class ServerConfigTest {
         ServerConfig.Timeouts timeouts = new ServerConfig.Timeouts(Duration.ofSeconds(30), H, B);
         ServerConfig.Limits limits = new ServerConfig.Limits(8192, 1 << 20, 65536);
         Optional<ServerTls> plain = Optional.empty();
+        Optional<DatabaseSettings> none = Optional.empty();
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain),
+                new ServerConfig(new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain, none),
                 DEFAULTS.withBindAddress(any));
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain),
+                new ServerConfig(new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain, none),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain),
+                new ServerConfig(loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain, none),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain), DEFAULTS.withWorkMillis(4));
+                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain, none),
+                DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain),
+                new ServerConfig(loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain, none),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
                 new ServerConfig(
@@ -74,7 +77,8 @@ class ServerConfigTest {
                         new ServerConfig.Timeouts(Duration.ofSeconds(6), H, B),
                         limits,
                         "auto",
-                        plain),
+                        plain,
+                        Optional.empty()),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
@@ -84,7 +88,8 @@ class ServerConfigTest {
                         new ServerConfig.Timeouts(Duration.ofSeconds(30), Duration.ofSeconds(2), B),
                         limits,
                         "auto",
-                        plain),
+                        plain,
+                        Optional.empty()),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
@@ -94,22 +99,38 @@ class ServerConfigTest {
                         new ServerConfig.Timeouts(Duration.ofSeconds(30), H, Duration.ofSeconds(3)),
                         limits,
                         "auto",
-                        plain),
+                        plain,
+                        Optional.empty()),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
                 new ServerConfig(
-                        loopback, threads, 0, timeouts, new ServerConfig.Limits(700, 1 << 20, 65536), "auto", plain),
+                        loopback,
+                        threads,
+                        0,
+                        timeouts,
+                        new ServerConfig.Limits(700, 1 << 20, 65536),
+                        "auto",
+                        plain,
+                        none),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
                 new ServerConfig(
-                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 8, 65536), "auto", plain),
+                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 8, 65536), "auto", plain, none),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
                 new ServerConfig(
-                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 1 << 20, 4096), "auto", plain),
+                        loopback,
+                        threads,
+                        0,
+                        timeouts,
+                        new ServerConfig.Limits(8192, 1 << 20, 4096),
+                        "auto",
+                        plain,
+                        none),
                 DEFAULTS.withMaxPendingOutputBytes(4096));
         assertEquals(
-                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain), DEFAULTS.withTransport("nio"));
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none),
+                DEFAULTS.withTransport("nio"));
     }
 
     /** A builder changes several settings at once and checks them as the constructor does, once, at the end. */

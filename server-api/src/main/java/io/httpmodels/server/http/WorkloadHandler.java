@@ -1,6 +1,8 @@
 package io.httpmodels.server.http;
 
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 
 /**
  * Answers a parsed request with the {@link Workload}, as {@link Answer#forRequest} decides: the route's content,
@@ -11,8 +13,16 @@ public final class WorkloadHandler {
 
     private WorkloadHandler() {}
 
-    /** The response to {@code request}. Does not include the simulated work; the caller decides where it runs. */
+    /** The response to {@code request} from a server without a database: its database routes answer 503. */
     public static HttpResponse handle(HttpRequest request) {
+        return handle(request, null);
+    }
+
+    /**
+     * The response to {@code request}, a database route's from {@code store} (blocking on it), or 503 when
+     * {@code store} is {@code null}. Does not include the simulated work; the caller decides where it runs.
+     */
+    public static HttpResponse handle(HttpRequest request, WorldStore store) {
         Answer answer = Answer.forRequest(request.method(), request.target());
         if (!(answer instanceof Answer.Serve serve)) {
             return answerWithoutContent(answer);
@@ -29,6 +39,7 @@ public final class WorkloadHandler {
                                 request.version(),
                                 request.headers(),
                                 request.body()));
+            case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), request.target(), store);
         };
     }
 

@@ -2,6 +2,7 @@ package io.httpmodels.server.bio;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.HttpRequest;
 import io.httpmodels.server.http.HttpRequestReader;
 import io.httpmodels.server.http.HttpResponse;
@@ -51,12 +52,15 @@ final class BlockingConnectionHandler implements AutoCloseable {
     private final ServerConfig config;
     private final int writerBufferBytes;
     private final TlsLayer tls;
+    private final WorldStore store;
 
     /**
      * @param modelName the model's name, for the {@code Server} header
      * @param config    limits, idle timeout, request deadlines and simulated work
+     * @param store     what the database routes query on the serving thread, or {@code null} for none (503)
      */
-    public BlockingConnectionHandler(String modelName, ServerConfig config) {
+    public BlockingConnectionHandler(String modelName, ServerConfig config, WorldStore store) {
+        this.store = store;
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
         this.writerBufferBytes = Math.min(
@@ -149,7 +153,7 @@ final class BlockingConnectionHandler implements AutoCloseable {
             input.requestRead();
             Workload.simulateWork(config.workMillis());
             writer.write(
-                    WorkloadHandler.handle(request),
+                    WorkloadHandler.handle(request, store),
                     request.isHead(),
                     HttpResponseWriter.ConnectionHeader.forRequest(request));
             if (!request.keepAlive()) {

@@ -2,6 +2,8 @@ package io.httpmodels.server.bio;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,7 @@ final class BlockingServer implements RunningServer {
     private final ServerSocket serverSocket;
     private final InetSocketAddress address;
     private final BlockingConnectionHandler handler;
+    private final WorldStore store;
     private final ExecutorService connectionExecutor;
     private final String description;
     private final Thread acceptor;
@@ -53,7 +56,11 @@ final class BlockingServer implements RunningServer {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private BlockingServer(
-            String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
+            String modelName,
+            ServerConfig config,
+            ExecutorService connectionExecutor,
+            String description,
+            int databasePool)
             throws IOException {
         // The idle timeout bounds reads (SO_TIMEOUT) and, through this socket, writes to a peer that stops reading.
         this.serverSocket = new WriteDeadlineServerSocket(config.timeouts().idle(), modelName + "-write-deadline");
@@ -65,9 +72,17 @@ final class BlockingServer implements RunningServer {
             throw e;
         }
         this.address = (InetSocketAddress) serverSocket.getLocalSocketAddress();
-        this.handler = new BlockingConnectionHandler(modelName, config);
+        try {
+            this.store = JdbcWorldStore.openIfSet(config.database(), databasePool, modelName);
+        } catch (IOException e) {
+            serverSocket.close();
+            throw e;
+        }
+        this.handler = new BlockingConnectionHandler(modelName, config, store);
         this.connectionExecutor = connectionExecutor;
-        this.description = description;
+        this.description = store == null
+                ? description
+                : description + ", a pool of " + store.poolWaits().poolSize() + " database connections";
         this.acceptor = Thread.ofPlatform().name(modelName + "-acceptor").unstarted(this::acceptLoop);
     }
 
@@ -76,9 +91,15 @@ final class BlockingServer implements RunningServer {
      *
      * @param connectionExecutor runs each accepted connection, or {@code null} to serve it on the acceptor
      *                           thread, one at a time; shut down by {@link #close()}
+     * @param databasePool       the connections of the database pool the model's design implies (one per thread
+     *                           that can query), unless {@link ServerConfig#database()} sets it
      */
     static RunningServer start(
-            String modelName, ServerConfig config, ExecutorService connectionExecutor, String description)
+            String modelName,
+            ServerConfig config,
+            ExecutorService connectionExecutor,
+            String description,
+            int databasePool)
             throws IOException {
         BlockingServer server;
         try {
@@ -86,7 +107,7 @@ final class BlockingServer implements RunningServer {
             String described = config.tls()
                     .map(tls -> description + ", TLS (" + tls.provider().id() + ")")
                     .orElse(description);
-            server = new BlockingServer(modelName, config, connectionExecutor, described);
+            server = new BlockingServer(modelName, config, connectionExecutor, described, databasePool);
         } catch (IOException | RuntimeException e) {
             if (connectionExecutor != null) {
                 connectionExecutor.shutdownNow();
@@ -169,6 +190,9 @@ final class BlockingServer implements RunningServer {
             interrupted = true;
         }
         handler.close(); // once no thread serves: none can start a handshake after its timer is gone
+        if (store != null) {
+            store.close();
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

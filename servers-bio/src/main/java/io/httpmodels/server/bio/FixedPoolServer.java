@@ -35,6 +35,7 @@ public final class FixedPoolServer implements HttpServerModel {
                 config,
                 Executors.newFixedThreadPool(
                         threads, Thread.ofPlatform().name(name() + "-", 0).factory()),
-                name() + ": " + threads + " platform threads");
+                name() + ": " + threads + " platform threads",
+                threads);
     }
 }

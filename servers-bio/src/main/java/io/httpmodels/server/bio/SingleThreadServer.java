@@ -31,6 +31,6 @@ public final class SingleThreadServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        return BlockingServer.start(name(), config, null, name() + ": 1 platform thread");
+        return BlockingServer.start(name(), config, null, name() + ": 1 platform thread", 1);
     }
 }

@@ -34,6 +34,7 @@ public final class ThreadPerConnectionServer implements HttpServerModel {
                 config,
                 Executors.newThreadPerTaskExecutor(
                         Thread.ofPlatform().name(name() + "-", 0).factory()),
-                name() + ": a platform thread per connection");
+                name() + ": a platform thread per connection",
+                ServerConfig.fourTimesCores());
     }
 }

@@ -36,6 +36,7 @@ public final class VirtualThreadServer implements HttpServerModel {
                 config,
                 Executors.newThreadPerTaskExecutor(
                         Thread.ofVirtual().name(name() + "-", 0).factory()),
-                name() + ": a virtual thread per connection");
+                name() + ": a virtual thread per connection",
+                ServerConfig.fourTimesCores());
     }
 }

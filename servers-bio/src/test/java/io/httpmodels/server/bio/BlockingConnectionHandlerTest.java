@@ -45,7 +45,7 @@ class BlockingConnectionHandlerTest {
             listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
             client = new RawHttpConnection(listener.getLocalPort());
             accepted = listener.accept();
-            BlockingConnectionHandler handler = new BlockingConnectionHandler("test", config);
+            BlockingConnectionHandler handler = new BlockingConnectionHandler("test", config, null);
             thread = new Thread(
                     () -> {
                         handler.serve(accepted);

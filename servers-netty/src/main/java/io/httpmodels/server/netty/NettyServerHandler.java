@@ -398,6 +398,8 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
             case PLAINTEXT -> answers.plaintext(head);
             case JSON -> answers.ok(Workload.jsonBody(), NettyResponses.APPLICATION_JSON, head);
             case ECHO -> answers.ok(echo(request, requestBody), NettyResponses.TEXT_PLAIN, head);
+            case DB, QUERIES, FORTUNES, UPDATES ->
+                answers.error(HttpStatus.SERVICE_UNAVAILABLE, "netty does not query a database", keepAlive, null, null);
         };
         if (!keepAlive) {
             response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.CLOSE);
