@@ -48,6 +48,11 @@ final class TioHandler implements HttpRequestHandler {
                                 method, target, line.getProtocol() + "/" + line.getVersion(), headers.entrySet(), body),
                         Workload.TEXT_PLAIN);
             }
+            // Not wired to a database yet: 503, saying so, as the other unwired models answer.
+            case DB, QUERIES, FORTUNES, UPDATES ->
+                withoutContent(
+                        request,
+                        new Answer.Refuse(HttpStatus.SERVICE_UNAVAILABLE, "tio does not query a database", null));
         };
     }
 
@@ -85,6 +90,7 @@ final class TioHandler implements HttpRequestHandler {
             case 404 -> HttpResponseStatus.C404;
             case 405 -> HttpResponseStatus.C405;
             case 501 -> HttpResponseStatus.C501;
+            case 503 -> HttpResponseStatus.C503;
             default -> HttpResponseStatus.C500;
         };
     }
