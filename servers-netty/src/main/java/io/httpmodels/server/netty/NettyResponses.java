@@ -1,8 +1,10 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
 import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpDate;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -36,6 +38,7 @@ final class NettyResponses {
 
     static final AsciiString TEXT_PLAIN = AsciiString.cached(Workload.TEXT_PLAIN);
     static final AsciiString APPLICATION_JSON = AsciiString.cached(Workload.APPLICATION_JSON);
+    static final AsciiString TEXT_HTML = AsciiString.cached(DatabaseRoutes.TEXT_HTML);
     static final AsciiString CLOSE = HttpHeaderValues.CLOSE;
     static final AsciiString KEEP_ALIVE = HttpHeaderValues.KEEP_ALIVE;
 
@@ -109,13 +112,40 @@ final class NettyResponses {
     }
 
     private FullHttpResponse ok(ByteBuf content, AsciiString contentType, AsciiString contentLength) {
+        return withContent(HttpResponseStatus.OK, content, contentType, contentLength);
+    }
+
+    private FullHttpResponse withContent(
+            HttpResponseStatus status, ByteBuf content, AsciiString contentType, AsciiString contentLength) {
         HttpHeaders headers = HEADERS.newHeaders()
                 .add(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .add(HttpHeaderNames.CONTENT_LENGTH, contentLength)
                 .add(HttpHeaderNames.SERVER, server)
                 .add(HttpHeaderNames.DATE, date());
-        return new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content, headers, EmptyHttpHeaders.INSTANCE);
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, content, headers, EmptyHttpHeaders.INSTANCE);
+    }
+
+    /**
+     * {@code answer} (a database route's: a 200 or a 503, no {@code Allow}) as a Netty response, without its body
+     * (but with its length) when {@code head}; no {@code Connection} header, which the caller adds. Any thread.
+     */
+    FullHttpResponse of(HttpResponse answer, boolean head) {
+        byte[] body = answer.body();
+        ByteBuf content = head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body);
+        return withContent(
+                status(answer.status()),
+                content,
+                contentType(answer.contentType()),
+                AsciiString.of(Integer.toString(body.length)));
+    }
+
+    private static AsciiString contentType(String value) {
+        return switch (value) {
+            case Workload.APPLICATION_JSON -> APPLICATION_JSON;
+            case Workload.TEXT_PLAIN -> TEXT_PLAIN;
+            case DatabaseRoutes.TEXT_HTML -> TEXT_HTML;
+            default -> AsciiString.of(value);
+        };
     }
 
     /**

@@ -3,6 +3,8 @@ package io.httpmodels.server.netty;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -52,6 +54,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Netty. Here the request goes to a separate executor of {@link ServerConfig.Threads#workPoolOrDefault()}
  * threads, and the response comes back to the channel's loop, keeping pipelined order.
  *
+ * <p>The database routes ({@link ServerConfig#database()}) query on that executor too, and their response is built
+ * there once the queries are done (JDBC through {@link JdbcWorldStore}'s HikariCP pool): the loops never wait for
+ * the database. The pool holds one connection per work thread by default ({@code --db-pool} sets it), so a query
+ * never waits for a connection that a thread could not use anyway. Where it breaks: the work threads bound the
+ * queries in flight, and requests beyond them wait in the executor's unbounded FIFO queue (each connection has at
+ * most one there, so at most one per connection); one connection's requests are queried one after another,
+ * pipelined or not, so a deep pipeline of {@code /db} is as slow as as many round trips to the database.
+ *
  * <p>Stateless and thread-safe; each {@link #start} starts an independent server.
  *
  * <pre>{@code
@@ -84,6 +94,17 @@ public final class NettyServer implements HttpServerModel {
         this.workThreadsKind = workThreadsKind;
     }
 
+    /**
+     * The database pool's size unless {@code --db-pool} sets it: one connection per thread that can query. The
+     * fixed pool's threads for {@code netty}; for {@code netty-virtual}, whose threads are unbounded, 4 x cores,
+     * the figure the executor's size defaults to and the blocking models with unbounded threads use.
+     */
+    int defaultDatabasePool(ServerConfig config) {
+        return workThreadsKind == WorkThreads.VIRTUAL
+                ? ServerConfig.fourTimesCores()
+                : config.threads().workPoolOrDefault();
+    }
+
     @Override
     public String name() {
         return name;
@@ -91,7 +112,7 @@ public final class NettyServer implements HttpServerModel {
 
     @Override
     public String description() {
-        return "Netty event loops (io_uring, epoll or NIO), blocking work handed to a separate executor";
+        return "Netty event loops (io_uring, epoll or NIO), blocking work and queries handed to a separate executor";
     }
 
     /**
@@ -109,20 +130,15 @@ public final class NettyServer implements HttpServerModel {
         JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
         JoinableThreadFactory workThreads = new JoinableThreadFactory("httpmodels-netty-work");
-        ExecutorService workExecutor = config.workMillis() > 0 ? newWorkExecutor(config, workThreads) : null;
+        boolean database = config.database().isPresent();
+        ExecutorService workExecutor =
+                config.workMillis() > 0 || database ? newWorkExecutor(config, workThreads) : null;
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(eventLoops, ioThreads, transport.ioHandlerFactory());
         EventLoopGroup acceptor = eventLoops == 1
                 ? workers
                 : new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
-        String description =
-                name + ": " + transport.id() + ", " + eventLoops + " event loop" + (eventLoops == 1 ? "" : "s")
-                        + (workExecutor == null
-                                ? ""
-                                : ", " + config.workMillis() + " ms work on "
-                                        + (workThreadsKind == WorkThreads.VIRTUAL
-                                                ? "virtual threads"
-                                                : config.threads().workPoolOrDefault() + " executor threads"))
-                        + NettyTls.describe(config.tls());
+        String description = name + ": " + transport.id() + ", " + eventLoops + " event loop"
+                + (eventLoops == 1 ? "" : "s") + describeWork(config) + NettyTls.describe(config.tls());
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(
                 acceptor,
@@ -132,6 +148,13 @@ public final class NettyServer implements HttpServerModel {
                 description,
                 List.of(acceptorThreads, ioThreads, workThreads));
         try {
+            // Before the bind, so that no connection can be accepted before its queries have somewhere to go.
+            WorldStore store = JdbcWorldStore.openIfSet(config.database(), defaultDatabasePool(config), name);
+            running.store = store;
+            if (store != null) {
+                running.description =
+                        description + ", a pool of " + store.poolWaits().poolSize() + " database connections";
+            }
             ServerBootstrap bootstrap = new ServerBootstrap()
                     .group(acceptor, workers)
                     .channel(transport.serverChannelClass())
@@ -147,7 +170,7 @@ public final class NettyServer implements HttpServerModel {
                                     config.limits().resumeReadingBelowBytes(),
                                     config.limits().maxPendingOutputBytes()))
                     .handler(new AcceptedConnections(connections))
-                    .childHandler(new NettyServerInitializer(config, workExecutor, sslContext, name));
+                    .childHandler(new NettyServerInitializer(config, workExecutor, sslContext, name, store));
             ChannelFuture bound =
                     bootstrap.bind(config.address().socketAddress()).awaitUninterruptibly();
             if (!bound.isSuccess()) {
@@ -167,6 +190,20 @@ public final class NettyServer implements HttpServerModel {
         }
     }
 
+    /** Where the work and the queries run, as the description says it: nothing when neither is asked for. */
+    private String describeWork(ServerConfig config) {
+        boolean work = config.workMillis() > 0;
+        boolean database = config.database().isPresent();
+        if (!work && !database) {
+            return "";
+        }
+        String threads = workThreadsKind == WorkThreads.VIRTUAL
+                ? "virtual threads"
+                : config.threads().workPoolOrDefault() + " executor threads";
+        return ", " + (work ? config.workMillis() + " ms work" : "") + (work && database ? " and " : "")
+                + (database ? "database queries" : "") + " on " + threads;
+    }
+
     private ExecutorService newWorkExecutor(ServerConfig config, ThreadFactory threads) {
         if (workThreadsKind == WorkThreads.VIRTUAL) {
             return Executors.newThreadPerTaskExecutor(
@@ -182,10 +219,12 @@ public final class NettyServer implements HttpServerModel {
         private final EventLoopGroup workers;
         private final ExecutorService workExecutor;
         private final Set<Channel> connections;
-        private final String description;
         private final List<JoinableThreadFactory> threadFactories;
         private final AtomicBoolean closed = new AtomicBoolean();
+        private volatile String description;
         private volatile Channel serverChannel;
+        /** What the database routes query, or {@code null}; closed last, once no thread can query it. */
+        private volatile WorldStore store;
 
         Running(
                 EventLoopGroup acceptor,
@@ -234,6 +273,10 @@ public final class NettyServer implements HttpServerModel {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
             for (JoinableThreadFactory threads : threadFactories) {
                 threads.joinAll(deadline);
+            }
+            WorldStore opened = store;
+            if (opened != null) {
+                opened.close();
             }
         }
 

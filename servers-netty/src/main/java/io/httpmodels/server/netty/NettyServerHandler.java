@@ -3,8 +3,11 @@ package io.httpmodels.server.netty;
 import io.httpmodels.server.Route;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HostField;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import io.httpmodels.server.http.RequestRejectedException;
 import io.httpmodels.server.http.TransferCodings;
@@ -52,6 +55,11 @@ import java.util.concurrent.Executor;
  * requests are worked one after another (pipelined or not), as a blocking server would; the loop meanwhile
  * serves every other connection.
  *
+ * <p>The database routes ({@link DatabaseRoutes}) block on the database, so with a store they always go to the work
+ * executor, which runs the work (if any), then the queries, and builds the response there: the loop never waits
+ * for a query, and the answer joins the connection's others in request order as a worked answer does. Without a
+ * store they answer 503 on the loop, saying so.
+ *
  * <p>Backpressure: the connection is not read while its unsent answers are over
  * {@link ServerConfig.Limits#maxPendingOutputBytes()}, counting both those in the channel (its writability) and those
  * still waiting for their work, and is read again once they are down to half ({@link #channelWritabilityChanged}).
@@ -86,23 +94,29 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     /** The responses this model writes (its name in the {@code Server} header). */
     private final NettyResponses answers;
 
-    /** The netty model's handler. */
+    /** What the database routes query, on the work executor; {@code null} without a database (they answer 503). */
+    private final WorldStore store;
+
+    /** The netty model's handler, without a database. */
     NettyServerHandler(ServerConfig config, Executor workExecutor) {
-        this(config, workExecutor, NettyResponses.NETTY);
+        this(config, workExecutor, NettyResponses.NETTY, null);
     }
 
     /**
-     * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     * @param workExecutor where simulated work and queries run; {@code null} when {@code config.workMillis()} is 0
+     *                     and there is no {@code store}
      * @param answers the responses of the model this handler serves
+     * @param store what the database routes query, or {@code null} for none
      */
-    NettyServerHandler(ServerConfig config, Executor workExecutor, NettyResponses answers) {
+    NettyServerHandler(ServerConfig config, Executor workExecutor, NettyResponses answers, WorldStore store) {
         this.answers = answers;
+        this.store = store;
         this.maxBodyBytes = config.limits().maxBodyBytes();
         this.workMillis = config.workMillis();
         this.maxPendingOutputBytes = config.limits().maxPendingOutputBytes();
         this.resumeReadingBelowBytes = config.limits().resumeReadingBelowBytes();
-        if (workMillis > 0 && workExecutor == null) {
-            throw new IllegalArgumentException("workMillis > 0 needs a work executor");
+        if ((workMillis > 0 || store != null) && workExecutor == null) {
+            throw new IllegalArgumentException("workMillis > 0 or a database needs a work executor");
         }
         this.responses =
                 new OrderedResponses(workExecutor, workMillis, () -> closing = true, this::resumeReadingIfDrained);
@@ -394,25 +408,63 @@ final class NettyServerHandler extends ChannelInboundHandlerAdapter {
     private void respond(ChannelHandlerContext ctx, HttpRequest request, Route route, byte[] requestBody) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         boolean head = request.method() == HttpMethod.HEAD;
+        boolean http10 = request.protocolVersion() == HttpVersion.HTTP_1_0;
+        if (!keepAlive) {
+            closing = true;
+        }
+        if (store != null && DatabaseRoutes.serves(route)) {
+            respondFromDatabase(ctx, route, request.uri(), head, keepAlive, http10);
+            return;
+        }
         FullHttpResponse response = switch (route) {
             case PLAINTEXT -> answers.plaintext(head);
             case JSON -> answers.ok(Workload.jsonBody(), NettyResponses.APPLICATION_JSON, head);
             case ECHO -> answers.ok(echo(request, requestBody), NettyResponses.TEXT_PLAIN, head);
-            case DB, QUERIES, FORTUNES, UPDATES ->
-                answers.error(HttpStatus.SERVICE_UNAVAILABLE, "netty does not query a database", keepAlive, null, null);
+            // Without a store: 503 at once, saying the server has no database.
+            case DB, QUERIES, FORTUNES, UPDATES -> answers.of(DatabaseRoutes.answer(route, request.uri(), null), head);
         };
-        if (!keepAlive) {
-            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.CLOSE);
-            closing = true;
-        } else if (request.protocolVersion() == HttpVersion.HTTP_1_0) {
-            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
-        }
+        withConnection(response, keepAlive, http10);
         if (workMillis > 0) {
             responses.offload(ctx, response, !keepAlive);
             pauseReadingIfQueuedTooMuch(ctx);
         } else {
             responses.emit(ctx, response, !keepAlive);
         }
+    }
+
+    /**
+     * A database route's answer, queried and built on the work executor (after the work, if any); it leaves in
+     * request order. The request itself is not kept: the job holds only its target.
+     */
+    private void respondFromDatabase(
+            ChannelHandlerContext ctx, Route route, String target, boolean head, boolean keepAlive, boolean http10) {
+        WorldStore queried = store;
+        NettyResponses built = answers;
+        responses.offloadAnswer(
+                ctx,
+                () -> withConnection(built.of(queryOrFail(route, target, queried), head), keepAlive, http10),
+                !keepAlive);
+        pauseReadingIfQueuedTooMuch(ctx);
+    }
+
+    // On a work thread. DatabaseRoutes answers a failing database 503 itself; anything else is a bug, which still
+    // gets an answer, so that the connection's later answers are not held behind one that never comes.
+    private static HttpResponse queryOrFail(Route route, String target, WorldStore store) {
+        try {
+            return DatabaseRoutes.answer(route, target, store);
+        } catch (RuntimeException e) {
+            return HttpResponse.error(HttpStatus.INTERNAL_SERVER_ERROR, "the database route failed: " + e);
+        }
+    }
+
+    /** Adds the {@code Connection} header {@code keepAlive} and the request's version ask for. Any thread. */
+    private static FullHttpResponse withConnection(FullHttpResponse response, boolean keepAlive, boolean http10) {
+        if (!keepAlive) {
+            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.CLOSE);
+        } else if (http10) {
+            response.headers().add(HttpHeaderNames.CONNECTION, NettyResponses.KEEP_ALIVE);
+        }
+        return response;
     }
 
     private static byte[] echo(HttpRequest request, byte[] requestBody) {

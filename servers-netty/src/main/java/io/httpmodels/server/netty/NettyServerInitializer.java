@@ -1,6 +1,7 @@
 package io.httpmodels.server.netty;
 
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.WorldStore;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -37,20 +38,25 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private final HttpDecoderConfig decoderConfig;
     private final SslContext sslContext;
     private final long handshakeTimeoutMillis;
+    private final WorldStore store;
 
-    /** A plaintext pipeline (what bench-jmh's codec benchmark drives). */
+    /** A plaintext pipeline without a database (what bench-jmh's codec benchmark drives). */
     NettyServerInitializer(ServerConfig config, Executor workExecutor, String model) {
-        this(config, workExecutor, null, model);
+        this(config, workExecutor, null, model, null);
     }
 
     /**
-     * @param workExecutor where simulated work runs; {@code null} when {@code config.workMillis()} is 0
+     * @param workExecutor where simulated work and queries run; {@code null} when {@code config.workMillis()} is 0
+     *                     and there is no {@code store}
      * @param sslContext what encrypts each connection; {@code null} when {@code config.tls()} is empty
      * @param model the model's name, for the {@code Server} header
+     * @param store what the database routes query, or {@code null} for none (they answer 503)
      */
-    NettyServerInitializer(ServerConfig config, Executor workExecutor, SslContext sslContext, String model) {
+    NettyServerInitializer(
+            ServerConfig config, Executor workExecutor, SslContext sslContext, String model, WorldStore store) {
         this.answers = NettyResponses.forModel(model);
         this.config = config;
+        this.store = store;
         this.workExecutor = workExecutor;
         this.sslContext = sslContext;
         this.handshakeTimeoutMillis = config.timeouts().header().toMillis();
@@ -95,7 +101,7 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
                         new NettyRequestDecoder(decoderConfig, config.limits().maxBodyBytes()),
                         deadlines,
                         new HttpResponseEncoder(),
-                        new NettyServerHandler(config, workExecutor, answers));
+                        new NettyServerHandler(config, workExecutor, answers, store));
     }
 
     /**

@@ -10,15 +10,18 @@ import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One connection's answers on their way out, strictly in request order, with the simulated work of
- * {@link io.httpmodels.server.ServerConfig#workMillis()} off-loaded from the event loop.
+ * {@link io.httpmodels.server.ServerConfig#workMillis()} and the database's queries off-loaded from the event loop.
  *
  * <p>An answer that needs no work ({@link #emit}) is written at once, unless answers before it still wait for
  * their work: then it queues behind them. An answer that needs work ({@link #offload}) queues; its work starts
  * on the model's work executor once the work of the answer before it is done, and its completion comes back to
- * the event loop, which writes every answer at the head of the queue that is ready. So one connection's requests
+ * the event loop, which writes every answer at the head of the queue that is ready. An answer that only its work
+ * can build ({@link #offloadAnswer}: a database route's, known once its queries are done) is built on the work
+ * executor, after the simulated work, and comes back to the loop the same way. So one connection's requests
  * are worked one after another (pipelined or not), as a blocking server reading them one by one would, while the
  * loop serves every other connection. Writes go out with the channel's void promise and are flushed once per read
  * batch ({@link #flushIfWritten}, from {@code channelReadComplete}) or when a completion writes.
@@ -87,6 +90,19 @@ final class OrderedResponses {
         advance(ctx);
     }
 
+    /**
+     * Queues an answer that {@code answer} builds on the work executor (after the simulated work, if any): it may
+     * block there, on a database, never on the loop. It counts as {@link #HEAD_BYTES_ESTIMATE} until built; built,
+     * it is at the head of the queue (one job of a connection at a time), so it goes to the channel at once.
+     *
+     * @param answer runs on a work thread; must return a response (an error answer rather than throw)
+     * @param close  close the connection once this answer is written
+     */
+    void offloadAnswer(ChannelHandlerContext ctx, Supplier<FullHttpResponse> answer, boolean close) {
+        queue(new Pending(answer, close));
+        advance(ctx);
+    }
+
     /** Writes {@code response} now, or after the answers still waiting for work. */
     void emit(ChannelHandlerContext ctx, FullHttpResponse response, boolean close) {
         if (pending.isEmpty()) {
@@ -150,8 +166,11 @@ final class OrderedResponses {
                     // The server is closing: answer at once, the channel is about to go anyway.
                     Thread.currentThread().interrupt();
                 }
+                // Built here, off the loop: a database answer is only known once its queries are done.
+                FullHttpResponse response = slot.build == null ? slot.response : slot.build.get();
                 try {
                     ctx.executor().execute(() -> {
+                        slot.response = response;
                         slot.ready = true;
                         advance(ctx);
                         flushIfWritten(ctx);
@@ -159,7 +178,7 @@ final class OrderedResponses {
                     });
                 } catch (RejectedExecutionException e) {
                     // The event loop is gone, and with it the channel.
-                    ReferenceCountUtil.release(slot.response);
+                    ReferenceCountUtil.release(response);
                 }
             });
         } catch (RejectedExecutionException e) {
@@ -183,19 +202,30 @@ final class OrderedResponses {
         needsFlush = true;
     }
 
-    /** An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). */
+    /**
+     * An answer waiting for its turn; {@code ready} once its work is done (at once if it needs none). One that its
+     * work builds has no {@code response} until then; its {@code bytes} stay the head's estimate.
+     */
     private static final class Pending {
-        final FullHttpResponse response;
+        final Supplier<FullHttpResponse> build;
         final int bytes;
+        FullHttpResponse response;
         boolean close;
         boolean started;
         boolean ready;
 
         Pending(FullHttpResponse response, boolean close, boolean needsWork) {
+            this.build = null;
             this.response = response;
             this.bytes = response.content().readableBytes() + HEAD_BYTES_ESTIMATE;
             this.close = close;
             this.ready = !needsWork;
+        }
+
+        Pending(Supplier<FullHttpResponse> build, boolean close) {
+            this.build = build;
+            this.bytes = HEAD_BYTES_ESTIMATE;
+            this.close = close;
         }
     }
 }

@@ -141,7 +141,7 @@ class NettyTlsTest {
         // its stack trace: once per connection that sends plaintext or garbage.
         ServerConfig config = config(provider);
         EmbeddedChannel channel = new EmbeddedChannel(new NettyServerInitializer(
-                config, null, NettyTls.serverContext(config.tls().orElseThrow()), "netty"));
+                config, null, NettyTls.serverContext(config.tls().orElseThrow()), "netty", null));
         assertDoesNotThrow(() -> channel.writeInbound(Unpooled.copiedBuffer(
                 "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n", StandardCharsets.US_ASCII)));
         assertFalse(channel.isOpen(), "closed");
