@@ -1,6 +1,7 @@
 package io.httpmodels.server.nio;
 
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.WorldStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +49,8 @@ final class EventLoop implements Runnable {
     /**
      * @param acceptChannel the listening channel, for the loop that accepts; {@code null} for the others
      * @param loops         every loop of the server, this one included, to hand accepted connections round-robin
-     * @param workPool      where simulated work runs; {@code null} when there is none
+     * @param workPool      where simulated work and queries run; {@code null} when there is neither
+     * @param store         what the database routes query; {@code null} without a database
      * @param tls           the server's TLS; {@code null} for plaintext
      */
     EventLoop(
@@ -57,12 +59,13 @@ final class EventLoop implements Runnable {
             ServerSocketChannel acceptChannel,
             EventLoop[] loops,
             ExecutorService workPool,
+            WorldStore store,
             TlsSession.Setup tls)
             throws IOException {
         this.selector = Selector.open();
         this.acceptChannel = acceptChannel;
         this.loops = loops;
-        this.connections = new LoopConnections(config, serverHeader, workPool, this::execute, tls);
+        this.connections = new LoopConnections(config, serverHeader, workPool, store, this::execute, tls);
         long shortest = Math.min(
                 config.timeouts().idle().toNanos(),
                 Math.min(

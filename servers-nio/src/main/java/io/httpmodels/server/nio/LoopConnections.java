@@ -2,6 +2,9 @@ package io.httpmodels.server.nio;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
+import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpRequest;
 import io.httpmodels.server.http.HttpRequestReader;
 import io.httpmodels.server.http.HttpResponse;
@@ -49,7 +52,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Simulated work ({@link ServerConfig#workMillis()} &gt; 0) runs on the server's work pool, one request of a
  * connection at a time (as a blocking thread would serve them): the answer comes back to the loop through its
- * completion queue, and parsing resumes after it, so pipelined answers keep their order.
+ * completion queue, and parsing resumes after it, so pipelined answers keep their order. A database route's answer
+ * (with a store) is worked the same way, whether or not there is simulated work: the pool runs the work, then the
+ * queries, and builds the answer there; the loop never waits for the database.
  *
  * <p>Deadlines (idle, head, body, write) are checked by {@link #sweep}, which the loop runs a few times per
  * shortest timeout: a head or body over its deadline gets 408 and a close, an idle connection or an unfinished
@@ -70,6 +75,7 @@ final class LoopConnections {
 
     private final ServerConfig config;
     private final ExecutorService workPool;
+    private final WorldStore store;
     private final Executor loop;
     private final Set<Connection> connections = new LinkedHashSet<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
@@ -81,14 +87,24 @@ final class LoopConnections {
     private final TlsSession.Buffers tlsBuffers;
 
     /**
-     * @param workPool where simulated work runs; {@code null} when there is none
+     * @param workPool where simulated work and queries run; {@code null} when there is neither
+     * @param store    what the database routes query on {@code workPool}; {@code null} without a database (503)
      * @param loop     runs a task on the loop's thread, from any thread: where the work's answers come back
      * @param tls      the server's TLS, each connection's engine made from it; {@code null} for plaintext
      */
     LoopConnections(
-            ServerConfig config, String serverHeader, ExecutorService workPool, Executor loop, TlsSession.Setup tls) {
+            ServerConfig config,
+            String serverHeader,
+            ExecutorService workPool,
+            WorldStore store,
+            Executor loop,
+            TlsSession.Setup tls) {
+        if (store != null && workPool == null) {
+            throw new IllegalArgumentException("a database needs a work pool");
+        }
         this.config = config;
         this.workPool = workPool;
+        this.store = store;
         this.loop = loop;
         this.tls = tls;
         this.tlsBuffers = tls == null ? null : new TlsSession.Buffers(tls);
@@ -246,18 +262,20 @@ final class LoopConnections {
     }
 
     private void answer(Connection c, HttpRequest request) throws IOException {
-        HttpResponse response = WorkloadHandler.handle(request);
         ConnectionHeader connection = ConnectionHeader.forRequest(request);
         boolean head = request.isHead();
         if (!request.keepAlive()) {
             c.closeAfterOutput = true;
         }
-        if (workPool == null) {
-            writer.write(response, head, connection);
+        boolean queries = store != null && queriesTheDatabase(request);
+        int millis = config.workMillis();
+        if (!queries && millis == 0) {
+            writer.write(WorkloadHandler.handle(request), head, connection);
             return;
         }
+        // Built now unless it needs the database: then on the pool, once the queries are done.
+        HttpResponse built = queries ? null : WorkloadHandler.handle(request);
         c.workInFlight = true;
-        int millis = config.workMillis();
         try {
             workPool.execute(() -> {
                 try {
@@ -265,11 +283,27 @@ final class LoopConnections {
                 } catch (InterruptedException e) {
                     return; // the server is closing: the loop closes the connection
                 }
+                HttpResponse response = built != null ? built : query(request);
                 loop.execute(() -> workDone(c, response, head, connection));
             });
         } catch (RejectedExecutionException e) {
             throw new IOException("work pool closed", e);
         }
+    }
+
+    // On a work thread. DatabaseRoutes answers a failing database 503 itself; anything else is a bug, which still
+    // gets an answer, so that the connection is not left waiting for one that never comes.
+    private HttpResponse query(HttpRequest request) {
+        try {
+            return WorkloadHandler.handle(request, store);
+        } catch (RuntimeException e) {
+            return HttpResponse.error(HttpStatus.INTERNAL_SERVER_ERROR, "the database route failed: " + e);
+        }
+    }
+
+    private static boolean queriesTheDatabase(HttpRequest request) {
+        return Answer.forRequest(request.method(), request.target()) instanceof Answer.Serve serve
+                && DatabaseRoutes.serves(serve.route());
     }
 
     private void workDone(Connection c, HttpResponse response, boolean head, ConnectionHeader connection) {

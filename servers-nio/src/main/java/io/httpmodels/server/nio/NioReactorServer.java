@@ -4,6 +4,8 @@ import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,9 +30,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ServerConfig#tls()} it serves HTTPS through the JDK's {@code SSLEngine}, on the same loops ({@link TlsSession}):
  * handshakes and encryption are the loops' work too, and only the JDK provider is offered.
  *
+ * <p>The database routes ({@link ServerConfig#database()}) query on that pool too (JDBC through {@link
+ * JdbcWorldStore}'s HikariCP pool, one connection per pool thread unless {@code --db-pool} says otherwise, so no
+ * query waits for a connection a thread could not use), and their answer is built there; the loops never wait for
+ * the database. The pool exists whenever there is work or a database.
+ *
  * <p>Where it breaks: a loop serves its connections one after another, so anything slow on it (a large echo body
  * copied, a GC pause) delays every connection it owns; with simulated work, the pool's size bounds the requests in
- * work at once (4 x cores by default, as netty's), and a connection's requests are worked one at a time. A request
+ * work at once (4 x cores by default, as netty's), and a connection's requests are worked one at a time; so are its
+ * queries, so the pool's threads bound the queries in flight and a pipeline of {@code /db} costs a database round
+ * trip per request, while requests beyond the threads wait in the pool's unbounded queue (one per connection). A request
  * split across many reads costs a re-scan of its head per read (bounded by {@code maxHeaderBytes}); answers are
  * copied into heap buffers, and the JDK copies them again into its own direct ones to write.
  *
@@ -62,24 +71,31 @@ public final class NioReactorServer implements HttpServerModel {
         int loopCount = config.threads().workersOr(Runtime.getRuntime().availableProcessors());
         ServerSocketChannel listener = ServerSocketChannel.open();
         ExecutorService workPool = null;
+        WorldStore store = null;
         EventLoop[] loops = new EventLoop[loopCount];
         try {
             listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             listener.bind(config.address().socketAddress(), ACCEPT_BACKLOG);
             listener.configureBlocking(false);
-            if (config.workMillis() > 0) {
+            // After the bind, so that a port in use fails before the database is reached; before the loops start,
+            // so that no connection is served before its queries have somewhere to go.
+            store = JdbcWorldStore.openIfSet(config.database(), config.threads().workPoolOrDefault(), NAME);
+            if (config.workMillis() > 0 || store != null) {
                 workPool = Executors.newFixedThreadPool(
                         config.threads().workPoolOrDefault(),
                         Thread.ofPlatform().name(NAME + "-work-", 0).factory());
             }
             String serverHeader = Workload.serverHeader(NAME);
             for (int i = 0; i < loopCount; i++) {
-                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool, tls);
+                loops[i] = new EventLoop(config, serverHeader, i == 0 ? listener : null, loops, workPool, store, tls);
             }
         } catch (IOException | RuntimeException e) {
             listener.close();
             if (workPool != null) {
                 workPool.shutdownNow();
+            }
+            if (store != null) {
+                store.close();
             }
             throw e;
         }
@@ -88,19 +104,27 @@ public final class NioReactorServer implements HttpServerModel {
             threads[i] = Thread.ofPlatform().name(NAME + "-loop-" + i).start(loops[i]);
         }
         String description = NAME + ": " + loopCount + " event loop" + (loopCount == 1 ? "" : "s")
-                + (workPool == null ? "" : ", work on " + config.threads().workPoolOrDefault() + " platform threads")
+                + (workPool == null
+                        ? ""
+                        : ", " + (store == null ? "work" : config.workMillis() > 0 ? "work and queries" : "queries")
+                                + " on " + config.threads().workPoolOrDefault() + " platform threads")
+                + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections")
                 + config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
         return new Running(
-                listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, description);
+                listener, (InetSocketAddress) listener.getLocalAddress(), loops, threads, workPool, store, description);
     }
 
-    /** A started reactor: closing it stops the loops (which close their connections), the pool, then the port. */
+    /**
+     * A started reactor: closing it stops the loops (which close their connections), the pool, the database's
+     * connections, then the port.
+     */
     private static final class Running implements RunningServer {
         private final ServerSocketChannel listener;
         private final InetSocketAddress address;
         private final EventLoop[] loops;
         private final Thread[] threads;
         private final ExecutorService workPool;
+        private final WorldStore store;
         private final String description;
         private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -110,12 +134,14 @@ public final class NioReactorServer implements HttpServerModel {
                 EventLoop[] loops,
                 Thread[] threads,
                 ExecutorService workPool,
+                WorldStore store,
                 String description) {
             this.listener = listener;
             this.address = address;
             this.loops = loops;
             this.threads = threads;
             this.workPool = workPool;
+            this.store = store;
             this.description = description;
         }
 
@@ -159,6 +185,9 @@ public final class NioReactorServer implements HttpServerModel {
             } finally {
                 for (EventLoop loop : loops) {
                     loop.closeHandOffsLeft();
+                }
+                if (store != null) {
+                    store.close(); // once the loops and the pool, the threads that query it, have ended
                 }
                 try {
                     listener.close(); // after the loops closed their selectors, so the port is free at once
