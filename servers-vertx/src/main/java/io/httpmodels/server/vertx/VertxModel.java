@@ -43,9 +43,20 @@ import java.io.IOException;
  * {@code sslHandshakeTimeout} (10 s by default) set to {@link ServerConfig.Timeouts#header()}: a handshake not done by
  * then is closed. Only the JDK provider (OpenSSL would need netty-tcnative, which the project gives netty only).
  *
+ * <p>The database routes ({@link ServerConfig#database()}) on Vert.x's own reactive PostgreSQL client
+ * ({@code vertx-pg-client}, {@link PgWorlds}), as TechEmpower's vertx entry queries: each verticle instance opens a
+ * pooled client of its own on its event loop at start, and its requests' queries are pipelined on those connections
+ * without blocking the loop; the answer is written when the rows arrive. A pool per event loop rather than one
+ * shared: a shared pool's connections live on other loops, so every query and its answer would hop between threads.
+ * The connections default to one per event loop (TechEmpower's choice: pipelining keeps one busy); {@code --db-pool N}
+ * spreads N over the loops, at least one each. The answers are rendered by the shared {@code DatabaseRoutes}, so they
+ * are byte for byte every model's. Vert.x's pool times no waits, so this model gives no pool-wait figures.
+ *
  * <p>Where it breaks: a handler that blocks stalls every connection of its event loop; with work, concurrency is
  * the worker pool's 20 threads (about 20 x 1000 / workMillis requests/s), and requests beyond it queue unbounded
- * in the pool. A head or body trickled a byte at a time is cut only by the idle timeout.
+ * in the pool. A head or body trickled a byte at a time is cut only by the idle timeout. With a database, a loop's
+ * queries share its few connections in order, so one slow query delays the loop's others behind it on that
+ * connection, and queries beyond what the connections pipeline (256 each) wait in the pool's unbounded queue.
  */
 public final class VertxModel implements HttpServerModel {
 

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Starts a {@link Vertx} and deploys {@link HttpServerVerticle} once per event loop, sharing one listening socket;
@@ -60,18 +61,31 @@ final class VertxServer implements RunningServer {
                     ? SHARED_RANDOM_PORT
                     : config.address().port();
             HttpServerOptions options = serverOptions(config, port);
+            int databaseConnections = config.database()
+                    .map(database -> database.poolSizeOr(eventLoops))
+                    .orElse(0);
+            AtomicInteger instances = new AtomicInteger();
             // The first instance deployed alone, since only the server that binds knows the port it got.
-            HttpServerVerticle first = new HttpServerVerticle(name, config, options);
+            HttpServerVerticle first = new HttpServerVerticle(
+                    name, config, options, connectionsOf(instances.getAndIncrement(), eventLoops, databaseConnections));
             await(vertx.deployVerticle(first));
             int actualPort = first.actualPort();
             if (eventLoops > 1) {
                 await(vertx.deployVerticle(
-                        () -> new HttpServerVerticle(name, config, options),
+                        () -> new HttpServerVerticle(
+                                name,
+                                config,
+                                options,
+                                connectionsOf(instances.getAndIncrement(), eventLoops, databaseConnections)),
                         new DeploymentOptions().setInstances(eventLoops - 1)));
             }
             String description = name + ": Vert.x " + eventLoops + " event loops (" + eventLoops
                     + " HttpServer verticle instances sharing the port), worker pool "
                     + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1 on NIO"
+                    + (config.database().isEmpty()
+                            ? ""
+                            : ", a pool of " + Math.max(databaseConnections, eventLoops)
+                                    + " database connections (vertx-pg-client, one pipelined pool per event loop)")
                     + config.tls()
                             .map(tls -> ", TLS (" + tls.provider().id() + ")")
                             .orElse("");
@@ -81,6 +95,17 @@ final class VertxServer implements RunningServer {
             closeQuietly(vertx);
             throw e;
         }
+    }
+
+    /**
+     * The database connections of verticle instance {@code index}: {@code total} spread over the event loops as evenly
+     * as it goes, and at least one each (every loop queries on its own connections).
+     */
+    static int connectionsOf(int index, int eventLoops, int total) {
+        if (total == 0) {
+            return 0;
+        }
+        return Math.max(1, total / eventLoops + (index < total % eventLoops ? 1 : 0));
     }
 
     /**

@@ -2,8 +2,10 @@ package io.httpmodels.server.vertx;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
 import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpDate;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -21,7 +23,9 @@ import io.vertx.core.http.HttpVersion;
  * {@link ServerConfig#workMillis()} it first pauses the request and hands the sleep to Vert.x's worker pool with
  * {@link Vertx#executeBlocking(java.util.concurrent.Callable, boolean) executeBlocking(..., false)}, and answers
  * back on the event loop when the sleep is done. What Vert.x parsed before the handler runs (the request line, the
- * fields, the framing) is Vert.x's (Netty's decoder), not the shared codec's: that is the finding.
+ * fields, the framing) is Vert.x's (Netty's decoder), not the shared codec's: that is the finding. The database
+ * routes query through the verticle's {@link PgWorlds}, asynchronously on the same event loop, and are answered when
+ * the rows arrive; without a database they answer 503 at once.
  *
  * <p>One instance per verticle instance, used only on its event loop, so not thread-safe and needing not to be.
  */
@@ -30,11 +34,14 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
     private final Vertx vertx;
     private final ServerConfig config;
     private final String serverHeader;
+    private final PgWorlds database;
 
-    WorkloadHandler(Vertx vertx, String name, ServerConfig config) {
+    /** @param database what the database routes query, or {@code null} without a database (they answer 503) */
+    WorkloadHandler(Vertx vertx, String name, ServerConfig config, PgWorlds database) {
         this.vertx = vertx;
         this.config = config;
         this.serverHeader = Workload.serverHeader(name);
+        this.database = database;
     }
 
     @Override
@@ -68,6 +75,15 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
                     case PLAINTEXT -> send(request, 200, Workload.TEXT_PLAIN, Workload.plaintextBody());
                     case JSON -> send(request, 200, Workload.APPLICATION_JSON, Workload.jsonBody());
                     case ECHO -> echo(request, method, target);
+                    case DB, QUERIES, FORTUNES, UPDATES -> {
+                        if (database == null) {
+                            send(request, DatabaseRoutes.answer(serve.route(), target, null));
+                        } else {
+                            // Paused until the rows arrive, as for the work: a body waits in Vert.x's queue.
+                            request.pause();
+                            database.answer(serve.route(), target).onComplete(answer -> send(request, answer.result()));
+                        }
+                    }
                 }
             }
             case Answer.Options options -> {
@@ -85,6 +101,10 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
                         Answer.errorBody(refuse.status(), refuse.detail()));
             }
         }
+    }
+
+    private Future<Void> send(HttpServerRequest request, HttpResponse answer) {
+        return send(request, answer.status().code(), answer.contentType(), answer.body());
     }
 
     /** Reads the body up to the limit (Vert.x core has none of its own) and sends it back with the head. */

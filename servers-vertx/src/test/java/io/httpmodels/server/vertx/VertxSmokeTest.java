@@ -3,19 +3,25 @@ package io.httpmodels.server.vertx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.ServerModels;
+import io.httpmodels.server.db.DatabaseSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The vertx model starts on port 0, reports its real port, serves /plaintext and /json over HTTP/1.1, and leaves no
@@ -61,6 +67,49 @@ class VertxSmokeTest {
             assertEquals(HttpClient.Version.HTTP_1_1, plain.version());
             assertEquals("Hello, World!", plain.body());
         }
+    }
+
+    @Test
+    void theDatabaseRoutesAnswer503WithoutADatabase() throws Exception {
+        try (RunningServer server = ServerModels.byName("vertx").start(ServerConfig.defaults());
+                HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .build()) {
+            for (String route : List.of("/db", "/queries?queries=2", "/fortunes", "/updates?queries=2")) {
+                HttpResponse<String> answer = get(client, "http://127.0.0.1:" + server.port() + route);
+                assertEquals(503, answer.statusCode(), route);
+                assertTrue(answer.body().contains("started without a database"), answer.body());
+            }
+        }
+    }
+
+    /** A database that cannot be reached is a start error, as for the JDBC models, not a run of 503s. */
+    @Test
+    void aDatabaseThatCannotBeReachedFailsTheStart() throws Exception {
+        int closedPort;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            closedPort = probe.getLocalPort();
+        }
+        ServerConfig config = ServerConfig.defaults()
+                .withDatabase(DatabaseSettings.of("jdbc:postgresql://127.0.0.1:" + closedPort + "/hello_world"));
+        IOException failed = assertThrows(
+                IOException.class,
+                () -> ServerModels.byName("vertx").start(config).close());
+        assertTrue(failed.getMessage().contains("cannot reach the database"), failed.getMessage());
+    }
+
+    @Test
+    void theConnectionsAreSpreadOverTheEventLoopsAtLeastOneEach() {
+        assertEquals(List.of(1, 1, 1, 1), connections(4, 4));
+        assertEquals(List.of(3, 2, 2, 2), connections(4, 9));
+        assertEquals(List.of(1, 1, 1, 1), connections(4, 2));
+        assertEquals(List.of(0, 0), connections(2, 0));
+    }
+
+    private static List<Integer> connections(int eventLoops, int total) {
+        return IntStream.range(0, eventLoops)
+                .mapToObj(i -> VertxServer.connectionsOf(i, eventLoops, total))
+                .toList();
     }
 
     @Test
