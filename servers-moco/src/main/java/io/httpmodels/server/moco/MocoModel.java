@@ -27,6 +27,12 @@ import java.io.IOException;
  * bytes sent: the path as moco decodes it with its query re-encoded, the header fields grouped by name in no fixed
  * order (moco keeps them in a hash map), and a chunked body's fields as Netty's aggregator rewrote them.
  *
+ * <p>The database routes, with {@link ServerConfig#database()}: moco's API has no place for an answer given later
+ * or elsewhere, so they are answered as moco answers everything, on the event loop: the query blocks it through
+ * {@code JdbcWorldStore}'s HikariCP pool of one connection per event loop (2 x cores; {@code --db-pool} sets it),
+ * rendered by the shared {@code DatabaseRoutes}. A body function can be dynamic, a status cannot (one per setting),
+ * so the first database setting's matcher queries and keeps the answer for the settings of its status.
+ *
  * <p>What moco's API does not reach, and so this model does not keep: moco binds the port on every interface (its
  * runner takes only a port); it has no idle timeout and no head or body deadline (a silent or trickling client holds
  * its connection for good); its limits are its own, fixed ({@code HttpServerCodec}: request line 4,096 bytes, header
@@ -36,7 +42,9 @@ import java.io.IOException;
  * project's key store, the JDK's engine with its default protocols (TLS 1.3 and 1.2 on JDK 21+) and Netty's
  * {@code SslHandler} default handshake timeout of 10 s.
  *
- * <p>Where it breaks: blocking work stalls the event loop it runs on; a client that never reads grows the server's
+ * <p>Where it breaks: blocking work stalls the event loop it runs on, and so does every query: while one runs, every
+ * other connection of its loop waits, so at most 2 x cores queries are in flight and a slow database stalls the
+ * whole server, plaintext included; a client that never reads grows the server's
  * memory with every answer it pipelines for; a request moco cannot turn into its model (a method or version its enums
  * lack: {@code FOO}, {@code HTTP/2.0}) is dropped with a stack trace on stderr and no answer, and method names are
  * upper-cased ({@code get} is served as {@code GET}).

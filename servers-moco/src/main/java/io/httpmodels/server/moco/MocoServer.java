@@ -6,6 +6,8 @@ import com.github.dreamhead.moco.Moco;
 import com.github.dreamhead.moco.Runner;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.tls.ServerTls;
 
 import java.io.ByteArrayOutputStream;
@@ -17,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Starts a moco {@link HttpServer} (an {@code HttpsServer} with TLS) on the workload's settings and runs it with
  * {@link Runner#runner(HttpServer)}; closing it stops the runner, which closes the listening channel and shuts the
- * event-loop group down. Moco's threads return to its cached pool, which ends an idle thread after 60 s.
+ * event-loop group down (and waits for it), then closes the database's pool, if any. Moco's threads return to its cached pool, which ends an idle thread after 60 s.
  */
 final class MocoServer implements RunningServer {
 
@@ -25,12 +27,14 @@ final class MocoServer implements RunningServer {
     private static final String EVENT_LOOPS_PROPERTY = "io.netty.eventLoopThreads";
 
     private final Runner runner;
+    private final WorldStore store;
     private final InetSocketAddress address;
     private final String description;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private MocoServer(Runner runner, InetSocketAddress address, String description) {
+    private MocoServer(Runner runner, WorldStore store, InetSocketAddress address, String description) {
         this.runner = runner;
+        this.store = store;
         this.address = address;
         this.description = description;
     }
@@ -44,22 +48,31 @@ final class MocoServer implements RunningServer {
                         ? (HttpServer) Moco.httpsServer(certificate(tls))
                         : Moco.httpsServer(port, certificate(tls)))
                 .orElseGet(() -> port == 0 ? Moco.httpServer() : Moco.httpServer(port));
-        WorkloadSettings.addTo(server, name, config.workMillis());
+        int eventLoops = eventLoops();
+        // One connection per event loop: a query blocks its loop, so no more than that many can be in flight.
+        WorldStore store = JdbcWorldStore.openIfSet(config.database(), eventLoops, name);
+        WorkloadSettings.addTo(server, name, config.workMillis(), store);
         Runner runner = Runner.runner(server);
         try {
             runner.start();
         } catch (RuntimeException e) {
             // Moco wraps a bind failure (Netty's BindException) in its own unchecked exceptions.
             stopQuietly(runner);
+            if (store != null) {
+                store.close();
+            }
             throw new IOException("moco could not start on port " + port + ": " + e.getMessage(), e);
         }
-        int eventLoops = eventLoops();
         String description = name + ": moco " + eventLoops + " event loops (one Netty group, boss and workers),"
                 + " on every interface, work sleeping on the event loop, no timeouts"
+                + (store == null
+                        ? ""
+                        : ", queries on the event loop, a pool of "
+                                + store.poolWaits().poolSize() + " database connections")
                 + config.tls().map(tls -> ", TLS (" + tls.provider().id() + ")").orElse("");
         // Moco listens on every interface; the config's address is one of them, and the one clients were told.
         return new MocoServer(
-                runner, new InetSocketAddress(config.address().bindAddress(), server.port()), description);
+                runner, store, new InetSocketAddress(config.address().bindAddress(), server.port()), description);
     }
 
     /**
@@ -95,7 +108,10 @@ final class MocoServer implements RunningServer {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            stopQuietly(runner);
+            stopQuietly(runner); // returns once moco's event loops have ended: no thread queries any more
+            if (store != null) {
+                store.close();
+            }
         }
     }
 

@@ -14,8 +14,11 @@ import com.github.dreamhead.moco.ResponseElement;
 import com.github.dreamhead.moco.resource.ContentResource;
 import io.httpmodels.server.Route;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpDate;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 
 import java.util.ArrayList;
@@ -34,6 +37,14 @@ import java.util.function.Predicate;
  * {@code Content-Length} from the body. With work, a moco procedure comes first, as moco's own {@code latency(...)}
  * would: the workload's sleep ({@link Workload#simulateWork}), on the event loop that serves the request.
  *
+ * <p>The database routes: moco's {@code status(...)} is fixed per setting, but a database answer's status (200, or
+ * 503 when the database fails) is only known once it has been queried. So the first database setting's matcher asks
+ * {@link DatabaseRoutes#answer} (blocking on the {@link WorldStore}, on the event loop, where moco runs everything),
+ * keeps the answer for that request on the thread ({@link DatabaseAnswer}), and matches when it is a 200; the
+ * following settings match the same kept answer's 503 and 500; the elements (content type, body) read it too. One
+ * query per request: moco matches and answers one request at a time on its loop's thread, with the same request
+ * object throughout.
+ *
  * <p>Immutable once added: moco calls the matchers and body functions on its event loops, concurrently.
  */
 final class WorkloadSettings {
@@ -44,23 +55,52 @@ final class WorkloadSettings {
 
     private static final byte[] NO_CONTENT = new byte[0];
 
+    /** The statuses a database answer can have, one setting each: found, a failing database, a bug. */
+    private static final List<HttpStatus> DATABASE_STATUSES =
+            List.of(HttpStatus.OK, HttpStatus.SERVICE_UNAVAILABLE, HttpStatus.INTERNAL_SERVER_ERROR);
+
     private final String serverHeader;
     private final int workMillis;
+    private final WorldStore store;
 
-    private WorkloadSettings(String name, int workMillis) {
+    private WorkloadSettings(String name, int workMillis, WorldStore store) {
         this.serverHeader = Workload.serverHeader(name);
         this.workMillis = workMillis;
+        this.store = store;
     }
 
-    /** Adds the workload's settings to {@code server}, answering as model {@code name} after {@code workMillis}. */
-    static void addTo(HttpServer server, String name, int workMillis) {
-        new WorkloadSettings(name, workMillis).addTo(server);
+    /**
+     * Adds the workload's settings to {@code server}, answering as model {@code name} after {@code workMillis}, the
+     * database routes from {@code store} ({@code null}: they answer 503).
+     */
+    static void addTo(HttpServer server, String name, int workMillis, WorldStore store) {
+        new WorkloadSettings(name, workMillis, store).addTo(server);
     }
 
     private void addTo(HttpServer server) {
         serve(server, Route.PLAINTEXT, binary(Workload.plaintextBody()));
         serve(server, Route.JSON, binary(request -> Workload.jsonBody()));
         serve(server, Route.ECHO, binary(request -> EchoBody.of((HttpRequest) request)));
+        for (HttpStatus status : DATABASE_STATUSES) {
+            List<ResponseElement> database = new ArrayList<>();
+            if (workMillis > 0) {
+                database.add(work());
+            }
+            if (status != HttpStatus.OK) {
+                database.add(status(status.code()));
+            }
+            database.add(header("Server", serverHeader));
+            database.add(header("Date", text(request -> HttpDate.now().toString())));
+            database.add(header(
+                    "Content-Type", text(request -> databaseAnswer(request).contentType())));
+            database.add(binary(request -> databaseAnswer(request).body()));
+            respondWhen(
+                    server,
+                    request -> answerTo(request) instanceof Answer.Serve serve
+                            && DatabaseRoutes.serves(serve.route())
+                            && databaseAnswer(request).status() == status,
+                    database);
+        }
         List<ResponseElement> options = elements(HttpStatus.OK, Workload.TEXT_PLAIN);
         options.add(header("Allow", text(request -> ((Answer.Options) answerTo(request)).allow())));
         options.add(binary(NO_CONTENT));
@@ -88,8 +128,44 @@ final class WorkloadSettings {
 
     /** One setting: the requests whose answer {@code matches} get {@code elements}, in order. */
     private static void respond(HttpServer server, Predicate<Answer> matches, List<ResponseElement> elements) {
-        server.request(conditional(request -> matches.test(answerTo(request))))
+        respondWhen(server, request -> matches.test(answerTo(request)), elements);
+    }
+
+    /** One setting: the requests {@code matches} takes get {@code elements}, in order. */
+    private static void respondWhen(HttpServer server, Predicate<Request> matches, List<ResponseElement> elements) {
+        server.request(conditional(matches))
                 .response(elements.get(0), elements.subList(1, elements.size()).toArray(ResponseElement[]::new));
+    }
+
+    /**
+     * The database's answer to {@code request}, queried on this thread (the event loop) the first time it is asked
+     * for, and kept for the settings and elements that ask again while moco handles the same request.
+     */
+    private HttpResponse databaseAnswer(Request request) {
+        DatabaseAnswer kept = DatabaseAnswer.KEPT.get();
+        if (kept != null && kept.request() == request) {
+            return kept.answer();
+        }
+        Answer.Serve serve = (Answer.Serve) answerTo(request);
+        HttpResponse answer;
+        try {
+            answer = DatabaseRoutes.answer(serve.route(), ((HttpRequest) request).getUri() + query(request), store);
+        } catch (RuntimeException e) {
+            answer = HttpResponse.error(HttpStatus.INTERNAL_SERVER_ERROR, "the database route failed: " + e);
+        }
+        DatabaseAnswer.KEPT.set(new DatabaseAnswer(request, answer));
+        return answer;
+    }
+
+    /** The {@code queries} parameter as moco decoded it, re-encoded for {@link DatabaseRoutes#queryCount}. */
+    private static String query(Request request) {
+        String[] queries = ((HttpRequest) request).getQueries().get("queries");
+        return queries == null || queries.length == 0 ? "" : "?queries=" + queries[0];
+    }
+
+    /** The last database answer of this thread (one event loop), with the request it answers. */
+    private record DatabaseAnswer(Request request, HttpResponse answer) {
+        static final ThreadLocal<DatabaseAnswer> KEPT = new ThreadLocal<>();
     }
 
     /** The work, the status and the headers every answer starts with; the caller adds its own and the body. */

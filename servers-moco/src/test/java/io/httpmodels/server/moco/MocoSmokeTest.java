@@ -61,6 +61,20 @@ class MocoSmokeTest {
         }
     }
 
+    /** Without a database the four database routes are served, 503 saying so, through moco's settings. */
+    @Test
+    void theDatabaseRoutesAnswer503WithoutADatabase() throws Exception {
+        try (RunningServer server = ServerModels.byName(MocoModel.NAME).start(ServerConfig.defaults());
+                HttpClient client = client()) {
+            for (String route : List.of("/db", "/queries?queries=2", "/fortunes", "/updates?queries=2")) {
+                HttpResponse<String> answer = get(client, "http://127.0.0.1:" + server.port() + route);
+                assertEquals(503, answer.statusCode(), route);
+                assertEquals(List.of("text/plain"), answer.headers().allValues("Content-Type"), route);
+                assertTrue(answer.body().contains("started without a database"), answer.body());
+            }
+        }
+    }
+
     @Test
     void theDescriptionNamesTheEventLoopsMocoStarts() throws Exception {
         try (RunningServer server = ServerModels.byName(MocoModel.NAME).start(ServerConfig.defaults())) {
