@@ -6,8 +6,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -69,17 +67,5 @@ public final class DatabaseOptions {
         } catch (IllegalArgumentException e) {
             throw Counts.outOfRange(spec, e);
         }
-    }
-
-    /** The flags that give {@code settings} to a model's JVM ({@code serve}), none for empty. */
-    public static List<String> asServeFlags(Optional<DatabaseSettings> settings) {
-        List<String> flags = new ArrayList<>();
-        settings.ifPresent(db -> {
-            flags.addAll(List.of("--db-url", db.jdbcUrl(), "--db-user", db.user(), "--db-password", db.password()));
-            if (db.poolSize() > 0) {
-                flags.addAll(List.of("--db-pool", String.valueOf(db.poolSize())));
-            }
-        });
-        return flags;
     }
 }
