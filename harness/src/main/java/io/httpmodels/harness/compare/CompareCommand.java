@@ -26,6 +26,8 @@ import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.DatabaseCeiling;
+import io.httpmodels.harness.results.ForkStatistics;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
@@ -33,6 +35,7 @@ import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
+import io.httpmodels.harness.targets.PgBench;
 import io.httpmodels.harness.targets.PostgresCluster;
 import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetSpec;
@@ -57,7 +60,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -390,11 +395,60 @@ public final class CompareCommand implements Callable<Integer> {
                             : "");
         }
         try (PostgresCluster stopped = cluster) {
-            return run(plan, args, outWriter);
+            List<DatabaseCeiling> ceilings = List.of();
+            if (cluster != null) {
+                try {
+                    ceilings = databaseCeilings(plan, cluster, outWriter);
+                } catch (StartFailure e) {
+                    // The models' figures stand without it: said, and the run goes on.
+                    outWriter.printf("  no database ceiling: %s%n", e.getMessage());
+                }
+            }
+            return run(plan, args, outWriter, ceilings);
         }
     }
 
-    private int run(Plan plan, List<String> args, PrintWriter outWriter) throws Exception {
+    /**
+     * What the run's PostgreSQL serves alone at each connection count of the database scenarios: pgbench running the
+     * {@code /db} query, pinned as the load client is, once per fork, each warmed as a model is and measured for a
+     * fork's windows.
+     */
+    private static List<DatabaseCeiling> databaseCeilings(Plan plan, PostgresCluster cluster, PrintWriter out)
+            throws StartFailure {
+        List<Integer> counts = plan.scenarios().stream()
+                .map(s -> s.shape().connections())
+                .distinct()
+                .sorted()
+                .toList();
+        out.printf(
+                "PostgreSQL alone (pgbench, TechEmpower's /db query, %s connections, %d runs each)...%n",
+                counts.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                plan.sampling().forks());
+        out.flush();
+        Map<Integer, List<PgBench.Run>> byCount = new TreeMap<>();
+        for (int fork = 0; fork < plan.sampling().forks(); fork++) {
+            for (PgBench.Run run : PgBench.measure(
+                    plan.projectRoot(),
+                    cluster,
+                    counts,
+                    plan.measure().warmup().minimum(),
+                    plan.duration().multipliedBy(plan.sampling().windows()),
+                    plan.pinning().enabled() ? plan.pinning().clientCpus() : List.of())) {
+                byCount.computeIfAbsent(run.clients(), c -> new ArrayList<>()).add(run);
+            }
+        }
+        List<DatabaseCeiling> ceilings = new ArrayList<>();
+        byCount.forEach((clients, runs) -> ceilings.add(new DatabaseCeiling(
+                clients,
+                ForkStatistics.estimate(
+                        runs.stream().map(PgBench.Run::queriesPerSecond).toList()),
+                ForkStatistics.estimate(
+                        runs.stream().map(PgBench.Run::databaseMicrosPerQuery).toList()))));
+        return ceilings;
+    }
+
+    private int run(Plan plan, List<String> args, PrintWriter outWriter, List<DatabaseCeiling> ceilings)
+            throws Exception {
         Conditions conditions = RunConditions.of(
                 plan.profile(),
                 plan.measure(),
@@ -414,7 +468,7 @@ public final class CompareCommand implements Callable<Integer> {
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
         OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
-            Results results = comparison.run();
+            Results results = comparison.run().withDatabaseCeilings(ceilings);
             List<Path> written;
             try {
                 Files.createDirectories(plan.outputDir());

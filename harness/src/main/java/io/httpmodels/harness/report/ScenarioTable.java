@@ -139,6 +139,12 @@ record ScenarioTable(
         if (database) {
             columns.add(new Column("database CPU", "µs/req", true));
         }
+        boolean vsCeiling = database
+                && results.databaseCeiling(scenario.shape().connections()) != null
+                && DatabaseShare.readsPerRequest(scenario) > 0;
+        if (vsCeiling) {
+            columns.add(new Column("vs pgbench", null, true));
+        }
         columns.add(new Column("server CPU", "% of a core", true));
         columns.add(new Column("RSS peak", "MiB", true));
         columns.add(new Column("threads peak", null, true));
@@ -194,6 +200,9 @@ record ScenarioTable(
                                         Format.cpuMicros(s.databaseCpuMicrosPerRequest()),
                                         Format.interval(s.database().cpuMicrosPerRequest(), Format::cpuMicros)));
             }
+            if (vsCeiling) {
+                cells.add(Cell.of(Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
+            }
             cells.add(Cell.of(Format.percent(s.server().serverCpuPercent())));
             cells.add(new Cell(
                     Format.mebibytes(s.rssPeakBytes()),
@@ -221,6 +230,10 @@ record ScenarioTable(
         }
         if (database) {
             footnotes.add(DATABASE_NOTE);
+        }
+        String ceiling = DatabaseShare.ceilingLine(results, scenario);
+        if (database && ceiling != null) {
+            footnotes.add(ceiling + "; vs pgbench: a row's world reads per second as a share of it.");
         }
         if (anyBound) {
             footnotes.add(clientBoundNote(results, scenario));

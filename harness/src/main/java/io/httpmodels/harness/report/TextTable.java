@@ -100,10 +100,10 @@ public final class TextTable {
                     + " request's work too), beside µs/req. docs/tls.md."));
         }
         if (results.summaries().stream().anyMatch(s -> s.databaseCpuMicrosPerRequest() != null)) {
-            out.append(
-                    wrap(
-                            "database: db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
-                                    + " /proc); server + db: the two together, the cost of a request to the machine. docs/database.md."));
+            out.append(wrap("database: db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
+                    + " /proc); server + db: the two together, the cost of a request to the machine; vs pgbench: the /db or /queries rows' world reads per second"
+                    + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs)."
+                    + " docs/database.md."));
         }
         if (!WhyTable.all(results, false).isEmpty()) {
             out.append(wrap("why, " + WhyTable.LEGEND + "; " + WhyTable.PARTIAL
@@ -112,7 +112,8 @@ public final class TextTable {
         return out.toString();
     }
 
-    private static final List<String> DATABASE_HEADERS = List.of("target", "µs/req", "db µs/req", "server + db");
+    private static final List<String> DATABASE_HEADERS =
+            List.of("target", "µs/req", "db µs/req", "server + db", "vs pgbench");
 
     /**
      * A database scenario's cost in the database beside the server's, one line per target that has it, under its main
@@ -133,7 +134,8 @@ public final class TextTable {
                     Format.withPlusMinus(
                             Format.cpuMicros(s.databaseCpuMicrosPerRequest()),
                             s.database().cpuMicrosPerRequest()),
-                    Format.cpuMicros(server == null ? null : server + s.databaseCpuMicrosPerRequest())));
+                    Format.cpuMicros(server == null ? null : server + s.databaseCpuMicrosPerRequest()),
+                    Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
         }
         if (rows.size() == 1) {
             return "";
@@ -151,6 +153,10 @@ public final class TextTable {
         StringBuilder out = new StringBuilder(cut("  database  [" + scenario.id() + "]")).append('\n');
         for (List<String> row : rows) {
             out.append(whyLine(row, widths, numeric)).append('\n');
+        }
+        String ceiling = DatabaseShare.ceilingLine(results, scenario);
+        if (ceiling != null) {
+            out.append(wrap("  " + ceiling));
         }
         return out.toString();
     }
