@@ -307,7 +307,14 @@ final class CellFigures {
                         : end.compileMillis() - start.compileMillis(),
                 end.threadsStarted() - start.threadsStarted(),
                 end.threadStates(),
-                FigureSource.complete(JVM));
+                FigureSource.complete(JVM),
+                start.databasePool() == null || end.databasePool() == null
+                        ? null
+                        : perRequest(
+                                (end.databasePool().waitNanos()
+                                                - start.databasePool().waitNanos())
+                                        / 1e3,
+                                requests));
     }
 
     /** The per-request figures of the perf chunk, or null when none was counted. */
