@@ -6,6 +6,8 @@
 #   scripts/db/postgres.sh start DIR [--port N] [--cpus LIST]   make a cluster in DIR (empty or new) and start it
 #       in the background; prints "jdbc:postgresql://127.0.0.1:PORT/hello_world PID" last
 #   scripts/db/postgres.sh stop DIR                             stop it (fast shutdown) and wait until it is gone
+#   scripts/db/postgres.sh restart DIR                          start a stopped one again, data kept, on its port
+#       and CPUs; prints the same last line as start
 #
 # --port defaults to the first free one from 15432; --cpus pins the postmaster, and so every backend it forks, to
 # those CPUs (a taskset list: 0, or 0,1). PostgreSQL refuses to run as root: run as root, the cluster runs as the
@@ -13,7 +15,7 @@
 # log is DIR/postgres.log; a start that fails stops what it started and prints the log's end.
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 fail() { echo "postgres.sh: $*" >&2; exit 1; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
         *) echo "postgres.sh: unknown argument '$1'" >&2; usage ;;
     esac
 done
-case "$action" in start|stop) ;; -h|--help|"") usage ;; *) echo "postgres.sh: unknown action '$action'" >&2; usage ;; esac
+case "$action" in start|stop|restart) ;; -h|--help|"") usage ;; *) echo "postgres.sh: unknown action '$action'" >&2; usage ;; esac
 [ -n "$dir" ] || { echo "postgres.sh: give the cluster's folder" >&2; usage; }
 if [ -n "$port" ] && { ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -lt 1024 ] || [ "$port" -gt 65535 ]; }; then
     echo "postgres.sh: bad port '$port' (1024-65535)" >&2; exit 2
@@ -59,6 +61,24 @@ if [ "$action" = stop ]; then
     fi
     pg_ctl -D "$dir/data" -m fast -w -t 60 stop >/dev/null || fail "the cluster in $dir did not stop within 60 s"
     echo "postgres.sh: stopped the cluster in $dir"
+    exit 0
+fi
+
+# The last line of a start: what a client connects to, and the postmaster's PID.
+started_line() {
+    echo "jdbc:postgresql://127.0.0.1:$1/hello_world $(head -n 1 "$dir/data/postmaster.pid")"
+}
+
+if [ "$action" = restart ]; then
+    if ! [ -d "$dir/data" ] || ! [ -f "$dir/port" ]; then fail "no cluster made by this script in '$dir'"; fi
+    dir="$(cd "$dir" && pwd)"
+    ! pg_ctl -D "$dir/data" status >/dev/null 2>&1 || fail "the cluster in $dir is running already"
+    port="$(cat "$dir/port")"; cpus="$(cat "$dir/cpus" 2>/dev/null || true)"
+    pin=(); [ -z "$cpus" ] || pin=(taskset -c "$cpus")
+    "${pin[@]}" "${as_owner[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+        -o "-p $port -k $dir" start >/dev/null 2>&1 || fail "the cluster in $dir did not start again on port $port"
+    echo "postgres.sh: restarted the cluster in $dir on 127.0.0.1:$port${cpus:+, CPUs $cpus}"
+    started_line "$port"
     exit 0
 fi
 
@@ -117,4 +137,5 @@ if ! { psql -d postgres -c "CREATE DATABASE hello_world" && psql -d hello_world 
     fail "could not load TechEmpower's data set; the cluster in $dir is stopped"
 fi
 echo "postgres.sh: PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') in $dir on 127.0.0.1:$port${cpus:+, CPUs $cpus}"
-echo "jdbc:postgresql://127.0.0.1:$port/hello_world $(head -n 1 "$dir/data/postmaster.pid")"
+echo "$port" > "$dir/port"; echo "$cpus" > "$dir/cpus"
+started_line "$port"

@@ -58,7 +58,7 @@ import java.util.stream.Stream;
  */
 class ArchitectureTest {
 
-    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http and tls. */
+    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http, tls and db. */
     private enum Module {
         SERVER_API(
                 "server-api",
@@ -66,7 +66,8 @@ class ArchitectureTest {
                 true,
                 "io.httpmodels.server",
                 "io.httpmodels.server.http..",
-                "io.httpmodels.server.tls.."),
+                "io.httpmodels.server.tls..",
+                "io.httpmodels.server.db.."),
         SERVERS_BIO("servers-bio", true, true, "io.httpmodels.server.bio.."),
         SERVERS_NETTY("servers-netty", true, true, "io.httpmodels.server.netty.."),
         SERVERS_NIO("servers-nio", true, true, "io.httpmodels.server.nio.."),

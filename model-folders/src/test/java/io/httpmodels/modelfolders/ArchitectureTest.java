@@ -77,7 +77,8 @@ class ArchitectureTest {
                                 framework.pkg + "..",
                                 "io.httpmodels.server",
                                 "io.httpmodels.server.http..",
-                                "io.httpmodels.server.tls..")))
+                                "io.httpmodels.server.tls..",
+                                "io.httpmodels.server.db..")))
                 .because("each model is measured on its own code (what two models share belongs in server-api), and"
                         + " a framework's JVM has only the harness's class path and its own folder: it knows no"
                         + " other model, nor the harness, the load client or the benchmarks")

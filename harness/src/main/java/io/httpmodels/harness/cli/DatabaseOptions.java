@@ -6,8 +6,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -71,15 +69,8 @@ public final class DatabaseOptions {
         }
     }
 
-    /** The flags that give {@code settings} to a model's JVM ({@code serve}), none for empty. */
-    public static List<String> asServeFlags(Optional<DatabaseSettings> settings) {
-        List<String> flags = new ArrayList<>();
-        settings.ifPresent(db -> {
-            flags.addAll(List.of("--db-url", db.jdbcUrl(), "--db-user", db.user(), "--db-password", db.password()));
-            if (db.poolSize() > 0) {
-                flags.addAll(List.of("--db-pool", String.valueOf(db.poolSize())));
-            }
-        });
-        return flags;
+    /** The settings for a database this run started at {@code jdbcUrl}, with TechEmpower's user and {@code --db-pool}. */
+    public DatabaseSettings settingsFor(String jdbcUrl) {
+        return DatabaseSettings.of(jdbcUrl).withPoolSize(pool);
     }
 }

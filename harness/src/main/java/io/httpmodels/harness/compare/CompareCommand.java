@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.DatabaseOptions;
 import io.httpmodels.harness.cli.KeepAliveOption;
 import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
@@ -13,6 +14,7 @@ import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
+import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.process.HostNoise;
 import io.httpmodels.harness.process.OwnedRun;
@@ -31,6 +33,8 @@ import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
+import io.httpmodels.harness.targets.PostgresCluster;
+import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.ClientTlsProvider;
 import io.httpmodels.load.MachineLimits;
@@ -52,6 +56,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -74,7 +79,7 @@ import java.util.concurrent.Callable;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the run completed and every cell was measured",
-            "1:the results could not be written",
+            "1:the results could not be written, or the database the scenarios query could not be started",
             "2:usage error",
             "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
                     + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
@@ -270,6 +275,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ServerJvmOptions serverJvm;
 
+    @Mixin
+    DatabaseOptions database;
+
     @Option(
             names = "--target",
             paramLabel = "NAME=URL",
@@ -354,6 +362,39 @@ public final class CompareCommand implements Callable<Integer> {
             return PinnedRelaunch.run(plan.pinning(), HarnessJvm.current(), args, 90, "compare-relaunch-shutdown");
         }
         PrintWriter outWriter = spec.commandLine().getOut();
+        // Database routes need a database: --db-url's, or a throw-away cluster started now, on the servers' CPUs.
+        PostgresCluster cluster = null;
+        if (plan.queriesADatabase() && plan.database().isEmpty()) {
+            Optional<String> unavailable = PostgresCluster.unavailable(plan.projectRoot());
+            if (unavailable.isPresent()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("error: the scenarios query a database: " + unavailable.get()
+                                + "; or give one with --db-url");
+                return 1;
+            }
+            try {
+                cluster = PostgresCluster.startThrowaway(
+                        plan.projectRoot(),
+                        plan.pinning().enabled() ? plan.pinning().serverCpus() : List.of());
+            } catch (StartFailure e) {
+                spec.commandLine().getErr().println("error: cannot start PostgreSQL: " + e.getMessage());
+                return 1;
+            }
+            plan = plan.withDatabase(new RunDatabase(database.settingsFor(cluster.jdbcUrl()), cluster.pid()));
+            outWriter.printf(
+                    "PostgreSQL for the database routes: %s%s%n",
+                    cluster.jdbcUrl(),
+                    plan.pinning().enabled()
+                            ? ", on the servers' CPUs " + plan.pinning().serverCpus()
+                            : "");
+        }
+        try (PostgresCluster stopped = cluster) {
+            return run(plan, args, outWriter);
+        }
+    }
+
+    private int run(Plan plan, List<String> args, PrintWriter outWriter) throws Exception {
         Conditions conditions = RunConditions.of(
                 plan.profile(),
                 plan.measure(),
@@ -486,7 +527,8 @@ public final class CompareCommand implements Callable<Integer> {
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
                 root,
-                selection);
+                selection,
+                database.settings().map(settings -> new RunDatabase(settings, null)));
     }
 
     /** The scenarios with the slow interval and the header deadline given on the command line, if any. */

@@ -6,6 +6,7 @@ import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.load.cli.OldSpellings;
+import io.httpmodels.server.db.DatabaseSettings;
 import io.httpmodels.server.tls.TlsProvider;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Starts what is measured, for {@code compare} and {@code regress} alike. A model gets its own JVM — already
@@ -39,6 +41,7 @@ public final class TargetLauncher {
     private final Pinning pinning;
     private final Path projectRoot;
     private final Path certificateFolder;
+    private final Optional<DatabaseSettings> database;
     private RunCertificate certificate;
 
     /**
@@ -58,9 +61,20 @@ public final class TargetLauncher {
      *                          run's results folder's {@code tls/}); null for a temporary folder
      */
     public TargetLauncher(Pinning pinning, Path projectRoot, Path certificateFolder) {
+        this(pinning, projectRoot, certificateFolder, Optional.empty());
+    }
+
+    /**
+     * {@link #TargetLauncher(Pinning, Path, Path)} whose models' database routes query {@code database}.
+     *
+     * @param database the PostgreSQL every model of the run queries, or empty for none
+     */
+    public TargetLauncher(
+            Pinning pinning, Path projectRoot, Path certificateFolder, Optional<DatabaseSettings> database) {
         this.pinning = pinning;
         this.projectRoot = projectRoot;
         this.certificateFolder = certificateFolder;
+        this.database = database;
     }
 
     /**
@@ -139,6 +153,12 @@ public final class TargetLauncher {
                 serve.addAll(List.of("--tls-provider", jvm.tlsProvider().id()));
             }
         }
+        database.ifPresent(db -> {
+            serve.addAll(List.of("--db-url", db.jdbcUrl(), "--db-user", db.user(), "--db-password", db.password()));
+            if (db.poolSize() > 0) {
+                serve.addAll(List.of("--db-pool", String.valueOf(db.poolSize())));
+            }
+        });
         List<String> flags = new ArrayList<>(LAUNCHER_FLAGS);
         flags.addAll(jvm.jvmFlags());
         return ModelCatalog.launchFor(jvm.build(), model).command(pinning.serverPrefix(), flags, serve);

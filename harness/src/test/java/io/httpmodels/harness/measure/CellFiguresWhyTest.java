@@ -47,7 +47,8 @@ class CellFiguresWhyTest {
                 1,
                 activity,
                 new UsageSampler.JvmEdges(start, end, jvmNote),
-                UsageSampler.Profile.NONE);
+                UsageSampler.Profile.NONE,
+                null);
     }
 
     private static final Counted COUNTED = new Counted(
