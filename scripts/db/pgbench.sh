@@ -3,8 +3,10 @@
 # from pgbench, with no HTTP server in front: what a model's /db can at best approach on the same CPUs.
 #
 #   scripts/db/pgbench.sh [-c N[,N...]] [-d SECONDS] [--warmup SECONDS] [--db-cpus LIST] [--client-cpus LIST]
+#                         [--cluster DIR]
 #
-# Makes a throw-away cluster (scripts/db/postgres.sh) pinned to --db-cpus (default 0), warms it for --warmup
+# Makes a throw-away cluster (scripts/db/postgres.sh) pinned to --db-cpus (default 0), or uses the running one
+# postgres.sh made in DIR (--cluster, as a comparison's; left running, --db-cpus ignored), warms it for --warmup
 # seconds (default 3, unrecorded) and measures the next -d seconds (default 5) of one pgbench run per client count
 # of -c (default 40), pinned to --client-cpus (default 1), one connection per client, one pgbench thread. Prints per
 # count: queries per second, pgbench's mean latency, the database's CPU per query over the measured seconds
@@ -14,9 +16,9 @@ set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-counts="40"; duration=5; warmup=3; db_cpus=0; client_cpus=1
+counts="40"; duration=5; warmup=3; db_cpus=0; client_cpus=1; cluster=""
 while [ $# -gt 0 ]; do
     case "$1" in
         -c) counts="${2:?-c needs client counts}"; shift 2 ;;
@@ -24,6 +26,7 @@ while [ $# -gt 0 ]; do
         --warmup) warmup="${2:?--warmup needs seconds}"; shift 2 ;;
         --db-cpus) db_cpus="${2:?--db-cpus needs a CPU list}"; shift 2 ;;
         --client-cpus) client_cpus="${2:?--client-cpus needs a CPU list}"; shift 2 ;;
+        --cluster) cluster="${2:?--cluster needs the folder of a running cluster}"; shift 2 ;;
         -h|--help) usage ;;
         *) echo "pgbench.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -38,11 +41,21 @@ pgbench_bin="$(printf '%s\n' /usr/lib/postgresql/*/bin/pgbench | sort -V | tail 
 
 dir="$HTTPMODELS_ROOT/target/pgbench-$$"
 rm -rf "$dir"
-started="$("$(dirname "$0")/postgres.sh" start "$dir/cluster" --cpus "$db_cpus")"
-read -r url postmaster <<<"$(tail -n 1 <<<"$started")"
-port="${url#jdbc:postgresql://127.0.0.1:}"; port="${port%%/*}"
-stop() { "$(dirname "$0")/postgres.sh" stop "$dir/cluster" >/dev/null || true; }
-trap stop EXIT
+mkdir -p "$dir"
+if [ -n "$cluster" ]; then
+    if ! [ -f "$cluster/port" ] || ! [ -f "$cluster/data/postmaster.pid" ]; then
+        echo "pgbench.sh: no running cluster made by postgres.sh in '$cluster'" >&2; exit 1
+    fi
+    port="$(cat "$cluster/port")"; postmaster="$(head -n 1 "$cluster/data/postmaster.pid")"
+    db_cpus="$(cat "$cluster/cpus" 2>/dev/null || true)"; db_cpus="${db_cpus:-any}"
+    trap 'rm -rf "$dir"' EXIT
+else
+    started="$("$(dirname "$0")/postgres.sh" start "$dir/cluster" --cpus "$db_cpus")"
+    read -r url postmaster <<<"$(tail -n 1 <<<"$started")"
+    port="${url#jdbc:postgresql://127.0.0.1:}"; port="${port%%/*}"
+    stop() { "$(dirname "$0")/postgres.sh" stop "$dir/cluster" >/dev/null || true; }
+    trap stop EXIT
+fi
 
 cat > "$dir/db.sql" <<'EOF'
 \set id random(1, 10000)

@@ -58,9 +58,7 @@ import java.util.stream.Stream;
  */
 class ArchitectureTest {
 
-    /**
-     * Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http, tls and db.
-     */
+    /** Our modules and their packages. A model module is any sub-package of io.httpmodels.server but http, tls and db. */
     private enum Module {
         SERVER_API(
                 "server-api",

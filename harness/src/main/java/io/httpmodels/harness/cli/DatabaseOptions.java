@@ -68,4 +68,9 @@ public final class DatabaseOptions {
             throw Counts.outOfRange(spec, e);
         }
     }
+
+    /** The settings for a database this run started at {@code jdbcUrl}, with TechEmpower's user and {@code --db-pool}. */
+    public DatabaseSettings settingsFor(String jdbcUrl) {
+        return DatabaseSettings.of(jdbcUrl).withPoolSize(pool);
+    }
 }

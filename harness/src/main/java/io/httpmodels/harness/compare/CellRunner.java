@@ -6,6 +6,7 @@ import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
 
@@ -40,8 +41,12 @@ final class CellRunner {
         // A TLS scenario's servers all get one certificate, kept with the results (tls/cert.pem, tls/key.pem).
         this.step = new MeasuringStep(
                 new TargetLauncher(
-                        plan.pinning(), plan.projectRoot(), plan.outputDir().resolve("tls")),
-                plan.measure());
+                        plan.pinning(),
+                        plan.projectRoot(),
+                        plan.outputDir().resolve("tls"),
+                        plan.database().map(RunDatabase::settings)),
+                plan.measure(),
+                plan.database().map(RunDatabase::postmasterPid).orElse(null));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.cli.Counts;
+import io.httpmodels.harness.cli.DatabaseOptions;
 import io.httpmodels.harness.cli.KeepAliveOption;
 import io.httpmodels.harness.cli.ModelsOption;
 import io.httpmodels.harness.cli.OutputOption;
@@ -13,6 +14,7 @@ import io.httpmodels.harness.cli.WarmupOptions;
 import io.httpmodels.harness.cli.WholeMillis;
 import io.httpmodels.harness.measure.MeasureSettings;
 import io.httpmodels.harness.measure.RunConditions;
+import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.HarnessJvm;
 import io.httpmodels.harness.process.HostNoise;
 import io.httpmodels.harness.process.OwnedRun;
@@ -24,6 +26,8 @@ import io.httpmodels.harness.report.ReportWriter;
 import io.httpmodels.harness.report.TextTable;
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.Conditions;
+import io.httpmodels.harness.results.DatabaseCeiling;
+import io.httpmodels.harness.results.ForkStatistics;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.RunStatus;
 import io.httpmodels.harness.results.Scenario;
@@ -31,6 +35,9 @@ import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
 import io.httpmodels.harness.targets.Peer;
+import io.httpmodels.harness.targets.PgBench;
+import io.httpmodels.harness.targets.PostgresCluster;
+import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetSpec;
 import io.httpmodels.load.ClientTlsProvider;
 import io.httpmodels.load.MachineLimits;
@@ -52,7 +59,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -74,7 +84,7 @@ import java.util.concurrent.Callable;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the run completed and every cell was measured",
-            "1:the results could not be written",
+            "1:the results could not be written, or the database the scenarios query could not be started",
             "2:usage error",
             "3:the run completed, but a cell failed (a target did not start, died, or was never reached): the"
                     + " results and reports were written, each failure with its reason; --no-fail-on-failed-cells"
@@ -270,6 +280,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ServerJvmOptions serverJvm;
 
+    @Mixin
+    DatabaseOptions database;
+
     @Option(
             names = "--target",
             paramLabel = "NAME=URL",
@@ -354,6 +367,88 @@ public final class CompareCommand implements Callable<Integer> {
             return PinnedRelaunch.run(plan.pinning(), HarnessJvm.current(), args, 90, "compare-relaunch-shutdown");
         }
         PrintWriter outWriter = spec.commandLine().getOut();
+        // Database routes need a database: --db-url's, or a throw-away cluster started now, on the servers' CPUs.
+        PostgresCluster cluster = null;
+        if (plan.queriesADatabase() && plan.database().isEmpty()) {
+            Optional<String> unavailable = PostgresCluster.unavailable(plan.projectRoot());
+            if (unavailable.isPresent()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("error: the scenarios query a database: " + unavailable.get()
+                                + "; or give one with --db-url");
+                return 1;
+            }
+            try {
+                cluster = PostgresCluster.startThrowaway(
+                        plan.projectRoot(),
+                        plan.pinning().enabled() ? plan.pinning().serverCpus() : List.of());
+            } catch (StartFailure e) {
+                spec.commandLine().getErr().println("error: cannot start PostgreSQL: " + e.getMessage());
+                return 1;
+            }
+            plan = plan.withDatabase(new RunDatabase(database.settingsFor(cluster.jdbcUrl()), cluster.pid()));
+            outWriter.printf(
+                    "PostgreSQL for the database routes: %s%s%n",
+                    cluster.jdbcUrl(),
+                    plan.pinning().enabled()
+                            ? ", on the servers' CPUs " + plan.pinning().serverCpus()
+                            : "");
+        }
+        try (PostgresCluster stopped = cluster) {
+            List<DatabaseCeiling> ceilings = List.of();
+            if (cluster != null) {
+                try {
+                    ceilings = databaseCeilings(plan, cluster, outWriter);
+                } catch (StartFailure e) {
+                    // The models' figures stand without it: said, and the run goes on.
+                    outWriter.printf("  no database ceiling: %s%n", e.getMessage());
+                }
+            }
+            return run(plan, args, outWriter, ceilings);
+        }
+    }
+
+    /**
+     * What the run's PostgreSQL serves alone at each connection count of the database scenarios: pgbench running the
+     * {@code /db} query, pinned as the load client is, once per fork, each warmed as a model is and measured for a
+     * fork's windows.
+     */
+    private static List<DatabaseCeiling> databaseCeilings(Plan plan, PostgresCluster cluster, PrintWriter out)
+            throws StartFailure {
+        List<Integer> counts = plan.scenarios().stream()
+                .map(s -> s.shape().connections())
+                .distinct()
+                .sorted()
+                .toList();
+        out.printf(
+                "PostgreSQL alone (pgbench, TechEmpower's /db query, %s connections, %d runs each)...%n",
+                counts.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                plan.sampling().forks());
+        out.flush();
+        Map<Integer, List<PgBench.Run>> byCount = new TreeMap<>();
+        for (int fork = 0; fork < plan.sampling().forks(); fork++) {
+            for (PgBench.Run run : PgBench.measure(
+                    plan.projectRoot(),
+                    cluster,
+                    counts,
+                    plan.measure().warmup().minimum(),
+                    plan.duration().multipliedBy(plan.sampling().windows()),
+                    plan.pinning().enabled() ? plan.pinning().clientCpus() : List.of())) {
+                byCount.computeIfAbsent(run.clients(), c -> new ArrayList<>()).add(run);
+            }
+        }
+        List<DatabaseCeiling> ceilings = new ArrayList<>();
+        byCount.forEach((clients, runs) -> ceilings.add(new DatabaseCeiling(
+                clients,
+                ForkStatistics.estimate(
+                        runs.stream().map(PgBench.Run::queriesPerSecond).toList()),
+                ForkStatistics.estimate(
+                        runs.stream().map(PgBench.Run::databaseMicrosPerQuery).toList()))));
+        return ceilings;
+    }
+
+    private int run(Plan plan, List<String> args, PrintWriter outWriter, List<DatabaseCeiling> ceilings)
+            throws Exception {
         Conditions conditions = RunConditions.of(
                 plan.profile(),
                 plan.measure(),
@@ -373,7 +468,7 @@ public final class CompareCommand implements Callable<Integer> {
         // This run's children alone: another command in this JVM (the harness's tests run several) keeps its own.
         OwnedRun run = OwnedRun.start("compare-shutdown", comparison::stop, Duration.ofSeconds(60));
         try {
-            Results results = comparison.run();
+            Results results = comparison.run().withDatabaseCeilings(ceilings);
             List<Path> written;
             try {
                 Files.createDirectories(plan.outputDir());
@@ -486,7 +581,8 @@ public final class CompareCommand implements Callable<Integer> {
                 capacity ? Slo.parse(slo) : null,
                 out.dir(root, ""),
                 root,
-                selection);
+                selection,
+                database.settings().map(settings -> new RunDatabase(settings, null)));
     }
 
     /** The scenarios with the slow interval and the header deadline given on the command line, if any. */

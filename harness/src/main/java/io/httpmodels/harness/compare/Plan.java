@@ -5,11 +5,15 @@ import io.httpmodels.harness.process.Pinning;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.ModelJvm;
 import io.httpmodels.harness.targets.ModelSelection;
+import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.server.Route;
+import io.httpmodels.server.db.DatabaseRoutes;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A whole comparison, decided before anything runs: what to measure, under which loads, for how long, and how
@@ -27,6 +31,8 @@ import java.util.List;
  * @param outputDir   where results go
  * @param projectRoot the project's folder (scripts/peers for nginx; git for the commit)
  * @param models      which models the rows are, and what the default set left out
+ * @param database    the PostgreSQL the models' database routes query: {@code --db-url}'s, or the cluster the run
+ *                    started for scenarios of database routes ({@link #withDatabase}); empty when none is asked
  */
 public record Plan(
         String profile,
@@ -39,7 +45,8 @@ public record Plan(
         Slo capacitySlo,
         Path outputDir,
         Path projectRoot,
-        ModelSelection models) {
+        ModelSelection models,
+        Optional<RunDatabase> database) {
 
     public Plan {
         targets = List.copyOf(targets);
@@ -50,6 +57,31 @@ public record Plan(
         if (scenarios.isEmpty()) {
             throw new IllegalArgumentException("nothing to measure: no scenarios");
         }
+    }
+
+    /** Whether a scenario asks for a database route ({@code /db}, {@code /queries}, {@code /fortunes}, {@code /updates}). */
+    public boolean queriesADatabase() {
+        return scenarios.stream().anyMatch(s -> {
+            Route route = Route.forTarget(s.route());
+            return route != null && DatabaseRoutes.serves(route);
+        });
+    }
+
+    /** The same plan, its models querying {@code value}. */
+    public Plan withDatabase(RunDatabase value) {
+        return new Plan(
+                profile,
+                targets,
+                scenarios,
+                measure,
+                sampling,
+                servers,
+                pinning,
+                capacitySlo,
+                outputDir,
+                projectRoot,
+                models,
+                Optional.of(value));
     }
 
     /** Windows the plan records, every fork's of every cell, capacity steps aside. */

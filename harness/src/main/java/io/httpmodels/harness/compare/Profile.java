@@ -64,6 +64,20 @@ public enum Profile {
                     .withBackground(10_000, 0),
             Duration.ofSeconds(2),
             new Sampling(3, 1, Duration.ofSeconds(4))),
+    DB(
+            "TechEmpower's database tests against a real PostgreSQL (docs/database.md): /db, /queries?queries=20,"
+                    + " /fortunes and /updates?queries=20 at 40 and 256 keep-alive connections; a throw-away"
+                    + " cluster on the servers' CPUs unless --db-url names one",
+            axes(
+                    List.of("/db", "/queries?queries=20", "/fortunes", "/updates?queries=20"),
+                    List.of(0),
+                    List.of(true),
+                    List.of(40, 256),
+                    1,
+                    null,
+                    List.of()),
+            Duration.ofSeconds(2),
+            new Sampling(3, 1, Duration.ofSeconds(2))),
     TLS(
             "HTTPS (docs/tls.md): GET /plaintext, 40 connections, no work, over TLS: keep-alive, a new connection per"
                     + " request with full handshakes, and with resumed sessions; handshakes/s and server CPU per"

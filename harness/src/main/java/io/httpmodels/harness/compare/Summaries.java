@@ -2,6 +2,7 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.DatabaseFigures;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.ForkFigures;
@@ -186,7 +187,34 @@ final class Summaries {
                                 used.stream().map(c -> c.diagnostics().why()).toList()),
                         null)
                 .withHandshakes(Handshakes.medianOf(
-                        used.stream().map(c -> c.diagnostics().tls()).toList()));
+                        used.stream().map(c -> c.diagnostics().tls()).toList()))
+                .withDatabase(database(byFork));
+    }
+
+    /**
+     * The database's CPU per request in each fork (its CPU over the fork's windows by the requests they completed),
+     * as an estimate over the forks; null when no fork measured it in every window.
+     */
+    static DatabaseFigures database(Map<Integer, List<CellResult>> byFork) {
+        List<Double> perFork = new ArrayList<>();
+        for (List<CellResult> windows : byFork.values()) {
+            double cpuSeconds = 0;
+            long requests = 0;
+            boolean measured = true;
+            for (CellResult w : windows) {
+                Long n = w.figures().throughput().requests();
+                if (w.usage().database() == null || n == null) {
+                    measured = false;
+                    break;
+                }
+                cpuSeconds += w.usage().database().cpuSeconds();
+                requests += n;
+            }
+            if (measured && requests > 0) {
+                perFork.add(Stats.cpuMicrosPerRequest(cpuSeconds, requests));
+            }
+        }
+        return perFork.isEmpty() ? null : new DatabaseFigures(ForkStatistics.estimate(perFork));
     }
 
     /** A figure's estimate over the forks that have it, or null when none has. */

@@ -1,5 +1,8 @@
 package io.httpmodels.harness.control;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.httpmodels.server.db.PoolWaits;
+
 import java.util.Map;
 
 /**
@@ -23,6 +26,8 @@ import java.util.Map;
  *                            {@code ru_nvcsw}, every thread, ended ones included)
  * @param involuntarySwitches context switches in which one was preempted ({@code ru_nivcsw})
  * @param rusageNote          why the switches are -1, or null
+ * @param databasePool        the waits of the model's database pools, summed since they opened; null when it has none
+ *                            open (or is a build from before them)
  */
 public record JvmStats(
         long allocatedBytes,
@@ -35,7 +40,8 @@ public record JvmStats(
         Map<String, Integer> threadStates,
         long voluntarySwitches,
         long involuntarySwitches,
-        String rusageNote) {
+        String rusageNote,
+        @JsonInclude(JsonInclude.Include.NON_NULL) PoolWaits databasePool) {
 
     public JvmStats {
         threadStates = threadStates == null ? Map.of() : Map.copyOf(threadStates);

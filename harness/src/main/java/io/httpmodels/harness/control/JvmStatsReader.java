@@ -1,5 +1,7 @@
 package io.httpmodels.harness.control;
 
+import io.httpmodels.server.db.JdbcWorldStore;
+
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -55,7 +57,8 @@ public final class JvmStatsReader {
                 states,
                 switches.map(Rusage.Switches::voluntary).orElse(-1L),
                 switches.map(Rusage.Switches::involuntary).orElse(-1L),
-                switches.isPresent() ? null : rusage.unavailable());
+                switches.isPresent() ? null : rusage.unavailable(),
+                JdbcWorldStore.openPoolWaits());
     }
 
     private long allocatedBytes() {

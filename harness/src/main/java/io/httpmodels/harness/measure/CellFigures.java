@@ -10,6 +10,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.DatabaseUsage;
 import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.FigureSource;
@@ -98,7 +99,16 @@ final class CellFigures {
                                 r.config().connections().count(),
                                 r.connections().served(),
                                 r.connections().connectsSucceeded())),
-                new Usage(server(serverPid, usage, seconds, r.recorded().requests()), client(usage, seconds, settings)),
+                new Usage(
+                        server(serverPid, usage, seconds, r.recorded().requests()),
+                        client(usage, seconds, settings),
+                        usage.databaseCpuSeconds() == null
+                                ? null
+                                : new DatabaseUsage(
+                                        usage.databaseCpuSeconds(),
+                                        Stats.cpuMicrosPerRequest(
+                                                usage.databaseCpuSeconds(),
+                                                r.recorded().requests()))),
                 new Diagnostics(
                         warmup,
                         window.hlogName(),
@@ -297,7 +307,14 @@ final class CellFigures {
                         : end.compileMillis() - start.compileMillis(),
                 end.threadsStarted() - start.threadsStarted(),
                 end.threadStates(),
-                FigureSource.complete(JVM));
+                FigureSource.complete(JVM),
+                start.databasePool() == null || end.databasePool() == null
+                        ? null
+                        : perRequest(
+                                (end.databasePool().waitNanos()
+                                                - start.databasePool().waitNanos())
+                                        / 1e3,
+                                requests));
     }
 
     /** The per-request figures of the perf chunk, or null when none was counted. */

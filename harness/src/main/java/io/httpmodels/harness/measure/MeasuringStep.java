@@ -79,14 +79,25 @@ public final class MeasuringStep {
 
     private final TargetLauncher launcher;
     private final MeasureSettings settings;
+    private final Long databasePid;
     /** The loads running now (two when targets take turns), for {@link #stop()}. */
     private final Set<LoadClient> current = ConcurrentHashMap.newKeySet();
 
     private volatile boolean stopped;
 
     public MeasuringStep(TargetLauncher launcher, MeasureSettings settings) {
+        this(launcher, settings, null);
+    }
+
+    /**
+     * A step whose windows also measure the database's CPU.
+     *
+     * @param databasePid the postmaster of the PostgreSQL the requests query, or null for none
+     */
+    public MeasuringStep(TargetLauncher launcher, MeasureSettings settings, Long databasePid) {
         this.launcher = launcher;
         this.settings = settings;
+        this.databasePid = databasePid;
     }
 
     public MeasureSettings settings() {
@@ -630,7 +641,12 @@ public final class MeasuringStep {
                 ? settings.flameGraphs()
                 : null;
         return new WindowEdges(
-                settings.why(), settings.why(), control, profile, profile == null ? null : window.flameGraph());
+                settings.why(),
+                settings.why(),
+                control,
+                profile,
+                profile == null ? null : window.flameGraph(),
+                databasePid);
     }
 
     /**

@@ -47,6 +47,8 @@ public final class UsageSampler {
     private long baselineNanos;
     /** The server's CPU at the start edge: a {@link CpuClock} where /proc is readable, else nanoseconds. */
     private CpuClock serverClockStart;
+    /** The database's CPU at the start edge, when {@link WindowEdges#databasePid()} is set. */
+    private CpuClock databaseClockStart;
 
     private long serverCpuStart = -1;
     private long clientCpuStart = -1;
@@ -130,6 +132,9 @@ public final class UsageSampler {
             } else {
                 serverCpuStart = serverCpu();
             }
+            if (edges.databasePid() != null && proc) {
+                databaseClockStart = CpuClock.read(ProcFs.withDescendants(edges.databasePid()));
+            }
             clientCpuStart = clientCpu();
             readStartEdge();
             begun.countDown();
@@ -147,6 +152,9 @@ public final class UsageSampler {
             long serverCpuUsed = serverClockStart != null
                     ? CpuClock.read(ProcFs.withDescendants(serverPid)).nanosSince(serverClockStart)
                     : serverCpuStart < 0 ? -1 : serverCpu() - serverCpuStart;
+            long databaseCpuUsed = databaseClockStart == null
+                    ? -1
+                    : CpuClock.read(ProcFs.withDescendants(edges.databasePid())).nanosSince(databaseClockStart);
             long clientCpuEnd = clientCpu();
             ProcessActivity activity = threadsStart == null
                     ? null
@@ -166,7 +174,8 @@ public final class UsageSampler {
                     clientCpuStart < 0 || clientCpuEnd < 0 ? 0 : (clientCpuEnd - clientCpuStart) / 1e9,
                     activity,
                     new JvmEdges(jvmEnd == null ? null : jvmStart, jvmEnd, jvmNote(jvmEnd)),
-                    new Profile(flameGraphEvent, profileNote));
+                    new Profile(flameGraphEvent, profileNote),
+                    databaseCpuUsed < 0 ? null : databaseCpuUsed / 1e9);
         } finally {
             done.countDown();
         }
@@ -281,7 +290,8 @@ public final class UsageSampler {
      * @param activity         what the server's threads did, from /proc ({@link WindowEdges#threads()}); null when
      *                         not read
      * @param jvm              what the server's JVM said of itself at the window's edges
-     * @param profile          the window's flame graph, when one was asked for
+     * @param profile            the window's flame graph, when one was asked for
+     * @param databaseCpuSeconds the database's CPU time ({@link WindowEdges#databasePid()}), or null when not read
      */
     public record Usage(
             double wallSeconds,
@@ -289,10 +299,11 @@ public final class UsageSampler {
             double clientCpuSeconds,
             ProcessActivity activity,
             JvmEdges jvm,
-            Profile profile) {
+            Profile profile,
+            Double databaseCpuSeconds) {
 
         public static Usage empty() {
-            return new Usage(0, ServerSamples.NONE, 0, null, JvmEdges.NONE, Profile.NONE);
+            return new Usage(0, ServerSamples.NONE, 0, null, JvmEdges.NONE, Profile.NONE, null);
         }
     }
 

@@ -13,9 +13,16 @@ import java.time.Duration;
  * @param control      the server JVM's control channel, or null for a server that has none (nginx, a URL)
  * @param profileEvent with {@code control}: the async-profiler event to profile the window with, or null for none
  * @param flameGraph   with {@code profileEvent}: where the server writes the flame graph
+ * @param databasePid  the postmaster of the PostgreSQL the requests query, when this machine runs it: its CPU and its
+ *                     backends' is read at the edges as the server's is; null for none
  */
 public record WindowEdges(
-        boolean threads, boolean jvmStats, ControlChannel control, String profileEvent, Path flameGraph) {
+        boolean threads,
+        boolean jvmStats,
+        ControlChannel control,
+        String profileEvent,
+        Path flameGraph,
+        Long databasePid) {
 
     /** How long a window's edge waits for the server's JVM to answer. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(1);
@@ -24,6 +31,12 @@ public record WindowEdges(
 
     /** Nothing beyond CPU time and memory. */
     public static final WindowEdges NONE = new WindowEdges(false, false, null, null, null);
+
+    /** Edges of a window whose requests query no database of this machine's. */
+    public WindowEdges(
+            boolean threads, boolean jvmStats, ControlChannel control, String profileEvent, Path flameGraph) {
+        this(threads, jvmStats, control, profileEvent, flameGraph, null);
+    }
 
     public WindowEdges {
         if (profileEvent != null && (control == null || flameGraph == null)) {

@@ -135,6 +135,16 @@ record ScenarioTable(
             columns.add(new Column("handshake", "p50", true));
             columns.add(new Column("server CPU", "µs/handshake", true));
         }
+        boolean database = summaries.stream().anyMatch(x -> x != null && x.databaseCpuMicrosPerRequest() != null);
+        if (database) {
+            columns.add(new Column("database CPU", "µs/req", true));
+        }
+        boolean vsCeiling = database
+                && results.databaseCeiling(scenario.shape().connections()) != null
+                && DatabaseShare.readsPerRequest(scenario) > 0;
+        if (vsCeiling) {
+            columns.add(new Column("vs pgbench", null, true));
+        }
         columns.add(new Column("server CPU", "% of a core", true));
         columns.add(new Column("RSS peak", "MiB", true));
         columns.add(new Column("threads peak", null, true));
@@ -182,6 +192,17 @@ record ScenarioTable(
             if (tls) {
                 cells.addAll(handshakeCells(s.tls()));
             }
+            if (database) {
+                cells.add(
+                        s.database() == null
+                                ? Cell.of(Format.NONE)
+                                : new Cell(
+                                        Format.cpuMicros(s.databaseCpuMicrosPerRequest()),
+                                        Format.interval(s.database().cpuMicrosPerRequest(), Format::cpuMicros)));
+            }
+            if (vsCeiling) {
+                cells.add(Cell.of(Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
+            }
             cells.add(Cell.of(Format.percent(s.server().serverCpuPercent())));
             cells.add(new Cell(
                     Format.mebibytes(s.rssPeakBytes()),
@@ -206,6 +227,13 @@ record ScenarioTable(
         List<String> footnotes = new ArrayList<>(latencyNotes);
         if (tls) {
             footnotes.add(TLS_NOTE);
+        }
+        if (database) {
+            footnotes.add(DATABASE_NOTE);
+        }
+        String ceiling = DatabaseShare.ceilingLine(results, scenario);
+        if (database && ceiling != null) {
+            footnotes.add(ceiling + "; vs pgbench: a row's world reads per second as a share of it.");
         }
         if (anyBound) {
             footnotes.add(clientBoundNote(results, scenario));
@@ -233,6 +261,11 @@ record ScenarioTable(
             + " handshake's end; server CPU µs/handshake: the server's CPU time over the window per handshake (with a"
             + " new connection per request it holds that request's work too: compare it with µs/req). See"
             + " docs/tls.md.";
+
+    /** What a database scenario's own column is, under its table. */
+    static final String DATABASE_NOTE = "database CPU µs/req: PostgreSQL's CPU time over the window (its postmaster and"
+            + " every backend, from /proc, as the server's) per request; add it to the server's for what a request"
+            + " costs the machine. See docs/database.md.";
 
     /** A TLS row's handshakes/s, resumed share, median handshake time and server CPU per handshake. */
     static List<Cell> handshakeCells(Handshakes h) {

@@ -77,6 +77,10 @@ public final class TextTable {
             if (scenario.isTls()) {
                 out.append(handshakes(results, scenario)).append('\n');
             }
+            String database = database(results, scenario);
+            if (!database.isEmpty()) {
+                out.append(database).append('\n');
+            }
             WhyTable why = WhyTable.of(results, scenario, false);
             if (why != null) {
                 out.append(why(why));
@@ -95,9 +99,64 @@ public final class TextTable {
                     + " time; µs/hs: server CPU per handshake (with a new connection per request it holds the"
                     + " request's work too), beside µs/req. docs/tls.md."));
         }
+        if (results.summaries().stream().anyMatch(s -> s.databaseCpuMicrosPerRequest() != null)) {
+            out.append(wrap("database: db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
+                    + " /proc); server + db: the two together, the cost of a request to the machine; vs pgbench: the /db or /queries rows' world reads per second"
+                    + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs)."
+                    + " docs/database.md."));
+        }
         if (!WhyTable.all(results, false).isEmpty()) {
             out.append(wrap("why, " + WhyTable.LEGEND + "; " + WhyTable.PARTIAL
                     + " partial (see the note under its table). Sources and blind spots: docs/why.md."));
+        }
+        return out.toString();
+    }
+
+    private static final List<String> DATABASE_HEADERS =
+            List.of("target", "µs/req", "db µs/req", "server + db", "vs pgbench");
+
+    /**
+     * A database scenario's cost in the database beside the server's, one line per target that has it, under its main
+     * table; empty when no target's database was measured.
+     */
+    private static String database(Results results, Scenario scenario) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(DATABASE_HEADERS);
+        for (TargetInfo target : results.targets()) {
+            Summary s = results.summary(scenario.id(), target.name());
+            if (s == null || !s.ok() || s.databaseCpuMicrosPerRequest() == null) {
+                continue;
+            }
+            Double server = s.cpuMicrosPerRequest();
+            rows.add(List.of(
+                    target.name(),
+                    Format.withPlusMinus(Format.cpuMicros(server), s.server().cpuMicrosPerRequest()),
+                    Format.withPlusMinus(
+                            Format.cpuMicros(s.databaseCpuMicrosPerRequest()),
+                            s.database().cpuMicrosPerRequest()),
+                    Format.cpuMicros(server == null ? null : server + s.databaseCpuMicrosPerRequest()),
+                    Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
+        }
+        if (rows.size() == 1) {
+            return "";
+        }
+        int[] widths = new int[DATABASE_HEADERS.size()];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        List<Boolean> numeric = new ArrayList<>();
+        for (int i = 0; i < DATABASE_HEADERS.size(); i++) {
+            numeric.add(i > 0);
+        }
+        StringBuilder out = new StringBuilder(cut("  database  [" + scenario.id() + "]")).append('\n');
+        for (List<String> row : rows) {
+            out.append(whyLine(row, widths, numeric)).append('\n');
+        }
+        String ceiling = DatabaseShare.ceilingLine(results, scenario);
+        if (ceiling != null) {
+            out.append(wrap("  " + ceiling));
         }
         return out.toString();
     }

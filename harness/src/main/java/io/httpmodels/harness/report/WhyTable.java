@@ -49,7 +49,8 @@ record WhyTable(
     static final String LEGEND = "per request, over the measured window: threads: most alive (+ started per request);"
             + " user / sys: CPU µs in the server's code / in the kernel; vol / invol: context switches in which a"
             + " thread slept / was preempted; syscalls: system calls of every kind; rq wait: µs its runnable"
-            + " threads waited for a core; alloc: heap bytes allocated; GC: collection pauses, µs; JIT ms: the JIT"
+            + " threads waited for a core; pool wait: µs it waited for a database connection (a database scenario's);"
+            + " alloc: heap bytes allocated; GC: collection pauses, µs; JIT ms: the JIT"
             + " compilers' time in the window (not per request; more than a few ms: the server was still compiling, on"
             + " its own core)";
 
@@ -69,6 +70,10 @@ record WhyTable(
         Map<String, List<String>> absent = new LinkedHashMap<>();
         Map<String, List<String>> sources = new LinkedHashMap<>();
         boolean any = false;
+        // A database scenario's pool wait: a column of its own where some row's model has a pool.
+        boolean pools = results.targets().stream()
+                .map(t -> results.summary(scenario.id(), t.name()))
+                .anyMatch(s -> s != null && s.why() != null && s.why().jvm().poolWaitMicrosPerRequest() != null);
         for (TargetInfo t : results.targets()) {
             Summary s = results.summary(scenario.id(), t.name());
             if (s == null) {
@@ -106,6 +111,9 @@ record WhyTable(
             }
             row.add(Format.cpuMicros(w.runQueue().runQueueWaitMicrosPerRequest())
                     + mark(w.runQueue().runQueueWaitSource()));
+            if (pools) {
+                row.add(Format.cpuMicros(jvm.poolWaitMicrosPerRequest()));
+            }
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
             row.add(Format.count(jvm.jitMillis()));
@@ -123,7 +131,11 @@ record WhyTable(
         if (withTopSyscalls) {
             headers.add("top syscalls");
         }
-        headers.addAll(List.of("rq wait µs", "alloc B", "GC µs", "JIT ms", ""));
+        headers.add("rq wait µs");
+        if (pools) {
+            headers.add("pool wait µs");
+        }
+        headers.addAll(List.of("alloc B", "GC µs", "JIT ms", ""));
         List<Boolean> numeric = new ArrayList<>();
         for (String h : headers) {
             numeric.add(!h.equals("target") && !h.equals("top syscalls") && !h.isEmpty());

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,6 +19,8 @@ import java.util.TreeMap;
  * @param threadsStarted           platform threads started in the window (not virtual threads)
  * @param threadStates             platform threads by state at the window's end ({@code RUNNABLE}, {@code WAITING}...)
  * @param source                   where these come from, or why they are absent
+ * @param poolWaitMicrosPerRequest time requests waited for a connection of the model's database pool, per request
+ *                                 (HikariCP's own timing of each wait); null without a pool
  */
 public record JvmFigures(
         Double allocatedBytesPerRequest,
@@ -27,7 +31,8 @@ public record JvmFigures(
         Long jitMillis,
         Long threadsStarted,
         Map<String, Integer> threadStates,
-        FigureSource source) {
+        FigureSource source,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double poolWaitMicrosPerRequest) {
 
     public JvmFigures {
         threadStates =
@@ -36,6 +41,6 @@ public record JvmFigures(
 
     /** No figures, for the reason given. */
     public static JvmFigures absent(String why) {
-        return new JvmFigures(null, null, null, null, null, null, null, Map.of(), FigureSource.absent(why));
+        return new JvmFigures(null, null, null, null, null, null, null, Map.of(), FigureSource.absent(why), null);
     }
 }

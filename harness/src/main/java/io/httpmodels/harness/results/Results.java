@@ -26,6 +26,8 @@ import java.util.Objects;
  *                      comparison's results
  * @param regression    a {@code regress} run only: the candidate against its base, cell by cell, and the verdict;
  *                      absent from the JSON otherwise
+ * @param databaseCeilings a comparison of database routes on a cluster it started: what PostgreSQL serves alone at
+ *                      each connection count of its scenarios (pgbench); absent from the JSON otherwise
  */
 public record Results(
         @JsonUnwrapped RunInfo run,
@@ -36,7 +38,8 @@ public record Results(
         List<Summary> summaries,
         List<Capacity> capacities,
         @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Regression regression) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Regression regression,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DatabaseCeiling> databaseCeilings) {
 
     /**
      * Version of this structure; bumped on any incompatible change. 2: a summary's figures that move from one JVM
@@ -54,6 +57,34 @@ public record Results(
         cells = List.copyOf(cells);
         summaries = List.copyOf(summaries);
         capacities = capacities == null ? List.of() : List.copyOf(capacities);
+        databaseCeilings = databaseCeilings == null ? List.of() : List.copyOf(databaseCeilings);
+    }
+
+    /** Results with a merge or a regression section and no database ceilings. */
+    public Results(
+            RunInfo run,
+            Conditions conditions,
+            List<TargetInfo> targets,
+            List<Scenario> scenarios,
+            List<CellResult> cells,
+            List<Summary> summaries,
+            List<Capacity> capacities,
+            MergeInfo merge,
+            Regression regression) {
+        this(run, conditions, targets, scenarios, cells, summaries, capacities, merge, regression, List.of());
+    }
+
+    /** The same results with what PostgreSQL served alone. */
+    public Results withDatabaseCeilings(List<DatabaseCeiling> value) {
+        return new Results(run, conditions, targets, scenarios, cells, summaries, capacities, merge, regression, value);
+    }
+
+    /** The database's ceiling at {@code connections}, or null when none was measured. */
+    public DatabaseCeiling databaseCeiling(int connections) {
+        return databaseCeilings.stream()
+                .filter(c -> c.connections() == connections)
+                .findFirst()
+                .orElse(null);
     }
 
     /** Results of a comparison (no merge, no regression section). */
@@ -65,7 +96,7 @@ public record Results(
             List<CellResult> cells,
             List<Summary> summaries,
             List<Capacity> capacities) {
-        this(run, conditions, targets, scenarios, cells, summaries, capacities, null, null);
+        this(run, conditions, targets, scenarios, cells, summaries, capacities, null, null, List.of());
     }
 
     /** The cell of one scenario and target (its first repetition), or null when that pair did not run. */

@@ -26,6 +26,7 @@ import java.util.List;
  * @param why               the why figures, each the median of the forks' that have it; null when none was measured
  * @param tls               a TLS scenario's handshakes: counts summed, rates, times and server CPU per handshake the
  *                          medians of the forks'; null (absent from results.json) over plain HTTP
+ * @param database          a database scenario's cost in the database, when this machine runs it; else null (absent)
  */
 public record Summary(
         String scenarioId,
@@ -38,7 +39,24 @@ public record Summary(
         @JsonUnwrapped ClientFigures client,
         List<ForkFigures> forks,
         WhyFigures why,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls,
+        @JsonInclude(JsonInclude.Include.NON_NULL) DatabaseFigures database) {
+
+    /** A row of a scenario that queries no database of this machine's. */
+    public Summary(
+            String scenarioId,
+            String target,
+            Outcome outcome,
+            Rate rate,
+            Timing timing,
+            ConnectionFigures connectionFigures,
+            ServerFigures server,
+            ClientFigures client,
+            List<ForkFigures> forks,
+            WhyFigures why,
+            Handshakes tls) {
+        this(scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, why, tls, null);
+    }
 
     /**
      * Whether the row has figures, and from how many forks.
@@ -180,18 +198,64 @@ public record Summary(
     /** The same row with its place in the scenario set. */
     public Summary withRate(Rate value) {
         return new Summary(
-                scenarioId, target, outcome, value, timing, connectionFigures, server, client, forks, why, tls);
+                scenarioId,
+                target,
+                outcome,
+                value,
+                timing,
+                connectionFigures,
+                server,
+                client,
+                forks,
+                why,
+                tls,
+                database);
     }
 
     /** The same row with its why figures. */
     public Summary withWhy(WhyFigures value) {
         return new Summary(
-                scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, value, tls);
+                scenarioId,
+                target,
+                outcome,
+                rate,
+                timing,
+                connectionFigures,
+                server,
+                client,
+                forks,
+                value,
+                tls,
+                database);
     }
 
     /** The same row with its TLS handshakes. */
     public Summary withHandshakes(Handshakes value) {
         return new Summary(
-                scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, why, value);
+                scenarioId,
+                target,
+                outcome,
+                rate,
+                timing,
+                connectionFigures,
+                server,
+                client,
+                forks,
+                why,
+                value,
+                database);
+    }
+
+    /** The same row with the database's cost. */
+    public Summary withDatabase(DatabaseFigures value) {
+        return new Summary(
+                scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, why, tls, value);
+    }
+
+    /** The median database CPU time per request over the forks, or null when not measured. */
+    public Double databaseCpuMicrosPerRequest() {
+        return database == null || database.cpuMicrosPerRequest() == null
+                ? null
+                : database.cpuMicrosPerRequest().value();
     }
 }

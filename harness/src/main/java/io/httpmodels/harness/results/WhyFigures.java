@@ -147,7 +147,8 @@ public record WhyFigures(
                 medianLong(all, w -> w.jvm().jitMillis()),
                 medianLong(all, w -> w.jvm().threadsStarted()),
                 jvm.threadStates(),
-                jvm.source());
+                jvm.source(),
+                median(all, w -> w.jvm().poolWaitMicrosPerRequest()));
         return new WhyFigures(
                 new CpuSplit(
                         median(all, w -> w.cpu().userMicrosPerRequest()),

@@ -6,8 +6,10 @@ import io.httpmodels.harness.process.ChildServer.StartFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -52,6 +54,7 @@ public final class PostgresCluster implements AutoCloseable {
     private final long pid;
     private final Runnable cleanup;
     private boolean closed;
+    private Path deleteOnClose;
 
     private PostgresCluster(Path script, Path folder, String jdbcUrl, int port, long pid) {
         this.script = script;
@@ -108,6 +111,30 @@ public final class PostgresCluster implements AutoCloseable {
                 script, folder.toAbsolutePath(), m.group(1), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)));
     }
 
+    /**
+     * {@link #start} in a new temporary folder, deleted with the cluster's data when it is closed: a comparison's
+     * cluster.
+     */
+    public static PostgresCluster startThrowaway(Path projectRoot, List<Integer> cpus) throws StartFailure {
+        Path parent;
+        try {
+            parent = Files.createTempDirectory("httpmodels-postgres-");
+            // Run as root, the cluster runs as the postgres user, which must reach its folder.
+            Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (IOException e) {
+            throw new StartFailure("cannot make a folder for PostgreSQL: " + e.getMessage());
+        }
+        PostgresCluster cluster;
+        try {
+            cluster = start(projectRoot, parent.resolve("cluster"), cpus);
+        } catch (StartFailure e) {
+            deleteQuietly(parent);
+            throw e;
+        }
+        cluster.deleteOnClose = parent;
+        return cluster;
+    }
+
     /** {@code jdbc:postgresql://127.0.0.1:PORT/hello_world}; user {@link #USER}, password {@link #PASSWORD}. */
     public String jdbcUrl() {
         return jdbcUrl;
@@ -142,6 +169,18 @@ public final class PostgresCluster implements AutoCloseable {
         closed = true;
         ChildProcesses.unregisterCleanup(cleanup);
         stop();
+        if (deleteOnClose != null) {
+            deleteQuietly(deleteOnClose);
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        try (var paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder: the system cleans it eventually
+        }
     }
 
     private void stop() {

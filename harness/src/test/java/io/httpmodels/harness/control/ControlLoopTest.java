@@ -3,6 +3,7 @@ package io.httpmodels.harness.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.server.db.PoolWaits;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -86,7 +87,19 @@ class ControlLoopTest {
         ControlReply reply = new ControlReply(
                 7,
                 ControlReply.STATS,
-                new JvmStats(1, 2, 3, "PS Scavenge", 4, 5, 6, Map.of("RUNNABLE", 6), 7, 8, null),
+                new JvmStats(
+                        1,
+                        2,
+                        3,
+                        "PS Scavenge",
+                        4,
+                        5,
+                        6,
+                        Map.of("RUNNABLE", 6),
+                        7,
+                        8,
+                        null,
+                        new PoolWaits(10, 2_000_000, 1, 8)),
                 null,
                 null);
         String line = ControlProtocol.line(reply);

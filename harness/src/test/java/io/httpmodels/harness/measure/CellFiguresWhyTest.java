@@ -12,6 +12,7 @@ import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.Coverage;
 import io.httpmodels.harness.results.SyscallRate;
 import io.httpmodels.harness.results.WhyFigures;
+import io.httpmodels.server.db.PoolWaits;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,6 +27,11 @@ class CellFiguresWhyTest {
             new ProcessActivity(new CpuTimes(12_000_000, 8_000_000), 4_000, 900, 40, 3_000_000, 0, 0, null);
 
     private static JvmStats jvm(long allocated, long gcCount, long gcMillis, long started, long voluntary) {
+        return jvm(allocated, gcCount, gcMillis, started, voluntary, null);
+    }
+
+    private static JvmStats jvm(
+            long allocated, long gcCount, long gcMillis, long started, long voluntary, PoolWaits pool) {
         return new JvmStats(
                 allocated,
                 gcCount,
@@ -37,7 +43,8 @@ class CellFiguresWhyTest {
                 Map.of("RUNNABLE", 3),
                 voluntary,
                 voluntary / 10,
-                null);
+                null,
+                pool);
     }
 
     private static UsageSampler.Usage usage(ProcessActivity activity, JvmStats start, JvmStats end, String jvmNote) {
@@ -47,7 +54,8 @@ class CellFiguresWhyTest {
                 1,
                 activity,
                 new UsageSampler.JvmEdges(start, end, jvmNote),
-                UsageSampler.Profile.NONE);
+                UsageSampler.Profile.NONE,
+                null);
     }
 
     private static final Counted COUNTED = new Counted(
@@ -107,6 +115,23 @@ class CellFiguresWhyTest {
         assertEquals(4.0, why.jvm().gcPauseMicrosPerRequest(), 1e-9);
         assertEquals(0L, why.jvm().threadsStarted());
         assertEquals(0.7, why.perf().contextSwitchesPerRequest(), 1e-9);
+    }
+
+    @Test
+    void theDatabasePoolsWaitIsTheWindowsWaitPerRequestAndAbsentWithoutAPool() {
+        // 1,000 requests waited 250 ms in all for a pooled connection: 250 µs each.
+        WhyFigures pooled = CellFigures.why(
+                REQUESTS,
+                usage(
+                        STEADY,
+                        jvm(0, 0, 0, 0, 0, new PoolWaits(5_000, 1_000_000_000L, 0, 8)),
+                        jvm(0, 0, 0, 0, 0, new PoolWaits(6_000, 1_250_000_000L, 0, 8)),
+                        null),
+                COUNTED);
+        assertEquals(250.0, pooled.jvm().poolWaitMicrosPerRequest(), 1e-9);
+        WhyFigures none =
+                CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0), null), COUNTED);
+        assertNull(none.jvm().poolWaitMicrosPerRequest());
     }
 
     @Test

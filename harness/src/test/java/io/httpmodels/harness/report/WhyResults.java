@@ -84,7 +84,8 @@ final class WhyResults {
                                 0L,
                                 churn ? 812L : 0L,
                                 Map.of("RUNNABLE", 4),
-                                FigureSource.complete("the server's JVM")));
+                                FigureSource.complete("the server's JVM"),
+                                null));
     }
 
     private static Summary profiled(Summary s, String event) {

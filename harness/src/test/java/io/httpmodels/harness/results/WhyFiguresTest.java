@@ -34,7 +34,8 @@ class WhyFiguresTest {
                         0L,
                         0L,
                         Map.of("RUNNABLE", 2),
-                        FigureSource.complete("jvm")));
+                        FigureSource.complete("jvm"),
+                        null));
     }
 
     @Test

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -37,6 +39,9 @@ public final class JdbcWorldStore implements WorldStore {
     private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
 
+    /** The stores open in this JVM, for {@link #openPoolWaits()}. */
+    private static final Set<JdbcWorldStore> OPEN = ConcurrentHashMap.newKeySet();
+
     private final HikariDataSource pool;
     private final int poolSize;
     private final LongAdder acquired = new LongAdder();
@@ -58,6 +63,26 @@ public final class JdbcWorldStore implements WorldStore {
         config.addDataSourceProperty("tcpKeepAlive", true);
         config.setMetricsTrackerFactory((name, stats) -> new WaitTracker());
         this.pool = new HikariDataSource(config);
+        OPEN.add(this);
+    }
+
+    /**
+     * The waits of every pool open in this JVM, summed (a model's server has one, or one per event loop): what the
+     * harness asks a model's JVM at a window's edges. Null when none is open.
+     */
+    public static PoolWaits openPoolWaits() {
+        long acquired = 0;
+        long waitNanos = 0;
+        long timedOut = 0;
+        int size = 0;
+        for (JdbcWorldStore store : OPEN) {
+            PoolWaits waits = store.poolWaits();
+            acquired += waits.acquired();
+            waitNanos += waits.waitNanos();
+            timedOut += waits.timedOut();
+            size += waits.poolSize();
+        }
+        return size == 0 ? null : new PoolWaits(acquired, waitNanos, timedOut, size);
     }
 
     /**
@@ -157,6 +182,7 @@ public final class JdbcWorldStore implements WorldStore {
 
     @Override
     public void close() {
+        OPEN.remove(this);
         pool.close();
     }
 

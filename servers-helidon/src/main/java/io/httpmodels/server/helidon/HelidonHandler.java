@@ -10,7 +10,10 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HttpResponse;
 
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -19,8 +22,8 @@ import java.util.Map;
 
 /**
  * The workload on Helidon's {@link Handler}: the shared {@link Answer} decides each request's answer from its method
- * and target, as in every model; the simulated work sleeps here, on the connection's virtual thread (see
- * {@link HelidonServer}). What Helidon parsed before the handler runs (the request line, the fields, the framing,
+ * and target, as in every model; the simulated work sleeps here, and the database routes block on their queries
+ * here, on the connection's virtual thread (see {@link HelidonServer}). What Helidon parsed before the handler runs (the request line, the fields, the framing,
  * the body limit) is Helidon's, not the shared codec's: that is the finding. Stateless and thread-safe: one instance
  * serves every connection.
  */
@@ -33,9 +36,12 @@ final class HelidonHandler implements Handler {
             HeaderValues.createCached(HeaderNames.CONTENT_TYPE, Workload.APPLICATION_JSON);
 
     private final ServerConfig config;
+    private final WorldStore store;
 
-    HelidonHandler(ServerConfig config) {
+    /** @param store what the database routes query, or {@code null} for none (they answer 503) */
+    HelidonHandler(ServerConfig config, WorldStore store) {
         this.config = config;
+        this.store = store;
     }
 
     @Override
@@ -50,11 +56,18 @@ final class HelidonHandler implements Handler {
         response.header(SERVER);
         switch (Answer.forRequest(method, target)) {
             case Answer.Serve serve -> {
-                switch (serve.route()) {
-                    case PLAINTEXT -> send(request, response, Status.OK_200, TEXT_PLAIN, Workload.plaintextBody());
-                    case JSON -> send(request, response, Status.OK_200, APPLICATION_JSON, Workload.jsonBody());
-                    case ECHO -> echo(request, response, method, target, prologue.rawProtocol());
-                }
+                HttpResponse content = switch (serve.route()) {
+                    case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
+                    case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
+                    case ECHO -> echo(request, method, target, prologue.rawProtocol());
+                    case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), target, store);
+                };
+                send(
+                        request,
+                        response,
+                        Status.create(content.status().code()),
+                        contentType(content.contentType()),
+                        content.body());
             }
             case Answer.Options options -> {
                 response.header(HeaderNames.ALLOW, options.allow());
@@ -74,9 +87,17 @@ final class HelidonHandler implements Handler {
         }
     }
 
+    /** The cached field for the workload's content types, a new one for any other. */
+    private static Header contentType(String value) {
+        return switch (value) {
+            case Workload.TEXT_PLAIN -> TEXT_PLAIN;
+            case Workload.APPLICATION_JSON -> APPLICATION_JSON;
+            default -> HeaderValues.create(HeaderNames.CONTENT_TYPE, value);
+        };
+    }
+
     /** Helidon has refused a declared body over {@code maxPayloadSize} before the handler runs (413). */
-    private static void echo(
-            ServerRequest request, ServerResponse response, String method, String target, String version)
+    private static HttpResponse echo(ServerRequest request, String method, String target, String version)
             throws Exception {
         byte[] body;
         try (InputStream in = request.content().inputStream()) {
@@ -88,7 +109,7 @@ final class HelidonHandler implements Handler {
                 fields.add(Map.entry(header.name(), value));
             }
         }
-        send(request, response, Status.OK_200, TEXT_PLAIN, Workload.echoBody(method, target, version, fields, body));
+        return HttpResponse.ok(Workload.TEXT_PLAIN, Workload.echoBody(method, target, version, fields, body));
     }
 
     /**

@@ -7,6 +7,8 @@ import io.helidon.webserver.http1.Http1Config;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.tls.ServerTls;
 
 import java.io.IOException;
@@ -31,6 +33,12 @@ import java.util.logging.Logger;
  * Helidon Webserver" (helidon.io/docs/latest/mp/threading.html), and Helidon SE 4 "moves from an asynchronous-style
  * API to a blocking-style API that is optimized for use with virtual threads" (the SE 4.x upgrade guide). So the
  * simulated work sleeps in the handler, on the connection's virtual thread, and unmounts from its carrier.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query there too, the virtual thread unmounting while it
+ * waits on the database. Nothing bounds the connections that query at once but the pool, so its default is the
+ * general one, {@link ServerConfig#fourTimesCores()}: requests beyond it wait in the pool for a connection (at most
+ * {@code JdbcWorldStore.CONNECTION_WAIT}, then 503), holding only their virtual threads. The pool is opened before
+ * the server starts and closed after Helidon's stop has ended the connections' threads.
  *
  * <p>Changed from Helidon's defaults, each to honour {@link ServerConfig}:
  * <ul>
@@ -91,6 +99,19 @@ public final class HelidonServer implements HttpServerModel {
         tls.ifPresent(t -> t.requireJdkProvider(NAME));
         WebServerConfig.Builder builder = WebServer.builder();
         tls.ifPresent(t -> builder.tls(tls(t)));
+        WorldStore store = JdbcWorldStore.openIfSet(config.database(), ServerConfig.fourTimesCores(), NAME);
+        try {
+            return start(config, builder, store);
+        } catch (IOException | RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
+    }
+
+    private static RunningServer start(ServerConfig config, WebServerConfig.Builder builder, WorldStore store)
+            throws IOException {
         WebServer server = builder.address(config.address().bindAddress())
                 .port(config.address().port())
                 .shutdownHook(false)
@@ -101,7 +122,7 @@ public final class HelidonServer implements HttpServerModel {
                         .maxPrologueLength(config.limits().maxHeaderBytes())
                         .maxHeadersSize(config.limits().maxHeaderBytes())
                         .build())
-                .routing(routing -> routing.any(new HelidonHandler(config)))
+                .routing(routing -> routing.any(new HelidonHandler(config, store)))
                 .build()
                 .start();
         if (!server.isRunning()) {
@@ -109,7 +130,8 @@ public final class HelidonServer implements HttpServerModel {
             throw new IOException("Helidon did not start on " + config.address().bindAddress() + ":"
                     + config.address().port());
         }
-        return new Running(server, new InetSocketAddress(config.address().bindAddress(), server.port()), tls);
+        return new Running(
+                server, new InetSocketAddress(config.address().bindAddress(), server.port()), config.tls(), store);
     }
 
     /** Helidon's TLS for the listener: {@code tls}'s context, offering {@link ServerTls#PROTOCOLS} only. */
@@ -126,7 +148,8 @@ public final class HelidonServer implements HttpServerModel {
         return half.compareTo(DEFAULT_IDLE_CHECK_PERIOD) < 0 ? half : DEFAULT_IDLE_CHECK_PERIOD;
     }
 
-    private record Running(WebServer server, InetSocketAddress address, Optional<ServerTls> tls)
+    /** @param store the database routes' store, closed last, or {@code null} */
+    private record Running(WebServer server, InetSocketAddress address, Optional<ServerTls> tls, WorldStore store)
             implements RunningServer {
 
         @Override
@@ -134,17 +157,22 @@ public final class HelidonServer implements HttpServerModel {
             return NAME + ": Helidon SE 4 webserver, 1 acceptor thread, a virtual thread per connection (on "
                     + Runtime.getRuntime().availableProcessors()
                     + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)"
-                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
+                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("")
+                    + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
         }
 
         /**
          * Stops Helidon: it closes the listening socket, then each connection (letting a request in progress finish
          * within its 0.5 s grace period, then interrupting it), and joins its acceptor thread. Idempotent: Helidon's
-         * {@code stop()} does nothing on a stopped server.
+         * {@code stop()} does nothing on a stopped server. Then the database pool: a request still querying
+         * past the grace period was interrupted, and its query fails once the pool is closed.
          */
         @Override
         public void close() {
             server.stop();
+            if (store != null) {
+                store.close();
+            }
         }
     }
 }

@@ -15,6 +15,11 @@ import java.io.IOException;
  * handler that blocks (1 ms of work) stops accepting and reading for every connection, and requests/s under work
  * is about 1,000 / workMillis whatever the connection count. Its limits and timeouts are the JDK's
  * ({@code sun.net.httpserver.*} properties, read once per JVM): {@link ServerConfig}'s do not reach it.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query on that dispatcher thread too, so a query blocks
+ * every connection, accepting and reading included, until it returns: that is the model's design, and the
+ * database's round trips, not the work, then bound requests/s. Its pool's default is one connection: one thread can
+ * query, so a second connection would never be used.
  */
 public final class JdkHttpServerModel implements HttpServerModel {
 
@@ -32,6 +37,6 @@ public final class JdkHttpServerModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        return JdkServer.start(NAME, config, null);
+        return JdkServer.start(NAME, config, null, 1);
     }
 }

@@ -15,6 +15,11 @@ import java.util.concurrent.Executors;
  * <p>Where it breaks: a one-thread front end with an unbounded back end: the dispatcher still reads every head
  * itself, and nothing bounds the exchanges in flight but memory. Limits and timeouts are the JDK's, as in
  * {@link JdkHttpServerModel}.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query on the exchange's virtual thread, which unmounts
+ * while it waits on the database. Nothing bounds the exchanges that query at once but the pool, so its default is
+ * the general one, {@link ServerConfig#fourTimesCores()}: exchanges beyond it wait in the pool for a connection
+ * (at most {@code JdbcWorldStore.CONNECTION_WAIT}, then 503), holding only their virtual threads.
  */
 public final class JdkHttpServerVirtualModel implements HttpServerModel {
 
@@ -32,6 +37,7 @@ public final class JdkHttpServerVirtualModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
-        return JdkServer.start(NAME, config, Executors.newVirtualThreadPerTaskExecutor());
+        return JdkServer.start(
+                NAME, config, Executors.newVirtualThreadPerTaskExecutor(), ServerConfig.fourTimesCores());
     }
 }

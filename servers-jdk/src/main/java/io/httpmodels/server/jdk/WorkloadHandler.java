@@ -5,7 +5,10 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 
 import java.io.IOException;
@@ -18,18 +21,21 @@ import java.util.Map;
 
 /**
  * The workload on the JDK's {@link HttpHandler}: the shared {@link Answer} decides each request's answer from its
- * method and target, as in every model; the simulated work sleeps in the handler, on whatever thread the JDK's
- * server runs it. What the JDK parsed before the handler runs (the request line, the fields, the framing) is the
+ * method and target, as in every model; the simulated work sleeps in the handler, and the database routes block on
+ * their queries there, on whatever thread the JDK's server runs it. What the JDK parsed before the handler runs (the request line, the fields, the framing) is the
  * JDK's, not the shared codec's: that is the finding.
  */
 final class WorkloadHandler implements HttpHandler {
 
     private final String name;
     private final ServerConfig config;
+    private final WorldStore store;
 
-    WorkloadHandler(String name, ServerConfig config) {
+    /** @param store what the database routes query, or {@code null} for none (they answer 503) */
+    WorkloadHandler(String name, ServerConfig config, WorldStore store) {
         this.name = name;
         this.config = config;
+        this.store = store;
     }
 
     @Override
@@ -48,11 +54,13 @@ final class WorkloadHandler implements HttpHandler {
             headers.set("Server", Workload.serverHeader(name));
             switch (Answer.forRequest(method, target)) {
                 case Answer.Serve serve -> {
-                    switch (serve.route()) {
-                        case PLAINTEXT -> send(exchange, 200, Workload.TEXT_PLAIN, Workload.plaintextBody());
-                        case JSON -> send(exchange, 200, Workload.APPLICATION_JSON, Workload.jsonBody());
+                    HttpResponse content = switch (serve.route()) {
+                        case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
+                        case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
                         case ECHO -> echo(exchange, method, target);
-                    }
+                        case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), target, store);
+                    };
+                    send(exchange, content.status().code(), content.contentType(), content.body());
                 }
                 case Answer.Options options -> {
                     headers.set("Allow", options.allow());
@@ -72,44 +80,32 @@ final class WorkloadHandler implements HttpHandler {
         }
     }
 
-    private void echo(HttpExchange exchange, String method, String target) throws IOException {
+    private HttpResponse echo(HttpExchange exchange, String method, String target) throws IOException {
         String declared = exchange.getRequestHeaders().getFirst("Content-Length");
         if (declared != null && declaredOver(declared, config.limits().maxBodyBytes())) {
             // Refused before reading, so the body is not waited for; the JDK closes a connection whose answer
             // says Connection: close, and it must close: the unread body would be read as the next request.
             exchange.getResponseHeaders().set("Connection", "close");
-            send(
-                    exchange,
-                    413,
-                    Workload.TEXT_PLAIN,
-                    Answer.errorBody(
-                            HttpStatus.CONTENT_TOO_LARGE,
-                            "body over " + config.limits().maxBodyBytes() + " bytes"));
-            return;
+            return tooLarge();
         }
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readNBytes(config.limits().maxBodyBytes() + 1);
         }
         if (body.length > config.limits().maxBodyBytes()) {
-            send(
-                    exchange,
-                    413,
-                    Workload.TEXT_PLAIN,
-                    Answer.errorBody(
-                            HttpStatus.CONTENT_TOO_LARGE,
-                            "body over " + config.limits().maxBodyBytes() + " bytes"));
-            return;
+            return tooLarge();
         }
         // The JDK keeps fields in a map, names normalised (first letter upper): the arrival order is gone.
         List<Map.Entry<String, String>> fields = new ArrayList<>();
         exchange.getRequestHeaders()
                 .forEach((field, values) -> values.forEach(value -> fields.add(Map.entry(field, value))));
-        send(
-                exchange,
-                200,
-                Workload.TEXT_PLAIN,
-                Workload.echoBody(method, target, exchange.getProtocol(), fields, body));
+        return HttpResponse.ok(
+                Workload.TEXT_PLAIN, Workload.echoBody(method, target, exchange.getProtocol(), fields, body));
+    }
+
+    private HttpResponse tooLarge() {
+        return HttpResponse.error(
+                HttpStatus.CONTENT_TOO_LARGE, "body over " + config.limits().maxBodyBytes() + " bytes");
     }
 
     private static boolean declaredOver(String declared, int limit) {

@@ -17,6 +17,12 @@ import java.io.IOException;
  * 200 minus the acceptor, selectors and reserved threads requests are in the handler at once; beyond that they queue
  * in the pool's unbounded queue.
  *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the handler on that pool thread, as the work
+ * sleeps there. The database pool's default is one connection per pool thread that can run the handler,
+ * {@code maxThreads} less the acceptor and selectors (198 on 2 cores): the thread pool, Jetty's own bound, then
+ * bounds the queries in flight, and no request holds a thread while waiting for a connection. Where the database
+ * has fewer cores than that, {@code --db-pool} sets a smaller pool, the rest of the threads waiting in it.
+ *
  * <p>Where it breaks: with blocking work, requests/s is bounded by the pool (about 190 x 1000 / workMillis), like the
  * fixed pool's model with a larger pool; a connection trickling its head holds no thread between reads (Jetty reads
  * without blocking), but Jetty has no head or body deadline, only its idle timeout restarted by every byte.

@@ -2,6 +2,8 @@ package io.httpmodels.server.jetty;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Starts Jetty's core {@link Server} with one {@link ServerConnector} speaking HTTP/1.1 alone, on Jetty's default
@@ -51,6 +54,10 @@ import java.util.concurrent.TimeUnit;
  * ServerConfig}'s head and body deadlines and its bound on unsent answers have no Jetty knob: Jetty times a connection
  * by its idle timeout alone (restarted by every read and write), and on HTTP/1.1 it reads a connection's next request
  * only once the answer to the last was written.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the handler, on the thread Jetty runs it on (see
+ * {@link WorkloadHandler}); the pool's default is {@link #databasePool}'s. The store is opened before Jetty binds
+ * (the server takes its handler before it starts) and closed once the server's threads have stopped.
  */
 final class JettyServer {
 
@@ -80,11 +87,35 @@ final class JettyServer {
      * @param virtual whether handlers run on virtual threads (the pool's virtual threads executor)
      */
     static RunningServer start(String name, ServerConfig config, boolean virtual) throws IOException {
-        return start(name, config, virtual, new WorkloadHandler(name, config));
+        return start(name, config, virtual, store -> new WorkloadHandler(name, config, store));
     }
 
     /** As {@link #start(String, ServerConfig, boolean)}, serving {@code handler}: the tests' way to observe it. */
     static RunningServer start(String name, ServerConfig config, boolean virtual, Handler handler) throws IOException {
+        return start(name, config, virtual, store -> handler);
+    }
+
+    /**
+     * The database pool's default, one connection per thread that can run the handler at once. On the pool's
+     * threads: {@code maxThreads} less the acceptors' and the selectors' threads, which never run it (198 of 200 on
+     * 2 cores; the reserved threads are pool threads that do run it). The pool is the model's bound on requests in
+     * the handler, and it bounds the queries: a connection for each means no request holds a thread while it waits
+     * for a connection, a second queue Jetty's design does not have; a larger pool would never be used. On virtual
+     * threads nothing bounds the handlers, so the general {@link ServerConfig#fourTimesCores()}: the requests beyond
+     * it wait in the pool, holding only a virtual thread.
+     */
+    static int databasePool(QueuedThreadPool threadPool, ServerConnector connector, boolean virtual) {
+        if (virtual) {
+            return ServerConfig.fourTimesCores();
+        }
+        return threadPool.getMaxThreads()
+                - connector.getAcceptors()
+                - connector.getSelectorManager().getSelectorCount();
+    }
+
+    private static RunningServer start(
+            String name, ServerConfig config, boolean virtual, Function<WorldStore, Handler> handlerFor)
+            throws IOException {
         config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         QueuedThreadPool threadPool = new QueuedThreadPool(); // max 200, min 8
         ExecutorService virtualThreads = null;
@@ -113,8 +144,18 @@ final class JettyServer {
         AcceptorFlush acceptorFlush = new AcceptorFlush();
         connector.addBean(acceptorFlush); // an AcceptListener: ServerConnector hands it to its SelectorManager
         server.addConnector(connector);
-        server.setHandler(handler);
-        Running running = new Running(name, config, server, connector, threadPool, virtualThreads, acceptorFlush);
+        WorldStore store;
+        try {
+            store = JdbcWorldStore.openIfSet(config.database(), databasePool(threadPool, connector, virtual), name);
+        } catch (IOException e) {
+            if (virtualThreads != null) {
+                virtualThreads.shutdownNow();
+            }
+            throw e;
+        }
+        server.setHandler(handlerFor.apply(store));
+        Running running =
+                new Running(name, config, server, connector, threadPool, virtualThreads, acceptorFlush, store);
         try {
             server.start();
         } catch (Exception e) {
@@ -140,6 +181,7 @@ final class JettyServer {
         private final QueuedThreadPool threadPool;
         private final ExecutorService virtualThreads;
         private final AcceptorFlush acceptorFlush;
+        private final WorldStore store;
 
         Running(
                 String name,
@@ -148,7 +190,8 @@ final class JettyServer {
                 ServerConnector connector,
                 QueuedThreadPool threadPool,
                 ExecutorService virtualThreads,
-                AcceptorFlush acceptorFlush) {
+                AcceptorFlush acceptorFlush,
+                WorldStore store) {
             this.name = name;
             this.bindAddress = config.address().bindAddress();
             this.tls = config.tls()
@@ -159,6 +202,7 @@ final class JettyServer {
             this.threadPool = threadPool;
             this.virtualThreads = virtualThreads;
             this.acceptorFlush = acceptorFlush;
+            this.store = store;
         }
 
         @Override
@@ -175,7 +219,8 @@ final class JettyServer {
                             connector.getAcceptors(),
                             connector.getSelectorManager().getSelectorCount(),
                             virtualThreads != null)
-                    + tls;
+                    + tls
+                    + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
         }
 
         @Override
@@ -199,6 +244,9 @@ final class JettyServer {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
+                }
+                if (store != null) {
+                    store.close(); // last: no thread that queries it is left
                 }
             }
         }

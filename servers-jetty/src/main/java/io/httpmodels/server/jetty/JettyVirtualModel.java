@@ -20,6 +20,10 @@ import java.io.IOException;
  * <p>Where it breaks: nothing bounds the requests in the handler but memory (Jetty's guide names the risk and offers
  * {@code VirtualThreadPool} with a limit, not used here); the deadlines are the {@code jetty} model's: the idle
  * timeout alone.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the handler on its virtual thread, which
+ * unmounts while it waits on the database. Nothing bounds those threads, so the database pool's default is the
+ * general {@link ServerConfig#fourTimesCores()}: requests beyond it wait in the pool, holding only a virtual thread.
  */
 public final class JettyVirtualModel implements HttpServerModel {
 

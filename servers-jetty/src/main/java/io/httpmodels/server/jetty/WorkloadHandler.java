@@ -2,7 +2,10 @@ package io.httpmodels.server.jetty;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
@@ -35,7 +38,7 @@ import java.util.Map;
  * declares itself as blocking will stop production, and therefore must be consumed using either the
  * Produce-Execute-Consume mode or the Execute-Produce-Consume mode"), but on a thread of its {@code QueuedThreadPool}
  * or, where the pool has a virtual threads executor, on a virtual thread. The echo route reads its body with a
- * blocking stream on that thread too.
+ * blocking stream on that thread too, and the database routes block on their queries there.
  *
  * <p>Thread-safe: stateless but for its final configuration.
  */
@@ -43,10 +46,13 @@ final class WorkloadHandler extends Handler.Abstract {
 
     private final String serverHeader;
     private final ServerConfig config;
+    private final WorldStore store;
 
-    WorkloadHandler(String name, ServerConfig config) {
+    /** @param store what the database routes query, or {@code null} for none (they answer 503) */
+    WorkloadHandler(String name, ServerConfig config, WorldStore store) {
         this.serverHeader = Workload.serverHeader(name);
         this.config = config;
+        this.store = store;
     }
 
     @Override
@@ -63,11 +69,13 @@ final class WorkloadHandler extends Handler.Abstract {
         response.getHeaders().put(HttpHeader.SERVER, serverHeader);
         switch (Answer.forRequest(method, target)) {
             case Answer.Serve serve -> {
-                switch (serve.route()) {
-                    case PLAINTEXT -> send(response, callback, 200, Workload.TEXT_PLAIN, Workload.plaintextBody());
-                    case JSON -> send(response, callback, 200, Workload.APPLICATION_JSON, Workload.jsonBody());
-                    case ECHO -> echo(request, response, callback, method, target);
-                }
+                HttpResponse content = switch (serve.route()) {
+                    case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
+                    case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
+                    case ECHO -> echo(request, response, method, target);
+                    case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), target, store);
+                };
+                send(response, callback, content.status().code(), content.contentType(), content.body());
             }
             case Answer.Options options -> {
                 response.getHeaders().put(HttpHeader.ALLOW, options.allow());
@@ -94,46 +102,35 @@ final class WorkloadHandler extends Handler.Abstract {
         return pathQuery == null || pathQuery.isEmpty() ? "/" : pathQuery;
     }
 
-    private void echo(Request request, Response response, Callback callback, String method, String target)
-            throws IOException {
+    /** The echo's answer, or 413; sets {@code Connection: close} on {@code response} when the body is left unread. */
+    private HttpResponse echo(Request request, Response response, String method, String target) throws IOException {
         if (request.getLength() > config.limits().maxBodyBytes()) {
             // Refused before reading, so the body is not waited for; Jetty closes a connection whose answer says
             // Connection: close (it must: the unread body would be read as the next request).
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-            tooLarge(response, callback);
-            return;
+            return tooLarge();
         }
         byte[] body;
         try (InputStream in = Content.Source.asInputStream(request)) {
             body = in.readNBytes(config.limits().maxBodyBytes() + 1);
         }
         if (body.length > config.limits().maxBodyBytes()) {
-            tooLarge(response, callback);
-            return;
+            return tooLarge();
         }
         HttpFields headers = request.getHeaders();
         List<Map.Entry<String, String>> fields = new ArrayList<>(headers.size());
         for (HttpField field : headers) {
             fields.add(Map.entry(field.getName(), field.getValue()));
         }
-        send(
-                response,
-                callback,
-                200,
+        return HttpResponse.ok(
                 Workload.TEXT_PLAIN,
                 Workload.echoBody(
                         method, target, request.getConnectionMetaData().getProtocol(), fields, body));
     }
 
-    private void tooLarge(Response response, Callback callback) {
-        send(
-                response,
-                callback,
-                HttpStatus.CONTENT_TOO_LARGE.code(),
-                Workload.TEXT_PLAIN,
-                Answer.errorBody(
-                        HttpStatus.CONTENT_TOO_LARGE,
-                        "body over " + config.limits().maxBodyBytes() + " bytes"));
+    private HttpResponse tooLarge() {
+        return HttpResponse.error(
+                HttpStatus.CONTENT_TOO_LARGE, "body over " + config.limits().maxBodyBytes() + " bytes");
     }
 
     /**

@@ -69,7 +69,7 @@ class JettyServerModelsTest {
     private static Thread handlerThread(String model, boolean virtual) throws Exception {
         ServerConfig config = config();
         CompletableFuture<Thread> handlerThread = new CompletableFuture<>();
-        Handler observed = new Handler.Wrapper(new WorkloadHandler(model, config)) {
+        Handler observed = new Handler.Wrapper(new WorkloadHandler(model, config, null)) {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 handlerThread.complete(Thread.currentThread());

@@ -3,6 +3,8 @@ package io.httpmodels.server.tio;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.tls.ServerTls;
 import org.tio.core.ssl.SslConfig;
 import org.tio.http.common.HttpConfig;
@@ -24,6 +26,13 @@ import java.util.concurrent.TimeUnit;
  * on t-io's executor threads. Where it breaks: a handler that blocks holds one of t-io's few executor threads
  * (sized from the cores by t-io's defaults), and t-io's HTTP parser answers some bad input differently from the
  * conformance kit (see docs/model-notes/tio.md). Its version check over the network is turned off.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the handler too, on the tio executor's thread,
+ * as the simulated work sleeps there. The pool's default is one connection per tio executor thread
+ * ({@code Threads.MAX_POOL_SIZE_FOR_TIO}: {@code max(3 x cores, 64)}, 64 on up to 21 cores): those threads are the
+ * most handlers that can query at once, so the executor, t-io's own bound, bounds the queries in flight and no
+ * handler holds its thread waiting for a connection. A larger pool would never be used; a smaller one would add a
+ * second queue, inside the handler, that t-io's design does not have.
  *
  * <p>Two pollers for t-io's AIO group ({@link #POLLERS_PROPERTY}): t-io makes its group with
  * {@code AsynchronousChannelGroup.withThreadPool(executor)}, whichever executor it is given (its own or ours), and
@@ -118,18 +127,38 @@ public final class TioServer implements HttpServerModel {
                 new LinkedBlockingQueue<>(),
                 Thread.ofPlatform().name("tio-group-", 0).daemon().factory(),
                 new ThreadPoolExecutor.CallerRunsPolicy());
-        HttpServerStarter starter =
-                new HttpServerStarter(httpConfig, new TioHandler(httpConfig, config), tioExecutor, groupExecutor);
+        WorldStore store;
+        try {
+            store = JdbcWorldStore.openIfSet(config.database(), Threads.MAX_POOL_SIZE_FOR_TIO, NAME);
+        } catch (IOException e) {
+            tioExecutor.shutdownNow();
+            groupExecutor.shutdownNow();
+            throw e;
+        }
+        HttpServerStarter starter = new HttpServerStarter(
+                httpConfig, new TioHandler(httpConfig, config, store), tioExecutor, groupExecutor);
         starter.getTioServer().setCheckLastVersion(false);
         if (sslConfig != null) {
             starter.getTioServerConfig().setSslConfig(sslConfig);
             starter.getTioServerConfig().setTioServerListener(new TioTlsListener());
         }
-        starter.start();
-        InetSocketAddress address = (InetSocketAddress)
-                starter.getTioServer().getServerSocketChannel().getLocalAddress();
+        InetSocketAddress address;
+        try {
+            starter.start();
+            address = (InetSocketAddress)
+                    starter.getTioServer().getServerSocketChannel().getLocalAddress();
+        } catch (IOException | RuntimeException e) {
+            tioExecutor.shutdownNow();
+            groupExecutor.shutdownNow();
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
         String tls = config.tls().map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
-        return new Running(starter, address, tls);
+        String database =
+                store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections";
+        return new Running(starter, address, tls + database, store);
     }
 
     /**
@@ -155,20 +184,26 @@ public final class TioServer implements HttpServerModel {
         return sslConfig;
     }
 
-    private record Running(HttpServerStarter starter, InetSocketAddress address, String tls) implements RunningServer {
+    /**
+     * @param suffix what the description ends with: TLS and the database pool, when there
+     * @param store  the database routes' store, closed last, or {@code null}
+     */
+    private record Running(HttpServerStarter starter, InetSocketAddress address, String suffix, WorldStore store)
+            implements RunningServer {
 
         @Override
         public String description() {
             return NAME + ": AIO group (" + System.getProperty(POLLERS_PROPERTY) + " pollers), tio executor up to "
                     + Threads.MAX_POOL_SIZE_FOR_TIO
                     + " threads, group executor up to " + Threads.MAX_POOL_SIZE_FOR_GROUP + " ("
-                    + Threads.AVAILABLE_PROCESSORS + " cores seen)" + tls;
+                    + Threads.AVAILABLE_PROCESSORS + " cores seen)" + suffix;
         }
 
         /**
          * Stops t-io, waiting at most {@link #STOP_BOUND}: t-io's {@code stop()} sometimes never returns, and a close
          * that never returns would hang its caller. Past the bound the
-         * stop goes on in its daemon thread.
+         * stop goes on in its daemon thread. The database pool is closed last: t-io's stop waits for its executors,
+         * whose threads are the ones that query (past the bound, a query still running fails and answers 503).
          */
         @Override
         public void close() {
@@ -183,6 +218,9 @@ public final class TioServer implements HttpServerModel {
                 stopping.join(STOP_BOUND);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (store != null) {
+                store.close();
             }
         }
     }

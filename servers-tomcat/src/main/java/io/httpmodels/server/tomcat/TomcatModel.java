@@ -25,6 +25,12 @@ import java.io.IOException;
  * {@code connectionTimeout}. Tomcat has no whole-head or whole-body deadline; see {@link TomcatServer} for the
  * settings taken from {@link ServerConfig}.
  *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the servlet on that worker, as the work sleeps
+ * there. The database pool's default is one connection per worker, {@code maxThreads} (200, or the configured
+ * workers): the worker pool, Tomcat's own bound, then bounds the queries in flight, and no request holds a worker
+ * while waiting for a connection. Where the database has fewer cores than that, {@code --db-pool} sets a smaller
+ * pool, the rest of the workers waiting in it.
+ *
  * <p>Over TLS ({@link ServerConfig#tls()}): the same connector with {@code SSLEnabled} and one {@code SSLHostConfig},
  * the JDK's JSSE only; {@link TomcatTls} names what differs from Tomcat's TLS defaults. A handshake, too, is bounded
  * by {@code connectionTimeout} alone.

@@ -2,6 +2,8 @@ package io.httpmodels.server.tomcat;
 
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
@@ -77,6 +79,10 @@ import java.util.stream.Stream;
  * {@code maxSwallowSize} 2 MiB, the Server's two utility threads and the Host's {@code ErrorReportValve}.
  * {@link ServerConfig.Limits#maxPendingOutputBytes()} has no knob: a servlet's write blocks its worker once the
  * socket's buffers are full, until {@code connectionTimeout}.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the servlet, on the worker that runs it; the
+ * pool's default is {@link #databasePool}'s. The store is opened before Tomcat binds (the context takes its servlet
+ * before the start) and closed after the stop, once the workers have ended.
  */
 final class TomcatServer {
 
@@ -99,6 +105,18 @@ final class TomcatServer {
     private TomcatServer() {}
 
     /**
+     * The database pool's default: one connection per worker that can run the servlet at once. On the connector's
+     * platform pool that is {@code maxThreads} (Tomcat's 200, or {@link ServerConfig.Threads#workers()}): the pool is
+     * the model's bound on requests in the servlet, and it bounds the queries, as in fixed-pool; a connection for
+     * each means no request holds a worker while it waits for a connection, and a larger pool would never be used.
+     * With virtual threads nothing bounds the servlets, so the general {@link ServerConfig#fourTimesCores()}: the
+     * requests beyond it wait in the pool, holding only a virtual thread.
+     */
+    static int databasePool(Http11NioProtocol protocol, boolean virtualThreads) {
+        return virtualThreads ? ServerConfig.fourTimesCores() : protocol.getMaxThreads();
+    }
+
+    /**
      * @param virtualThreads the connector's {@code useVirtualThreads}: a virtual thread per request in place of
      *                       the connector's platform worker pool
      */
@@ -106,6 +124,7 @@ final class TomcatServer {
         config.tls().ifPresent(tls -> tls.requireJdkProvider(name));
         Path baseDir = Files.createTempDirectory("httpmodels-tomcat-");
         Tomcat tomcat = new Tomcat();
+        WorldStore store = null;
         try {
             tomcat.setBaseDir(baseDir.toString());
             createServer(tomcat);
@@ -141,7 +160,8 @@ final class TomcatServer {
             StandardManager sessions = new StandardManager();
             sessions.setPathname(null);
             context.setManager(sessions);
-            Tomcat.addServlet(context, "workload", new WorkloadServlet(name, config));
+            store = JdbcWorldStore.openIfSet(config.database(), databasePool(protocol, virtualThreads), name);
+            Tomcat.addServlet(context, "workload", new WorkloadServlet(name, config, store));
             context.addServletMappingDecoded("/", "workload");
 
             tomcat.start();
@@ -155,24 +175,26 @@ final class TomcatServer {
                     name,
                     tomcat,
                     address,
-                    describe(name, protocol, virtualThreads, config),
+                    describe(name, protocol, virtualThreads, config, store),
                     baseDir,
-                    protocol.getExecutor());
+                    protocol.getExecutor(),
+                    store);
         } catch (LifecycleException | IOException | RuntimeException e) {
-            stop(tomcat, baseDir, null);
+            stop(tomcat, baseDir, null, store);
             throw e instanceof IOException io ? io : new IOException(name + ": Tomcat did not start", e);
         }
     }
 
     private static String describe(
-            String name, Http11NioProtocol protocol, boolean virtualThreads, ServerConfig config) {
+            String name, Http11NioProtocol protocol, boolean virtualThreads, ServerConfig config, WorldStore store) {
         String workers = virtualThreads
                 ? "a virtual thread per request (useVirtualThreads)"
                 : "worker pool minSpareThreads " + protocol.getMinSpareThreads() + " maxThreads "
                         + protocol.getMaxThreads();
         return name + ": Tomcat " + ServerInfo.getServerNumber() + " NIO HTTP/1.1 connector, 1 acceptor, 1 poller, "
                 + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads"
-                + config.tls().map(tls -> ", TLS (" + tls.provider().id() + ")").orElse("");
+                + config.tls().map(tls -> ", TLS (" + tls.provider().id() + ")").orElse("")
+                + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
     }
 
     /**
@@ -205,8 +227,9 @@ final class TomcatServer {
      * @param workers the connector's executor, joined after the stop (for at most 5 s): Tomcat waits for its own
      *                pool's threads but not for the virtual threads of {@code useVirtualThreads}, which may still be
      *                finishing a request, and so writing under the base directory, when the stop returns
+     * @param store   the database routes' store, closed once the workers have ended, or {@code null}
      */
-    private static void stop(Tomcat tomcat, Path baseDir, Executor workers) {
+    private static void stop(Tomcat tomcat, Path baseDir, Executor workers, WorldStore store) {
         try {
             tomcat.stop();
         } catch (LifecycleException | RuntimeException e) {
@@ -219,6 +242,9 @@ final class TomcatServer {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (store != null) {
+            store.close();
         }
         try {
             tomcat.destroy();
@@ -254,6 +280,7 @@ final class TomcatServer {
         private final String description;
         private final Path baseDir;
         private final Executor workers;
+        private final WorldStore store;
         private final AtomicBoolean closed = new AtomicBoolean();
 
         Running(
@@ -262,13 +289,15 @@ final class TomcatServer {
                 InetSocketAddress address,
                 String description,
                 Path baseDir,
-                Executor workers) {
+                Executor workers,
+                WorldStore store) {
             this.name = name;
             this.tomcat = tomcat;
             this.address = address;
             this.description = description;
             this.baseDir = baseDir;
             this.workers = workers;
+            this.store = store;
         }
 
         @Override
@@ -284,7 +313,7 @@ final class TomcatServer {
         @Override
         public void close() {
             if (closed.compareAndSet(false, true)) {
-                stop(tomcat, baseDir, workers);
+                stop(tomcat, baseDir, workers, store);
             }
         }
 

@@ -20,6 +20,10 @@ import java.io.IOException;
  * <p>Where it breaks: nothing bounds the requests in their work but {@code maxConnections} and memory, and a
  * blocking call that pins its carrier (a {@code synchronized} block on JDK 21-23, native code) stalls one of the
  * cores' carrier threads. The rest is as in {@link TomcatModel}.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) query in the servlet on its virtual thread, which
+ * unmounts while it waits on the database. Nothing bounds those threads, so the database pool's default is the
+ * general {@link ServerConfig#fourTimesCores()}: requests beyond it wait in the pool, holding only a virtual thread.
  */
 public final class TomcatVirtualModel implements HttpServerModel {
 

@@ -2,7 +2,10 @@ package io.httpmodels.server.tomcat;
 
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -20,7 +23,7 @@ import java.util.Map;
 /**
  * The workload as one servlet: the shared {@link Answer} decides each request's answer from its method and target,
  * as in every model, and the simulated work sleeps in {@link #service}, on the thread Tomcat runs the servlet on
- * (a connector worker, platform or virtual). It overrides {@code service} rather than {@code doGet} and the like,
+ * (a connector worker, platform or virtual), where the database routes block on their queries too. It overrides {@code service} rather than {@code doGet} and the like,
  * so every method reaches the shared answer instead of {@link HttpServlet}'s own 405s and OPTIONS. What Tomcat
  * parsed before the servlet runs (the request line, the fields, the framing) is Tomcat's: that is the finding.
  */
@@ -31,10 +34,13 @@ final class WorkloadServlet extends HttpServlet {
 
     private final String serverHeader;
     private final transient ServerConfig config;
+    private final transient WorldStore store;
 
-    WorkloadServlet(String name, ServerConfig config) {
+    /** @param store what the database routes query, or {@code null} for none (they answer 503) */
+    WorkloadServlet(String name, ServerConfig config, WorldStore store) {
         this.serverHeader = Workload.serverHeader(name);
         this.config = config;
+        this.store = store;
     }
 
     @Override
@@ -52,11 +58,13 @@ final class WorkloadServlet extends HttpServlet {
         response.setHeader("Server", serverHeader);
         switch (Answer.forRequest(method, target)) {
             case Answer.Serve serve -> {
-                switch (serve.route()) {
-                    case PLAINTEXT -> send(response, 200, Workload.TEXT_PLAIN, Workload.plaintextBody());
-                    case JSON -> send(response, 200, Workload.APPLICATION_JSON, Workload.jsonBody());
+                HttpResponse content = switch (serve.route()) {
+                    case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
+                    case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
                     case ECHO -> echo(request, response, method, target);
-                }
+                    case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), target, store);
+                };
+                send(response, content.status().code(), content.contentType(), content.body());
             }
             case Answer.Options options -> {
                 response.setHeader("Allow", options.allow());
@@ -75,15 +83,15 @@ final class WorkloadServlet extends HttpServlet {
         }
     }
 
-    private void echo(HttpServletRequest request, HttpServletResponse response, String method, String target)
+    /** The echo's answer, or 413; sets {@code Connection: close} on {@code response} with a 413. */
+    private HttpResponse echo(HttpServletRequest request, HttpServletResponse response, String method, String target)
             throws IOException {
         int limit = config.limits().maxBodyBytes();
         if (request.getContentLengthLong() > limit) {
             // Refused before reading, the connection to close; Tomcat still reads off (swallows) the declared body,
             // up to its maxSwallowSize (2 MiB), before it closes (a deviation on record).
             response.setHeader("Connection", "close");
-            tooLarge(response);
-            return;
+            return tooLarge();
         }
         byte[] body;
         try (InputStream in = request.getInputStream()) {
@@ -91,8 +99,7 @@ final class WorkloadServlet extends HttpServlet {
         }
         if (body.length > limit) {
             response.setHeader("Connection", "close");
-            tooLarge(response);
-            return;
+            return tooLarge();
         }
         // Tomcat keeps the fields in arrival order, names as sent; a name's repeats come together.
         List<Map.Entry<String, String>> fields = new ArrayList<>();
@@ -101,21 +108,13 @@ final class WorkloadServlet extends HttpServlet {
                 fields.add(Map.entry(field, value));
             }
         }
-        send(
-                response,
-                200,
-                Workload.TEXT_PLAIN,
-                Workload.echoBody(method, target, request.getProtocol(), fields, body));
+        return HttpResponse.ok(
+                Workload.TEXT_PLAIN, Workload.echoBody(method, target, request.getProtocol(), fields, body));
     }
 
-    private void tooLarge(HttpServletResponse response) throws IOException {
-        send(
-                response,
-                413,
-                Workload.TEXT_PLAIN,
-                Answer.errorBody(
-                        HttpStatus.CONTENT_TOO_LARGE,
-                        "body over " + config.limits().maxBodyBytes() + " bytes"));
+    private HttpResponse tooLarge() {
+        return HttpResponse.error(
+                HttpStatus.CONTENT_TOO_LARGE, "body over " + config.limits().maxBodyBytes() + " bytes");
     }
 
     /** Sends the answer with its length; to HEAD Tomcat drops the body bytes and keeps the Content-Length. */

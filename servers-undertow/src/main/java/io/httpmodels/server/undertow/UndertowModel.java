@@ -3,6 +3,8 @@ package io.httpmodels.server.undertow;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
+import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.tls.ServerTls;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -52,6 +54,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Where it breaks: a blocking call on an I/O thread stalls every connection on that thread, which is why the work
  * is dispatched; under work, requests/s is bounded by the worker pool (16 threads on 2 cores: about 16 x 1000 /
  * workMillis), and requests beyond it queue in the pool without bound.
+ *
+ * <p>The database routes ({@link ServerConfig#database()}) block on their queries, so they too are dispatched to the
+ * worker pool, never run on an I/O thread. The database pool's default is one connection per worker thread (16 on
+ * 2 cores): the worker pool, Undertow's own bound on blocking tasks, then bounds the queries in flight, and no task
+ * holds a worker while waiting for a connection; a larger pool would never be used. The store is opened before
+ * Undertow binds (the handler is built first) and closed after the stop has ended the workers.
  */
 public final class UndertowModel implements HttpServerModel {
 
@@ -89,6 +97,20 @@ public final class UndertowModel implements HttpServerModel {
                 config.threads().workPool() > 0 ? config.threads().workPool() : defaultWorkerThreads(ioThreads);
         Optional<ServerTls> tls = config.tls();
         tls.ifPresent(t -> t.requireJdkProvider(NAME));
+        WorldStore store = JdbcWorldStore.openIfSet(config.database(), workerThreads, NAME);
+        try {
+            return start(config, ioThreads, workerThreads, store);
+        } catch (IOException | RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
+    }
+
+    private static RunningServer start(ServerConfig config, int ioThreads, int workerThreads, WorldStore store)
+            throws IOException {
+        Optional<ServerTls> tls = config.tls();
         Undertow.Builder builder = Undertow.builder();
         String host = config.address().bindAddress().getHostAddress();
         if (tls.isPresent()) {
@@ -112,7 +134,7 @@ public final class UndertowModel implements HttpServerModel {
                         UndertowOptions.REQUEST_PARSE_TIMEOUT,
                         millis(config.timeouts().header()))
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
-                .setHandler(new UndertowWorkloadHandler(NAME, config))
+                .setHandler(new UndertowWorkloadHandler(NAME, config, store))
                 .build();
         try {
             server.start(); // binds and resumes accepting before it returns
@@ -125,7 +147,7 @@ public final class UndertowModel implements HttpServerModel {
         }
         InetSocketAddress address =
                 (InetSocketAddress) server.getListenerInfo().getFirst().getAddress();
-        return new Running(server, address, ioThreads, workerThreads, tls);
+        return new Running(server, address, ioThreads, workerThreads, tls, store);
     }
 
     // ServerConfig bounds every timeout to an int of milliseconds.
@@ -140,14 +162,22 @@ public final class UndertowModel implements HttpServerModel {
         private final int ioThreads;
         private final int workerThreads;
         private final Optional<ServerTls> tls;
+        private final WorldStore store;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        Running(Undertow server, InetSocketAddress address, int ioThreads, int workerThreads, Optional<ServerTls> tls) {
+        Running(
+                Undertow server,
+                InetSocketAddress address,
+                int ioThreads,
+                int workerThreads,
+                Optional<ServerTls> tls,
+                WorldStore store) {
             this.server = server;
             this.address = address;
             this.ioThreads = ioThreads;
             this.workerThreads = workerThreads;
             this.tls = tls;
+            this.store = store;
         }
 
         @Override
@@ -159,17 +189,22 @@ public final class UndertowModel implements HttpServerModel {
         public String description() {
             return NAME + ": Undertow " + Version.getVersionString() + " core, XNIO " + ioThreads
                     + " I/O threads, worker pool " + workerThreads + " (Undertow's default: 8 x I/O threads)"
-                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("");
+                    + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("")
+                    + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
         }
 
         /**
          * Closes the listener, then shuts the XNIO worker down (its I/O threads close every connection) and waits
-         * for it, at most {@link #SHUTDOWN_TIMEOUT_MILLIS} before the worker's tasks are interrupted.
+         * for it, at most {@link #SHUTDOWN_TIMEOUT_MILLIS} before the worker's tasks are interrupted; then closes the
+         * database pool, which only the worker's threads query.
          */
         @Override
         public void close() {
             if (closed.compareAndSet(false, true)) {
                 server.stop();
+                if (store != null) {
+                    store.close();
+                }
             }
         }
     }

@@ -3,8 +3,11 @@ package io.httpmodels.server.undertow;
 import io.httpmodels.server.Route;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.Workload;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.WorldStore;
 import io.httpmodels.server.http.Answer;
 import io.httpmodels.server.http.HttpDate;
+import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -29,8 +32,8 @@ import java.util.Map;
  * <p>Threading, as Undertow's documentation tells users ("Undertow Request Lifecycle"): the handler is first called
  * on the connection's XNIO I/O thread, where blocking is not allowed. An answer that needs no blocking (every route
  * without simulated work, but {@code /echo}) is written there, through the exchange's non-blocking
- * {@link io.undertow.io.Sender}. Simulated work, and reading {@code /echo}'s body blocking-style, are moved to the
- * worker pool as the documentation shows: "The most common use of {@code HttpServerExchange.dispatch()} is to move
+ * {@link io.undertow.io.Sender}. Simulated work, reading {@code /echo}'s body blocking-style, and the database
+ * routes' queries are moved to the worker pool as the documentation shows: "The most common use of {@code HttpServerExchange.dispatch()} is to move
  * execution from an IO thread where blocking is not allowed into a worker thread, which does allow for blocking
  * operations" ({@code if (exchange.isInIoThread()) { exchange.dispatch(this); return; }}), and there
  * {@link HttpServerExchange#startBlocking()} turns on blocking I/O for the exchange (its javadoc: "Calling this
@@ -43,10 +46,13 @@ final class UndertowWorkloadHandler implements HttpHandler {
 
     private final String serverHeader;
     private final ServerConfig config;
+    private final WorldStore store;
 
-    UndertowWorkloadHandler(String modelName, ServerConfig config) {
+    /** @param store what the database routes query, on a worker thread, or {@code null} for none (they answer 503) */
+    UndertowWorkloadHandler(String modelName, ServerConfig config, WorldStore store) {
         this.serverHeader = Workload.serverHeader(modelName);
         this.config = config;
+        this.store = store;
     }
 
     @Override
@@ -54,8 +60,9 @@ final class UndertowWorkloadHandler implements HttpHandler {
         String method = exchange.getRequestMethod().toString();
         String target = target(exchange);
         Answer answer = Answer.forRequest(method, target);
-        boolean echo = answer instanceof Answer.Serve serve && serve.route() == Route.ECHO;
-        if ((config.workMillis() > 0 || echo) && exchange.isInIoThread()) {
+        boolean blocks = answer instanceof Answer.Serve serve
+                && (serve.route() == Route.ECHO || DatabaseRoutes.serves(serve.route()));
+        if ((config.workMillis() > 0 || blocks) && exchange.isInIoThread()) {
             exchange.dispatch(this); // to the worker pool: this method runs again there
             return;
         }
@@ -75,10 +82,15 @@ final class UndertowWorkloadHandler implements HttpHandler {
         exchange.getResponseHeaders().put(Headers.DATE, HttpDate.now().toString());
         switch (answer) {
             case Answer.Serve serve -> {
-                switch (serve.route()) {
-                    case PLAINTEXT -> send(exchange, 200, Workload.TEXT_PLAIN, Workload.plaintextBody());
-                    case JSON -> send(exchange, 200, Workload.APPLICATION_JSON, Workload.jsonBody());
+                HttpResponse content = switch (serve.route()) {
+                    case PLAINTEXT -> HttpResponse.ok(Workload.TEXT_PLAIN, Workload.plaintextBody());
+                    case JSON -> HttpResponse.ok(Workload.APPLICATION_JSON, Workload.jsonBody());
                     case ECHO -> echo(exchange, method, target);
+                    // on a worker thread: dispatched above
+                    case DB, QUERIES, FORTUNES, UPDATES -> DatabaseRoutes.answer(serve.route(), target, store);
+                };
+                if (content != null) {
+                    send(exchange, content.status().code(), content.contentType(), content.body());
                 }
             }
             case Answer.Options options -> {
@@ -104,14 +116,16 @@ final class UndertowWorkloadHandler implements HttpHandler {
         return query == null || query.isEmpty() ? exchange.getRequestURI() : exchange.getRequestURI() + "?" + query;
     }
 
-    /** On a worker thread: reads the body blocking-style, bounded by the body limit. */
-    private void echo(HttpServerExchange exchange, String method, String target) {
+    /**
+     * On a worker thread: reads the body blocking-style, bounded by the body limit. The echo's answer, or 413; or
+     * {@code null} when the exchange has ended already (a body that failed once the answer had started).
+     */
+    private HttpResponse echo(HttpServerExchange exchange, String method, String target) {
         long declared = exchange.getRequestContentLength();
         if (declared > config.limits().maxBodyBytes()) {
             // Refused before reading, so the body is neither invited (100-continue) nor waited for; the connection
             // must close, or the unread body would be read as the next request.
-            tooLarge(exchange);
-            return;
+            return tooLarge(exchange);
         }
         exchange.startBlocking();
         byte[] body;
@@ -120,16 +134,14 @@ final class UndertowWorkloadHandler implements HttpHandler {
         } catch (IOException e) {
             // Undertow's own bound (MAX_ENTITY_SIZE) on a chunked body, a bad chunk, or the client gone.
             if (!exchange.isResponseStarted()) {
-                tooLarge(exchange);
-            } else {
-                exchange.setPersistent(false);
-                exchange.endExchange();
+                return tooLarge(exchange);
             }
-            return;
+            exchange.setPersistent(false);
+            exchange.endExchange();
+            return null;
         }
         if (body.length > config.limits().maxBodyBytes()) {
-            tooLarge(exchange);
-            return;
+            return tooLarge(exchange);
         }
         // Undertow keeps the fields in a HeaderMap: names as sent, but grouped by name and in its own order.
         List<Map.Entry<String, String>> fields = new ArrayList<>();
@@ -139,22 +151,15 @@ final class UndertowWorkloadHandler implements HttpHandler {
                 fields.add(Map.entry(values.getHeaderName().toString(), value));
             }
         }
-        send(
-                exchange,
-                200,
+        return HttpResponse.ok(
                 Workload.TEXT_PLAIN,
                 Workload.echoBody(method, target, exchange.getProtocol().toString(), fields, body));
     }
 
-    private void tooLarge(HttpServerExchange exchange) {
+    private HttpResponse tooLarge(HttpServerExchange exchange) {
         exchange.setPersistent(false); // Undertow then answers with Connection: close and closes
-        send(
-                exchange,
-                413,
-                Workload.TEXT_PLAIN,
-                Answer.errorBody(
-                        HttpStatus.CONTENT_TOO_LARGE,
-                        "body over " + config.limits().maxBodyBytes() + " bytes"));
+        return HttpResponse.error(
+                HttpStatus.CONTENT_TOO_LARGE, "body over " + config.limits().maxBodyBytes() + " bytes");
     }
 
     /**

@@ -1,0 +1,93 @@
+package io.httpmodels.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.httpmodels.harness.results.DatabaseCeiling;
+import io.httpmodels.harness.results.DatabaseFigures;
+import io.httpmodels.harness.results.ForkStatistics;
+import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.Summary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+/** A scenario whose rows measured the database gains its CPU per request beside the server's; the others do not. */
+class DatabaseTablesTest {
+
+    private static final Results PLAIN = SampleResults.onlyScenarios(SampleResults.run(), SampleResults.C40);
+
+    /** The sample run, each row's database at 10 µs a request plus its position (10, 11, 12...). */
+    private static Results withDatabase() {
+        List<Summary> rows = PLAIN.summaries();
+        return SampleResults.withFigures(
+                PLAIN,
+                PLAIN.cells(),
+                rows.stream()
+                        .map(s -> s.withDatabase(new DatabaseFigures(ForkStatistics.estimate(
+                                List.of(10.0 + rows.indexOf(s), 10.0 + rows.indexOf(s), 10.0 + rows.indexOf(s))))))
+                        .toList());
+    }
+
+    @Test
+    void theScenarioTableAddsDatabaseCpuPerRequestAfterTheServersWithItsNote() {
+        ScenarioTable t = ScenarioTable.of(withDatabase(), SampleResults.C40);
+        List<String> headers =
+                t.columns().stream().map(ScenarioTable.Column::joined).toList();
+        int server = headers.indexOf("server CPU (µs/req)");
+        assertEquals("database CPU (µs/req)", headers.get(server + 1));
+        ScenarioTable.Row first = t.rows().get(0);
+        assertTrue(first.allCells(headers.size()).get(server + 1).startsWith("10.0"), first.toString());
+        assertTrue(t.footnotes().contains(ScenarioTable.DATABASE_NOTE));
+    }
+
+    @Test
+    void theTextTableAddsADatabaseBlockWithTheServerAndDatabaseSummed() {
+        Results run = withDatabase();
+        String text = TextTable.render(run);
+        String block = text.substring(text.indexOf("database  [" + SampleResults.C40.id() + "]"));
+        List<String> lines = block.lines().toList();
+        assertTrue(lines.get(1).matches("target\\s+µs/req\\s+db µs/req\\s+server \\+ db\\s+vs pgbench"), lines.get(1));
+        Summary first = run.summaries().get(0);
+        String sum = Format.cpuMicros(first.cpuMicrosPerRequest() + 10.0);
+        assertTrue(
+                lines.get(2).matches(first.target() + "\\s+\\S+( ±\\S+)?\\s+10.0( ±\\S+)?\\s+" + sum + "\\s+–"),
+                lines.get(2));
+        assertTrue(text.contains("db µs/req: PostgreSQL's CPU per request"), text);
+    }
+
+    @Test
+    void aRunWithoutADatabaseShowsNoneOfIt() {
+        assertFalse(TextTable.render(PLAIN).contains("db µs/req"));
+        assertFalse(MarkdownReport.render(PLAIN).contains("database CPU"));
+        assertNull(PLAIN.summaries().get(0).databaseCpuMicrosPerRequest());
+    }
+
+    @Test
+    void withPostgreSQLsCeilingADbRowIsItsShareOfItAndTheCeilingIsSaid() {
+        Results run = withDatabase()
+                .withDatabaseCeilings(List.of(new DatabaseCeiling(
+                        SampleResults.C40.shape().connections(),
+                        ForkStatistics.estimate(List.of(1_000_000.0, 1_000_000.0, 1_000_000.0)),
+                        ForkStatistics.estimate(List.of(50.0, 50.0, 50.0)))));
+        // The sample's scenario is /plaintext: it runs no query of the ceiling's, so no share.
+        assertEquals(0, DatabaseShare.readsPerRequest(SampleResults.C40));
+        assertNull(
+                DatabaseShare.ofCeiling(run, SampleResults.C40, run.summaries().get(0)));
+        assertTrue(
+                DatabaseShare.ceilingLine(run, SampleResults.C40).contains("1,000,000 ±0.0% queries/s, 50.0 ±0.0% µs"),
+                DatabaseShare.ceilingLine(run, SampleResults.C40));
+        Scenario db = Scenario.closedLoop("/db", 0, true, 40, 1);
+        Scenario twenty = Scenario.closedLoop("/queries?queries=20", 0, true, 40, 1);
+        assertEquals(1, DatabaseShare.readsPerRequest(db));
+        assertEquals(20, DatabaseShare.readsPerRequest(twenty));
+        assertEquals(0, DatabaseShare.readsPerRequest(Scenario.closedLoop("/fortunes", 0, true, 40, 1)));
+        Summary row = run.summaries().get(0);
+        assertEquals(row.requestsPerSecond() / 1_000_000.0, DatabaseShare.ofCeiling(run, db, row), 1e-12);
+        assertEquals(20 * row.requestsPerSecond() / 1_000_000.0, DatabaseShare.ofCeiling(run, twenty, row), 1e-12);
+        assertNull(DatabaseShare.ofCeiling(run, Scenario.closedLoop("/db", 0, true, 256, 1), row), "no ceiling at 256");
+    }
+}
