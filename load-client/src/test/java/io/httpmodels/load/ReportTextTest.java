@@ -42,6 +42,20 @@ class ReportTextTest {
     }
 
     @Test
+    void theTlsLineGivesTheVersionTheHandshakesTheResumedAndTheirPercentiles() {
+        long[] handshakes = new long[100];
+        java.util.Arrays.fill(handshakes, 0, 98, 800);
+        java.util.Arrays.fill(handshakes, 98, 100, 2_500);
+        assertEquals(
+                "  TLS 1.2: 100 handshakes, 60 resumed, handshake p50 800.00us p99 2.50ms\n",
+                ReportText.tlsLine(
+                        new LoadReport.Tls(TlsVersion.TLS_1_2, 100, 60, summary("handshake", histogram(handshakes)))));
+        assertEquals(
+                "  TLS (none negotiated): 1 handshake, 0 resumed\n",
+                ReportText.tlsLine(new LoadReport.Tls(null, 1, 0, null)));
+    }
+
+    @Test
     void aRateRunWithErrorsShowsTheServiceTimeBesideEachPercentileAndEveryProblem() {
         String expected = """
                   Latency: from the intended send time

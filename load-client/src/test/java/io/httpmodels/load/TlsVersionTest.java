@@ -22,6 +22,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -156,17 +157,16 @@ class TlsVersionTest {
                         "  }",
                         "}",
                         ""));
-        Process server = new ProcessBuilder(
+        Process server = startTiedToThisJvm(
+                List.of(
                         nginx.toString(),
                         "-e",
                         "stderr",
                         "-p",
                         home.toString(),
                         "-c",
-                        home.resolve("nginx.conf").toString())
-                .redirectErrorStream(true)
-                .redirectOutput(home.resolve("nginx.out").toFile())
-                .start();
+                        home.resolve("nginx.conf").toString()),
+                home.resolve("nginx.out"));
         try {
             awaitListening(port, server);
             int status = load("https://127.0.0.1:" + port + "/plaintext", "-c", "2", "-n", "50", "-k", "--json", "-");
@@ -176,10 +176,34 @@ class TlsVersionTest {
             String negotiated = json.get("tls").get("version").textValue();
             assertTrue(negotiated.equals("1.2") || negotiated.equals("1.3"), negotiated);
         } finally {
-            server.destroy();
-            if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
+            stop(server);
+        }
+    }
+
+    /**
+     * Starts {@code command} (a server that stays in the foreground) under a shell that ends with it and stops it with
+     * SIGTERM when the shell's standard input closes: when {@link #stop} closes it, or when this JVM ends in any way, a
+     * kill -9 included. A shutdown hook would not do: PIT's minion halts its JVM from a hook of its own when a mutant
+     * times out, and a JVM killed outright runs none; either left nginx running after a mutation run.
+     */
+    private static Process startTiedToThisJvm(List<String> command, Path output) throws IOException {
+        // An asynchronous list's input is /dev/null unless redirected: the watcher reads this JVM's pipe through fd 3.
+        String script = "exec 3<&0 </dev/null; \"$@\" 3<&- & child=$!;"
+                + " { read -r _ <&3; kill \"$child\" 2>/dev/null; } & wait \"$child\"";
+        List<String> shell = new ArrayList<>(List.of("/bin/sh", "-c", script, "tied"));
+        shell.addAll(command);
+        return new ProcessBuilder(shell)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+    }
+
+    /** Stops what {@link #startTiedToThisJvm} started and waits for it; forcibly, with its children, after 10 s. */
+    private static void stop(Process tied) throws IOException, InterruptedException {
+        tied.getOutputStream().close();
+        if (!tied.waitFor(10, TimeUnit.SECONDS)) {
+            tied.descendants().forEach(ProcessHandle::destroyForcibly);
+            tied.destroyForcibly();
         }
     }
 

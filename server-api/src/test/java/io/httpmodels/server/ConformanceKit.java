@@ -88,7 +88,8 @@ public abstract class ConformanceKit implements KitCoverage {
     }
 
     private RawHttpConnection connect(int port) throws IOException {
-        return transport().connect(port);
+        // Shorter in a case on record for no answer from the model: the wait is what such a case costs.
+        return transport().connect(port, DocumentedDeviations.readTimeoutMillis());
     }
 
     private static String get(String target) {

@@ -15,8 +15,16 @@ import java.util.Objects;
  * @param caseName the case within that method (one of its arguments after the model, by {@code toString}), or ""
  * @param instead what the model does instead, in a sentence
  * @param rule the rule it breaks, whose reference and words the kits hold
+ * @param silent whether the model neither answers nor closes in this case: a conformance kit then waits
+ *     {@link RawHttpConnection#SILENCE_MILLIS} for an answer, not {@link RawHttpConnection#READ_TIMEOUT_MILLIS}
+ *     ({@link DocumentedDeviations#readTimeoutMillis()})
  */
-public record Deviation(String test, String caseName, String instead, KitRule rule) {
+public record Deviation(String test, String caseName, String instead, KitRule rule, boolean silent) {
+
+    /** A deviation in which the model answers, or closes, in some other way than the rule's. */
+    public Deviation(String test, String caseName, String instead, KitRule rule) {
+        this(test, caseName, instead, rule, false);
+    }
 
     public Deviation {
         Objects.requireNonNull(test, "test");

@@ -18,7 +18,8 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>A row is {@code test | RULE | instead}, or {@code test: case | RULE | instead} for one case of a parameterised
- * test; a line indented under a row goes on with its {@code instead}, joined by a space. A row that starts with
+ * test; {@code RULE, silent} marks a case in which the model neither answers nor closes ({@link Deviation#silent()}),
+ * which the kit then waits out for a shorter time. A line indented under a row goes on with its {@code instead}, joined by a space. A row that starts with
  * {@code [model]} concerns that model alone; the others concern every model of the table. The rules' words are the
  * kits' ({@link KitRule}), so a table names a rule and never copies its sentence.
  */
@@ -83,13 +84,18 @@ public final class DeviationTable {
             caseName = test.substring(colon + 2).strip();
             test = test.substring(0, colon).strip();
         }
+        String[] ruleAndMark = fields[1].split(",", 2);
+        boolean silent = ruleAndMark.length == 2;
+        if (silent && !ruleAndMark[1].strip().equals("silent")) {
+            throw new IllegalArgumentException("a rule is 'RULE' or 'RULE, silent': " + line);
+        }
         KitRule rule;
         try {
-            rule = KitRule.valueOf(fields[1].strip());
+            rule = KitRule.valueOf(ruleAndMark[0].strip());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("no kit rule '" + fields[1].strip() + "': " + line, e);
+            throw new IllegalArgumentException("no kit rule '" + ruleAndMark[0].strip() + "': " + line, e);
         }
-        return new Row(model, new Deviation(test, caseName, fields[2].strip(), rule));
+        return new Row(model, new Deviation(test, caseName, fields[2].strip(), rule, silent));
     }
 
     /** The deviations of {@code model}: the rows for every model and those for it alone, in order. */

@@ -1,6 +1,7 @@
 package io.httpmodels.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +9,10 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-/** A module's deviations as a table: rows, cases, continuation lines, rows for one model, and what it refuses. */
+/**
+ * A module's deviations as a table: rows, cases, continuation lines, rows for one model, the silent mark, and what it
+ * refuses.
+ */
 class DeviationTableTest {
 
     private static final DeviationTable TABLE = DeviationTable.parse("""
@@ -43,6 +47,19 @@ class DeviationTableTest {
         assertEquals(KitRule.HEADER_TIMEOUT, dispatcher.get(2).rule());
         assertThrows(IllegalStateException.class, TABLE::all, "a table with a model's own rows is read by model");
         assertEquals(1, DeviationTable.parse("a | HOST | b").all().size());
+    }
+
+    @Test
+    void aRuleMarkedSilentMakesACaseTheKitWaitsOutForLess() {
+        List<Deviation> rows = DeviationTable.parse("""
+                        a: no answer | CONTENT_TOO_LARGE, silent | neither answers nor closes
+                        b | HOST | answers 200
+                        """).all();
+        assertEquals(
+                new Deviation("a", "no answer", "neither answers nor closes", KitRule.CONTENT_TOO_LARGE, true),
+                rows.get(0));
+        assertFalse(rows.get(1).silent(), "a row without the mark is not silent");
+        assertThrows(IllegalArgumentException.class, () -> DeviationTable.parse("a | HOST, quiet | b"));
     }
 
     @Test

@@ -44,6 +44,18 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(DocumentedDeviations.class);
 
+    /** Whether the case this thread runs is on record for no answer ({@link Deviation#silent()}). */
+    private static final ThreadLocal<Boolean> SILENT_CASE = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * How long a kit's read waits in the case this thread runs: {@link RawHttpConnection#SILENCE_MILLIS} when the case
+     * is on record for no answer from its model, {@link RawHttpConnection#READ_TIMEOUT_MILLIS} otherwise (every case
+     * of a model without that deviation, and every thread a case starts).
+     */
+    public static int readTimeoutMillis() {
+        return SILENT_CASE.get() ? RawHttpConnection.SILENCE_MILLIS : RawHttpConnection.READ_TIMEOUT_MILLIS;
+    }
+
     /** One deviating case as it ran: the model's label, the deviation and the assertion's message. */
     record Observed(String model, Deviation deviation, String failure) {}
 
@@ -82,6 +94,7 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
             return;
         }
         Throwable outcome = null;
+        SILENT_CASE.set(deviation.get().silent());
         try {
             invocation.proceed();
         } catch (AssertionError | IOException failure) {
@@ -89,6 +102,8 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         } catch (Throwable failure) {
             ran.add(new Ran(label, plain(method, caseName, CaseOutcome.FAILED, message(failure))));
             throw failure;
+        } finally {
+            SILENT_CASE.remove();
         }
         AssertionError failure;
         try {

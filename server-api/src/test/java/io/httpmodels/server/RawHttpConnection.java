@@ -28,6 +28,14 @@ public final class RawHttpConnection implements AutoCloseable {
     /** How long any single read may wait. */
     public static final int READ_TIMEOUT_MILLIS = 5_000;
 
+    /**
+     * How long a read waits in a case where the model is on record for answering nothing ({@link Deviation#silent()}):
+     * the answer it would give if it no longer deviated is one of the kit's own, which any model gives within
+     * milliseconds on loopback; a late one on a busy host keeps the deviation on record a run longer, and fails no
+     * other model's case.
+     */
+    public static final int SILENCE_MILLIS = 1_000;
+
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;

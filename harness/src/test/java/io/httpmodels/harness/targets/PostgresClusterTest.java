@@ -11,7 +11,10 @@ import io.httpmodels.harness.process.ChildServer.StartFailure;
 import io.httpmodels.harness.process.ProjectRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -28,10 +31,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The database scenarios' PostgreSQL: one real cluster made by {@code scripts/db/postgres.sh}, read over JDBC.
- * Without PostgreSQL installed the class is skipped and says so, except under {@code CI=true}, where it fails:
- * {@code .ci/run} installs it.
+ * The database scenarios' PostgreSQL: one real cluster made by {@code scripts/db/postgres.sh}, read over JDBC, and
+ * closed by the last test. Without PostgreSQL installed the class is skipped and says so, except under {@code CI=true},
+ * where it fails: {@code .ci/run} installs it.
  */
+// One cluster for the class: a start (initdb, the server, the data's load) is most of its time. The refusal needs
+// none running; the close test, which ends it, runs last.
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresClusterTest {
 
     private static final Path ROOT = ProjectRoot.find();
@@ -134,20 +140,26 @@ class PostgresClusterTest {
     }
 
     @Test
-    void closingStopsTheClusterAndItsBackends() throws StartFailure, SQLException {
-        PostgresCluster other = PostgresCluster.start(ROOT, folder.resolve("other"), List.of());
-        long backend;
-        try (Connection c =
-                        DriverManager.getConnection(other.jdbcUrl(), PostgresCluster.USER, PostgresCluster.PASSWORD);
-                ResultSet r = c.createStatement().executeQuery("SELECT pg_backend_pid()")) {
-            assertTrue(r.next());
-            backend = r.getLong(1);
-            other.close(); // with the session open: a fast shutdown ends it
+    @Order(Integer.MAX_VALUE) // it ends the class's cluster
+    void closingStopsTheClusterAndItsBackendsAndNothingElse() throws SQLException, IOException {
+        // What a stop that went by name would take too: a process called postgres that is not the cluster's.
+        Path bystanderName = Files.createSymbolicLink(folder.resolve("postgres"), Path.of("/bin/sleep"));
+        Process bystander = new ProcessBuilder(bystanderName.toString(), "120").start();
+        try {
+            long backend;
+            try (Connection c = connect();
+                    ResultSet r = c.createStatement().executeQuery("SELECT pg_backend_pid()")) {
+                assertTrue(r.next());
+                backend = r.getLong(1);
+                cluster.close(); // with the session open: a fast shutdown ends it
+            }
+            assertFalse(cluster.isRunning(), "the postmaster is gone when close returns");
+            assertFalse(ProcessHandle.of(backend).map(ProcessHandle::isAlive).orElse(false), "its backend too");
+            cluster.close(); // a second close does nothing
+            assertTrue(bystander.isAlive(), "a process named postgres outside the cluster runs on");
+        } finally {
+            bystander.destroyForcibly();
         }
-        assertFalse(other.isRunning(), "the postmaster is gone when close returns");
-        assertFalse(ProcessHandle.of(backend).map(ProcessHandle::isAlive).orElse(false), "its backend too");
-        other.close(); // a second close does nothing
-        assertTrue(cluster.isRunning(), "the other cluster runs on");
     }
 
     private static Connection connect() throws SQLException {
