@@ -54,7 +54,7 @@ public final class PostgresCluster implements AutoCloseable {
     private final long pid;
     private final Runnable cleanup;
     private boolean closed;
-    private Path deleteOnClose;
+    private volatile Path deleteOnClose;
 
     private PostgresCluster(Path script, Path folder, String jdbcUrl, int port, long pid) {
         this.script = script;
@@ -62,7 +62,8 @@ public final class PostgresCluster implements AutoCloseable {
         this.jdbcUrl = jdbcUrl;
         this.port = port;
         this.pid = pid;
-        this.cleanup = this::stop;
+        // On the harness's way out (Ctrl-C) as on close: stopped, and a throw-away cluster's folder deleted.
+        this.cleanup = this::stopAndDelete;
         ChildProcesses.registerCleanup(cleanup);
     }
 
@@ -168,6 +169,10 @@ public final class PostgresCluster implements AutoCloseable {
         }
         closed = true;
         ChildProcesses.unregisterCleanup(cleanup);
+        stopAndDelete();
+    }
+
+    private void stopAndDelete() {
         stop();
         if (deleteOnClose != null) {
             deleteQuietly(deleteOnClose);
