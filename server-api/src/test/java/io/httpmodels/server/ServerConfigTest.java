@@ -131,6 +131,12 @@ class ServerConfigTest {
         assertEquals(
                 new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none),
                 DEFAULTS.withTransport("nio"));
+        DatabaseSettings db = DatabaseSettings.of("jdbc:postgresql://127.0.0.1:15432/hello_world");
+        assertEquals(
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "auto", plain, Optional.of(db)),
+                DEFAULTS.withDatabase(db));
+        assertEquals(
+                DEFAULTS, DEFAULTS.withDatabase(db).toBuilder().database(none).build());
     }
 
     /** A builder changes several settings at once and checks them as the constructor does, once, at the end. */
