@@ -140,20 +140,7 @@ public final class TextTable {
         if (rows.size() == 1) {
             return "";
         }
-        int[] widths = new int[DATABASE_HEADERS.size()];
-        for (List<String> row : rows) {
-            for (int i = 0; i < row.size(); i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
-        List<Boolean> numeric = new ArrayList<>();
-        for (int i = 0; i < DATABASE_HEADERS.size(); i++) {
-            numeric.add(i > 0);
-        }
-        StringBuilder out = new StringBuilder(cut("  database  [" + scenario.id() + "]")).append('\n');
-        for (List<String> row : rows) {
-            out.append(whyLine(row, widths, numeric)).append('\n');
-        }
+        StringBuilder out = new StringBuilder(block("database", scenario, rows));
         String ceiling = DatabaseShare.ceilingLine(results, scenario);
         if (ceiling != null) {
             out.append(wrap("  " + ceiling));
@@ -184,17 +171,22 @@ public final class TextTable {
                     h == null ? Format.NONE : Format.cpuMicros(h.serverCpuMicrosPerHandshake()),
                     Format.cpuMicros(s.cpuMicrosPerRequest())));
         }
-        int[] widths = new int[TLS_HEADERS.size()];
+        return block("TLS handshakes", scenario, rows);
+    }
+
+    /** A block under a scenario's table: its title, then its rows (headings first) in columns, figures right-aligned. */
+    private static String block(String title, Scenario scenario, List<List<String>> rows) {
+        int[] widths = new int[rows.get(0).size()];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());
             }
         }
         List<Boolean> numeric = new ArrayList<>();
-        for (int i = 0; i < TLS_HEADERS.size(); i++) {
+        for (int i = 0; i < widths.length; i++) {
             numeric.add(i > 0);
         }
-        StringBuilder out = new StringBuilder(cut("  TLS handshakes  [" + scenario.id() + "]")).append('\n');
+        StringBuilder out = new StringBuilder(cut("  " + title + "  [" + scenario.id() + "]")).append('\n');
         for (List<String> row : rows) {
             out.append(whyLine(row, widths, numeric)).append('\n');
         }
