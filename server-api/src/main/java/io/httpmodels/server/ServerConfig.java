@@ -187,9 +187,12 @@ public record ServerConfig(
                 Optional.empty());
     }
 
+    /** Threads per available processor of the fixed pool's and the work executor's default size. */
+    public static final int POOL_THREADS_PER_CPU = 4;
+
     /** 4 x the available processors: the fixed pool's and the work executor's default size. */
     public static int fourTimesCores() {
-        return 4 * Runtime.getRuntime().availableProcessors();
+        return POOL_THREADS_PER_CPU * Runtime.getRuntime().availableProcessors();
     }
 
     /** The same settings with {@link Address#bindAddress()} set to {@code value}. */

@@ -45,6 +45,7 @@ import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.OldSpellings;
 import io.httpmodels.load.cli.Terminal;
 import io.httpmodels.server.HttpServerModel;
+import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.tls.TlsProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -63,6 +64,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * {@code httpmodels compare}: runs every model (and nginx, and any server at a URL) side by side under the same
@@ -415,8 +417,10 @@ public final class CompareCommand implements Callable<Integer> {
      */
     private static List<DatabaseCeiling> databaseCeilings(Plan plan, PostgresCluster cluster, PrintWriter out)
             throws StartFailure {
-        List<Integer> counts = plan.scenarios().stream()
-                .map(s -> s.shape().connections())
+        // The scenarios' connection counts, and the pool a blocking model queries through: the database behind as
+        // many sessions as clients, and behind as few as a pool holds.
+        List<Integer> counts = Stream.concat(
+                        plan.scenarios().stream().map(s -> s.shape().connections()), Stream.of(poolSize(plan)))
                 .distinct()
                 .sorted()
                 .toList();
@@ -445,6 +449,18 @@ public final class CompareCommand implements Callable<Integer> {
                 ForkStatistics.estimate(
                         runs.stream().map(PgBench.Run::databaseMicrosPerQuery).toList()))));
         return ceilings;
+    }
+
+    /** The pool of the run's models: {@code --db-pool}, else what the blocking models default to on the servers' CPUs. */
+    private static int poolSize(Plan plan) {
+        int given = plan.database().map(d -> d.settings().poolSize()).orElse(0);
+        if (given > 0) {
+            return given;
+        }
+        int cpus = plan.pinning().enabled()
+                ? plan.pinning().serverCpus().size()
+                : Runtime.getRuntime().availableProcessors();
+        return ServerConfig.POOL_THREADS_PER_CPU * cpus;
     }
 
     private int run(Plan plan, List<String> args, PrintWriter outWriter, List<DatabaseCeiling> ceilings)
@@ -520,7 +536,7 @@ public final class CompareCommand implements Callable<Integer> {
                 base.tls());
         List<TargetSpec> targets = new ArrayList<>();
         Map<String, HttpServerModel> found = ModelCatalog.all();
-        ModelSelection selection = ModelSelection.of(models.names(), found);
+        ModelSelection selection = ModelSelection.of(models.names(), found, profile.alsoByDefault());
         for (String name : selection.names()) {
             HttpServerModel model = found.get(name);
             targets.add(TargetSpec.model(model.name(), model.description()));

@@ -65,11 +65,18 @@ public enum Profile {
             Duration.ofSeconds(2),
             new Sampling(3, 1, Duration.ofSeconds(4))),
     DB(
-            "TechEmpower's database tests against a real PostgreSQL (docs/database.md): /db, /queries?queries=20,"
-                    + " /fortunes and /updates?queries=20 at 40 and 256 keep-alive connections; a throw-away"
-                    + " cluster on the servers' CPUs unless --db-url names one",
+            "TechEmpower's database tests against a real PostgreSQL (docs/database.md): /db, /queries and /updates at"
+                    + " 1 and 20 queries, and /fortunes, at 40 and 256 keep-alive connections; the default set and"
+                    + " vertx (its reactive client); a throw-away cluster on the servers' CPUs unless --db-url"
+                    + " names one",
             axes(
-                    List.of("/db", "/queries?queries=20", "/fortunes", "/updates?queries=20"),
+                    List.of(
+                            "/db",
+                            "/queries?queries=1",
+                            "/queries?queries=20",
+                            "/fortunes",
+                            "/updates?queries=1",
+                            "/updates?queries=20"),
                     List.of(0),
                     List.of(true),
                     List.of(40, 256),
@@ -150,6 +157,15 @@ public enum Profile {
 
     public Duration warmup() {
         return warmup;
+    }
+
+    /**
+     * Models out of the default set that this profile runs when {@code --models} is not given: the db profile's
+     * question (thread pool, virtual threads or a reactive client in front of a database) needs Vert.x's reactive
+     * client as a row.
+     */
+    public List<String> alsoByDefault() {
+        return this == DB ? List.of("vertx") : List.of();
     }
 
     /** Each cell's forks and windows. */

@@ -38,17 +38,32 @@ final class DatabaseShare {
         return alone > 0 ? row.requestsPerSecond() * reads / alone : null;
     }
 
-    /** What PostgreSQL served alone at the scenario's connections, in one line; null when not measured. */
+    /**
+     * What PostgreSQL served alone at the scenario's connections, in one line, then at the run's other connection
+     * counts (a pool's size among them) for what the database serves behind fewer sessions; null when not measured
+     * at the scenario's.
+     */
     static String ceilingLine(Results results, Scenario scenario) {
         DatabaseCeiling ceiling = results.databaseCeiling(scenario.shape().connections());
         if (ceiling == null) {
             return null;
         }
+        StringBuilder line = new StringBuilder(String.format(
+                Locale.ROOT,
+                "PostgreSQL alone (pgbench, TechEmpower's /db query prepared, %d connections, the same CPUs): %s",
+                ceiling.connections(),
+                figures(ceiling)));
+        results.databaseCeilings().stream()
+                .filter(other -> other.connections() != ceiling.connections())
+                .forEach(other -> line.append(
+                        String.format(Locale.ROOT, "; at %d connections: %s", other.connections(), figures(other))));
+        return line.toString();
+    }
+
+    private static String figures(DatabaseCeiling ceiling) {
         return String.format(
                 Locale.ROOT,
-                "PostgreSQL alone (pgbench, TechEmpower's /db query prepared, %d connections, the same CPUs): %s"
-                        + " queries/s, %s µs of database CPU a query",
-                ceiling.connections(),
+                "%s queries/s, %s µs of database CPU a query",
                 Format.withPlusMinus(
                         Format.requestsPerSecond(ceiling.queriesPerSecond().value()), ceiling.queriesPerSecond()),
                 Format.withPlusMinus(

@@ -61,11 +61,20 @@ public record ModelSelection(List<String> names, Map<String, String> leftOut) {
      *     reference peer's name (its message says {@code --with} adds it)
      */
     public static ModelSelection of(List<String> requested, Map<String, HttpServerModel> found) {
+        return of(requested, found, List.of());
+    }
+
+    /**
+     * {@link #of(List, Map)}, with {@code alsoByDefault} in the default set though {@link #OUT_OF_DEFAULT} names
+     * them: the models a profile's question needs (its caller says which and why).
+     */
+    public static ModelSelection of(
+            List<String> requested, Map<String, HttpServerModel> found, List<String> alsoByDefault) {
         if (requested == null) {
             List<String> names = new ArrayList<>();
             Map<String, String> leftOut = new LinkedHashMap<>();
             for (String name : found.keySet()) {
-                String why = OUT_OF_DEFAULT.get(name);
+                String why = alsoByDefault.contains(name) ? null : OUT_OF_DEFAULT.get(name);
                 if (why == null) {
                     names.add(name);
                 } else {

@@ -90,4 +90,24 @@ class DatabaseTablesTest {
         assertEquals(20 * row.requestsPerSecond() / 1_000_000.0, DatabaseShare.ofCeiling(run, twenty, row), 1e-12);
         assertNull(DatabaseShare.ofCeiling(run, Scenario.closedLoop("/db", 0, true, 256, 1), row), "no ceiling at 256");
     }
+
+    @Test
+    void theCeilingLineAlsoSaysWhatTheDatabaseServedAtTheRunsOtherConnectionCounts() {
+        Results run = withDatabase()
+                .withDatabaseCeilings(List.of(
+                        new DatabaseCeiling(
+                                8,
+                                ForkStatistics.estimate(List.of(20_000.0, 20_000.0, 20_000.0)),
+                                ForkStatistics.estimate(List.of(30.0, 30.0, 30.0))),
+                        new DatabaseCeiling(
+                                SampleResults.C40.shape().connections(),
+                                ForkStatistics.estimate(List.of(15_000.0, 15_000.0, 15_000.0)),
+                                ForkStatistics.estimate(List.of(60.0, 60.0, 60.0)))));
+        String line = DatabaseShare.ceilingLine(run, SampleResults.C40);
+        assertTrue(line.contains("40 connections, the same CPUs): 15,000 ±0.0% queries/s"), line);
+        assertTrue(
+                line.endsWith("; at 8 connections: 20,000 ±0.0% queries/s, 30.0 ±0.0% µs of database CPU a query"),
+                line);
+        assertNull(DatabaseShare.ceilingLine(run, Scenario.closedLoop("/db", 0, true, 256, 1)), "none at 256");
+    }
 }

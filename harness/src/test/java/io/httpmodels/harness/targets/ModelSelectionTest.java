@@ -32,6 +32,13 @@ class ModelSelectionTest {
     }
 
     @Test
+    void aProfileBringsTheModelsItsQuestionNeedsIntoItsDefaultSet() {
+        ModelSelection selection = ModelSelection.of(null, found, List.of(VARIANT));
+        assertEquals(List.of("single-thread", VARIANT, "netty"), selection.names());
+        assertEquals("", selection.leftOutNote());
+    }
+
+    @Test
     void aDefaultThatLeavesNothingOutSaysNothing() {
         ModelSelection selection = ModelSelection.of(null, registered("single-thread", "netty"));
         assertEquals(List.of("single-thread", "netty"), selection.names());
