@@ -1,6 +1,6 @@
 package io.httpmodels.harness.control;
 
-import io.httpmodels.server.db.JdbcWorldStore;
+import io.httpmodels.server.db.OpenPools;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -58,7 +58,7 @@ public final class JvmStatsReader {
                 switches.map(Rusage.Switches::voluntary).orElse(-1L),
                 switches.map(Rusage.Switches::involuntary).orElse(-1L),
                 switches.isPresent() ? null : rusage.unavailable(),
-                JdbcWorldStore.openPoolWaits());
+                OpenPools.sum());
     }
 
     private long allocatedBytes() {

@@ -308,7 +308,9 @@ final class CellFigures {
                 end.threadsStarted() - start.threadsStarted(),
                 end.threadStates(),
                 FigureSource.complete(JVM),
-                start.databasePool() == null || end.databasePool() == null
+                start.databasePool() == null
+                                || end.databasePool() == null
+                                || !end.databasePool().waitsTimed()
                         ? null
                         : perRequest(
                                 (end.databasePool().waitNanos()

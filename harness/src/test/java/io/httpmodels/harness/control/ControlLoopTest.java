@@ -99,7 +99,7 @@ class ControlLoopTest {
                         7,
                         8,
                         null,
-                        new PoolWaits(10, 2_000_000, 1, 8)),
+                        new PoolWaits(10, 2_000_000, 1, 8, true)),
                 null,
                 null);
         String line = ControlProtocol.line(reply);

@@ -124,8 +124,8 @@ class CellFiguresWhyTest {
                 REQUESTS,
                 usage(
                         STEADY,
-                        jvm(0, 0, 0, 0, 0, new PoolWaits(5_000, 1_000_000_000L, 0, 8)),
-                        jvm(0, 0, 0, 0, 0, new PoolWaits(6_000, 1_250_000_000L, 0, 8)),
+                        jvm(0, 0, 0, 0, 0, new PoolWaits(5_000, 1_000_000_000L, 0, 8, true)),
+                        jvm(0, 0, 0, 0, 0, new PoolWaits(6_000, 1_250_000_000L, 0, 8, true)),
                         null),
                 COUNTED);
         assertEquals(250.0, pooled.jvm().poolWaitMicrosPerRequest(), 1e-9);

@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -39,10 +37,8 @@ public final class JdbcWorldStore implements WorldStore {
     private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
 
-    /** The stores open in this JVM, for {@link #openPoolWaits()}. */
-    private static final Set<JdbcWorldStore> OPEN = ConcurrentHashMap.newKeySet();
-
     private final HikariDataSource pool;
+    private final Runnable unregister;
     private final int poolSize;
     private final LongAdder acquired = new LongAdder();
     private final LongAdder waitNanos = new LongAdder();
@@ -63,26 +59,7 @@ public final class JdbcWorldStore implements WorldStore {
         config.addDataSourceProperty("tcpKeepAlive", true);
         config.setMetricsTrackerFactory((name, stats) -> new WaitTracker());
         this.pool = new HikariDataSource(config);
-        OPEN.add(this);
-    }
-
-    /**
-     * The waits of every pool open in this JVM, summed (a model's server has one, or one per event loop): what the
-     * harness asks a model's JVM at a window's edges. Null when none is open.
-     */
-    public static PoolWaits openPoolWaits() {
-        long acquired = 0;
-        long waitNanos = 0;
-        long timedOut = 0;
-        int size = 0;
-        for (JdbcWorldStore store : OPEN) {
-            PoolWaits waits = store.poolWaits();
-            acquired += waits.acquired();
-            waitNanos += waits.waitNanos();
-            timedOut += waits.timedOut();
-            size += waits.poolSize();
-        }
-        return size == 0 ? null : new PoolWaits(acquired, waitNanos, timedOut, size);
+        this.unregister = OpenPools.register(this::poolWaits);
     }
 
     /**
@@ -177,12 +154,12 @@ public final class JdbcWorldStore implements WorldStore {
 
     @Override
     public PoolWaits poolWaits() {
-        return new PoolWaits(acquired.sum(), waitNanos.sum(), timedOut.sum(), poolSize);
+        return new PoolWaits(acquired.sum(), waitNanos.sum(), timedOut.sum(), poolSize, true);
     }
 
     @Override
     public void close() {
-        OPEN.remove(this);
+        unregister.run();
         pool.close();
     }
 

@@ -7,10 +7,16 @@ package io.httpmodels.server.db;
  * @param acquired   connections handed out
  * @param waitNanos  the time spent waiting for them, summed
  * @param timedOut   requests that gave up waiting (answered 503)
- * @param poolSize   the pool's size
+ * @param poolSize   the pool's size: its connections
+ * @param waitsTimed whether the pool times its waits (a pool that does not, as Vert.x's, says only its size)
  */
-public record PoolWaits(long acquired, long waitNanos, long timedOut, int poolSize) {
+public record PoolWaits(long acquired, long waitNanos, long timedOut, int poolSize, boolean waitsTimed) {
 
     /** No pool: nothing waited. */
-    public static final PoolWaits NONE = new PoolWaits(0, 0, 0, 0);
+    public static final PoolWaits NONE = new PoolWaits(0, 0, 0, 0, true);
+
+    /** A pool of {@code poolSize} connections that does not time its waits. */
+    public static PoolWaits untimed(int poolSize) {
+        return new PoolWaits(0, 0, 0, poolSize, false);
+    }
 }

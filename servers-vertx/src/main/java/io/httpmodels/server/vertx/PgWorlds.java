@@ -5,6 +5,8 @@ import io.httpmodels.server.Workload;
 import io.httpmodels.server.db.DatabaseRoutes;
 import io.httpmodels.server.db.DatabaseSettings;
 import io.httpmodels.server.db.Fortune;
+import io.httpmodels.server.db.OpenPools;
+import io.httpmodels.server.db.PoolWaits;
 import io.httpmodels.server.db.World;
 import io.httpmodels.server.http.HttpResponse;
 import io.httpmodels.server.http.HttpStatus;
@@ -40,7 +42,8 @@ import java.util.NoSuchElementException;
  *
  * <p>Where it breaks: a connection's queries are answered in order, so one slow query holds up the loop's others on
  * that connection; requests beyond what the connections pipeline wait in the pool's queue, unbounded. It gives no
- * figure of those waits (Vert.x's pool times none without a metrics SPI), so this model reports no pool waits.
+ * figure of those waits (Vert.x's pool times none without a metrics SPI), so this model reports its pool's size and
+ * no waits.
  *
  * <p>Used on its event loop only.
  */
@@ -54,6 +57,8 @@ final class PgWorlds {
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = $1 WHERE id = $2";
 
     private final SqlClient client;
+    /** Ends this client's count among the JVM's open pools; set once it answered its first query. */
+    private Runnable unregister = () -> {};
 
     private PgWorlds(SqlClient client) {
         this.client = client;
@@ -84,7 +89,11 @@ final class PgWorlds {
         PgWorlds worlds = new PgWorlds(client);
         return client.query("SELECT 1")
                 .execute()
-                .<PgWorlds>map(rows -> worlds)
+                .<PgWorlds>map(rows -> {
+                    // Its size counts among the JVM's pools; its waits are not timed (see above).
+                    worlds.unregister = OpenPools.register(() -> PoolWaits.untimed(connections));
+                    return worlds;
+                })
                 .recover(e -> client.close()
                         .transform(closed -> Future.failedFuture(new IllegalStateException(
                                 "cannot reach the database at " + settings.jdbcUrl() + ": " + e.getMessage(), e))));
@@ -110,6 +119,7 @@ final class PgWorlds {
 
     /** Closes the client and its connections. */
     Future<Void> close() {
+        unregister.run();
         return client.close();
     }
 
