@@ -10,6 +10,7 @@ import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
 import io.httpmodels.harness.results.ClientUsage;
 import io.httpmodels.harness.results.ConnectionCounts;
+import io.httpmodels.harness.results.DatabasePool;
 import io.httpmodels.harness.results.DatabaseUsage;
 import io.httpmodels.harness.results.Diagnostics;
 import io.httpmodels.harness.results.Distribution;
@@ -308,15 +309,19 @@ final class CellFigures {
                 end.threadsStarted() - start.threadsStarted(),
                 end.threadStates(),
                 FigureSource.complete(JVM),
-                start.databasePool() == null
-                                || end.databasePool() == null
-                                || !end.databasePool().waitsTimed()
-                        ? null
-                        : perRequest(
-                                (end.databasePool().waitNanos()
-                                                - start.databasePool().waitNanos())
-                                        / 1e3,
-                                requests));
+                databasePool(start, end, requests));
+    }
+
+    /** The model's database pool over the window: its size at the end, its waits between the edges when timed. */
+    private static DatabasePool databasePool(JvmStats start, JvmStats end, long requests) {
+        if (end.databasePool() == null) {
+            return null;
+        }
+        Double wait = start.databasePool() == null || !end.databasePool().waitsTimed()
+                ? null
+                : perRequest(
+                        (end.databasePool().waitNanos() - start.databasePool().waitNanos()) / 1e3, requests);
+        return new DatabasePool(end.databasePool().poolSize(), wait);
     }
 
     /** The per-request figures of the perf chunk, or null when none was counted. */

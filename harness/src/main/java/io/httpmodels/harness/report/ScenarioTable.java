@@ -137,6 +137,7 @@ record ScenarioTable(
         }
         boolean database = summaries.stream().anyMatch(x -> x != null && x.databaseCpuMicrosPerRequest() != null);
         if (database) {
+            columns.add(new Column("database pool", "connections", true));
             columns.add(new Column("database CPU", "µs/req", true));
         }
         boolean vsCeiling = database
@@ -193,6 +194,7 @@ record ScenarioTable(
                 cells.addAll(handshakeCells(s.tls()));
             }
             if (database) {
+                cells.add(Cell.of(Format.count(s.databasePoolConnections())));
                 cells.add(
                         s.database() == null
                                 ? Cell.of(Format.NONE)
@@ -263,7 +265,8 @@ record ScenarioTable(
             + " docs/tls.md.";
 
     /** What a database scenario's own column is, under its table. */
-    static final String DATABASE_NOTE = "database CPU µs/req: PostgreSQL's CPU time over the window (its postmaster and"
+    static final String DATABASE_NOTE = "database pool: the connections the model's JVM holds to the database"
+            + " (--db-pool, else what its design implies); database CPU µs/req: PostgreSQL's CPU time over the window (its postmaster and"
             + " every backend, from /proc, as the server's) per request; add it to the server's for what a request"
             + " costs the machine. See docs/database.md.";
 

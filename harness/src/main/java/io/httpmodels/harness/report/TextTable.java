@@ -100,7 +100,8 @@ public final class TextTable {
                     + " request's work too), beside µs/req. docs/tls.md."));
         }
         if (results.summaries().stream().anyMatch(s -> s.databaseCpuMicrosPerRequest() != null)) {
-            out.append(wrap("database: db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
+            out.append(wrap("database: pool: the connections of the model's database pool (--db-pool, else its"
+                    + " design's); db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
                     + " /proc); server + db: the two together, the cost of a request to the machine; vs pgbench: the /db or /queries rows' world reads per second"
                     + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs)."
                     + " docs/database.md."));
@@ -113,7 +114,7 @@ public final class TextTable {
     }
 
     private static final List<String> DATABASE_HEADERS =
-            List.of("target", "µs/req", "db µs/req", "server + db", "vs pgbench");
+            List.of("target", "pool", "µs/req", "db µs/req", "server + db", "vs pgbench");
 
     /**
      * A database scenario's cost in the database beside the server's, one line per target that has it, under its main
@@ -130,6 +131,7 @@ public final class TextTable {
             Double server = s.cpuMicrosPerRequest();
             rows.add(List.of(
                     target.name(),
+                    Format.count(s.databasePoolConnections()),
                     Format.withPlusMinus(Format.cpuMicros(server), s.server().cpuMicrosPerRequest()),
                     Format.withPlusMinus(
                             Format.cpuMicros(s.databaseCpuMicrosPerRequest()),

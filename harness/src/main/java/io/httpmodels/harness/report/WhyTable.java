@@ -73,7 +73,7 @@ record WhyTable(
         // A database scenario's pool wait: a column of its own where some row's model has a pool.
         boolean pools = results.targets().stream()
                 .map(t -> results.summary(scenario.id(), t.name()))
-                .anyMatch(s -> s != null && s.why() != null && s.why().jvm().poolWaitMicrosPerRequest() != null);
+                .anyMatch(s -> s != null && s.why() != null && s.why().jvm().databasePool() != null);
         for (TargetInfo t : results.targets()) {
             Summary s = results.summary(scenario.id(), t.name());
             if (s == null) {
@@ -112,7 +112,10 @@ record WhyTable(
             row.add(Format.cpuMicros(w.runQueue().runQueueWaitMicrosPerRequest())
                     + mark(w.runQueue().runQueueWaitSource()));
             if (pools) {
-                row.add(Format.cpuMicros(jvm.poolWaitMicrosPerRequest()));
+                row.add(
+                        jvm.databasePool() == null
+                                ? ""
+                                : Format.cpuMicros(jvm.databasePool().waitMicrosPerRequest()));
             }
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));

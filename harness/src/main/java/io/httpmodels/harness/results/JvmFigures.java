@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * @param threadsStarted           platform threads started in the window (not virtual threads)
  * @param threadStates             platform threads by state at the window's end ({@code RUNNABLE}, {@code WAITING}...)
  * @param source                   where these come from, or why they are absent
- * @param poolWaitMicrosPerRequest time requests waited for a connection of the model's database pool, per request
- *                                 (HikariCP's own timing of each wait); null without a pool
+ * @param databasePool             the model's database pool: its connections and the time a request waited for
+ *                                 one; null without a pool
  */
 public record JvmFigures(
         Double allocatedBytesPerRequest,
@@ -32,7 +32,7 @@ public record JvmFigures(
         Long threadsStarted,
         Map<String, Integer> threadStates,
         FigureSource source,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double poolWaitMicrosPerRequest) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) DatabasePool databasePool) {
 
     public JvmFigures {
         threadStates =

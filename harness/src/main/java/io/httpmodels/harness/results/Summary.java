@@ -252,6 +252,13 @@ public record Summary(
                 scenarioId, target, outcome, rate, timing, connectionFigures, server, client, forks, why, tls, value);
     }
 
+    /** The connections of the model's database pool (its JVM's account), or null when it told none. */
+    public Integer databasePoolConnections() {
+        return why == null || why.jvm().databasePool() == null
+                ? null
+                : why.jvm().databasePool().connections();
+    }
+
     /** The median database CPU time per request over the forks, or null when not measured. */
     public Double databaseCpuMicrosPerRequest() {
         return database == null || database.cpuMicrosPerRequest() == null

@@ -148,7 +148,15 @@ public record WhyFigures(
                 medianLong(all, w -> w.jvm().threadsStarted()),
                 jvm.threadStates(),
                 jvm.source(),
-                median(all, w -> w.jvm().poolWaitMicrosPerRequest()));
+                jvm.databasePool() == null
+                        ? null
+                        : new DatabasePool(
+                                jvm.databasePool().connections(),
+                                median(
+                                        all,
+                                        w -> w.jvm().databasePool() == null
+                                                ? null
+                                                : w.jvm().databasePool().waitMicrosPerRequest())));
         return new WhyFigures(
                 new CpuSplit(
                         median(all, w -> w.cpu().userMicrosPerRequest()),

@@ -10,6 +10,7 @@ import io.httpmodels.harness.process.PerfCounts;
 import io.httpmodels.harness.process.ProcessActivity;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.results.Coverage;
+import io.httpmodels.harness.results.DatabasePool;
 import io.httpmodels.harness.results.SyscallRate;
 import io.httpmodels.harness.results.WhyFigures;
 import io.httpmodels.server.db.PoolWaits;
@@ -128,10 +129,15 @@ class CellFiguresWhyTest {
                         jvm(0, 0, 0, 0, 0, new PoolWaits(6_000, 1_250_000_000L, 0, 8, true)),
                         null),
                 COUNTED);
-        assertEquals(250.0, pooled.jvm().poolWaitMicrosPerRequest(), 1e-9);
+        assertEquals(new DatabasePool(8, 250.0), pooled.jvm().databasePool());
         WhyFigures none =
                 CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0), null), COUNTED);
-        assertNull(none.jvm().poolWaitMicrosPerRequest());
+        assertNull(none.jvm().databasePool());
+        WhyFigures untimed = CellFigures.why(
+                REQUESTS,
+                usage(STEADY, jvm(0, 0, 0, 0, 0, PoolWaits.untimed(2)), jvm(0, 0, 0, 0, 0, PoolWaits.untimed(2)), null),
+                COUNTED);
+        assertEquals(new DatabasePool(2, null), untimed.jvm().databasePool(), "its size, and no wait it did not time");
     }
 
     @Test

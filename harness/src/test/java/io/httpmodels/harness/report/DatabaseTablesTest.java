@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.DatabaseCeiling;
 import io.httpmodels.harness.results.DatabaseFigures;
+import io.httpmodels.harness.results.DatabasePool;
 import io.httpmodels.harness.results.ForkStatistics;
+import io.httpmodels.harness.results.JvmFigures;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
+import io.httpmodels.harness.results.WhyFigures;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** A scenario whose rows measured the database gains its CPU per request beside the server's; the others do not. */
@@ -20,16 +24,41 @@ class DatabaseTablesTest {
 
     private static final Results PLAIN = SampleResults.onlyScenarios(SampleResults.run(), SampleResults.C40);
 
-    /** The sample run, each row's database at 10 µs a request plus its position (10, 11, 12...). */
+    /**
+     * The sample run, each row's database at 10 µs a request plus its position (10, 11, 12...); the first row's
+     * model with a pool of 8 connections, the others' JVMs with none.
+     */
     private static Results withDatabase() {
         List<Summary> rows = PLAIN.summaries();
-        return SampleResults.withFigures(
-                PLAIN,
-                PLAIN.cells(),
-                rows.stream()
-                        .map(s -> s.withDatabase(new DatabaseFigures(ForkStatistics.estimate(
-                                List.of(10.0 + rows.indexOf(s), 10.0 + rows.indexOf(s), 10.0 + rows.indexOf(s))))))
-                        .toList());
+        List<Summary> measured = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Summary s = rows.get(i)
+                    .withDatabase(new DatabaseFigures(ForkStatistics.estimate(List.of(10.0 + i, 10.0 + i, 10.0 + i))));
+            measured.add(i == 0 ? s.withWhy(pooled(WhyResults.why(s.target()), 8)) : s);
+        }
+        return SampleResults.withFigures(PLAIN, PLAIN.cells(), measured);
+    }
+
+    private static WhyFigures pooled(WhyFigures why, int connections) {
+        JvmFigures j = why.jvm();
+        return new WhyFigures(
+                why.cpu(),
+                why.switches(),
+                why.syscalls(),
+                why.runQueue(),
+                why.threads(),
+                why.perf(),
+                new JvmFigures(
+                        j.allocatedBytesPerRequest(),
+                        j.gcCount(),
+                        j.gcPauseMillis(),
+                        j.gcPauseMicrosPerRequest(),
+                        j.collectors(),
+                        j.jitMillis(),
+                        j.threadsStarted(),
+                        j.threadStates(),
+                        j.source(),
+                        new DatabasePool(connections, 120.0)));
     }
 
     @Test
@@ -38,9 +67,12 @@ class DatabaseTablesTest {
         List<String> headers =
                 t.columns().stream().map(ScenarioTable.Column::joined).toList();
         int server = headers.indexOf("server CPU (µs/req)");
-        assertEquals("database CPU (µs/req)", headers.get(server + 1));
+        assertEquals("database pool (connections)", headers.get(server + 1));
+        assertEquals("database CPU (µs/req)", headers.get(server + 2));
         ScenarioTable.Row first = t.rows().get(0);
-        assertTrue(first.allCells(headers.size()).get(server + 1).startsWith("10.0"), first.toString());
+        assertEquals("8", first.allCells(headers.size()).get(server + 1), first.toString());
+        assertTrue(first.allCells(headers.size()).get(server + 2).startsWith("10.0"), first.toString());
+        assertEquals(Format.NONE, t.rows().get(1).allCells(headers.size()).get(server + 1), "a JVM with no pool");
         assertTrue(t.footnotes().contains(ScenarioTable.DATABASE_NOTE));
     }
 
@@ -50,13 +82,17 @@ class DatabaseTablesTest {
         String text = TextTable.render(run);
         String block = text.substring(text.indexOf("database  [" + SampleResults.C40.id() + "]"));
         List<String> lines = block.lines().toList();
-        assertTrue(lines.get(1).matches("target\\s+µs/req\\s+db µs/req\\s+server \\+ db\\s+vs pgbench"), lines.get(1));
+        assertTrue(
+                lines.get(1).matches("target\\s+pool\\s+µs/req\\s+db µs/req\\s+server \\+ db\\s+vs pgbench"),
+                lines.get(1));
         Summary first = run.summaries().get(0);
         String sum = Format.cpuMicros(first.cpuMicrosPerRequest() + 10.0);
         assertTrue(
-                lines.get(2).matches(first.target() + "\\s+\\S+( ±\\S+)?\\s+10.0( ±\\S+)?\\s+" + sum + "\\s+–"),
+                lines.get(2).matches(first.target() + "\\s+8\\s+\\S+( ±\\S+)?\\s+10.0( ±\\S+)?\\s+" + sum + "\\s+–"),
                 lines.get(2));
-        assertTrue(text.contains("db µs/req: PostgreSQL's CPU per request"), text);
+        assertTrue(lines.get(3).matches("\\S+\\s+–\\s+.*"), "a JVM with no pool: " + lines.get(3));
+        assertTrue(text.contains("pool: the connections of the model's database pool"), text);
+        assertTrue(text.contains("db µs/req: PostgreSQL's CPU"), text);
     }
 
     @Test
