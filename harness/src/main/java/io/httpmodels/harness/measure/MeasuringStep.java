@@ -237,8 +237,8 @@ public final class MeasuringStep {
                     ? null
                     : Stats.cpuMicrosPerRequest(
                             usage.server().cpuSeconds(), report.recorded().requests());
-            boolean steady = cpu == null
-                    || previous != null && Math.abs(cpu - previous) <= WarmupRule.SETTLED_PERCENT / 100.0 * previous;
+            boolean steady = WarmupRule.steady(
+                    usage.server().cpuSeconds() != null, report.recorded().requests(), cpu, previous);
             long elapsed = System.nanoTime() - startNanos;
             listener.warming(elapsed / 1e9);
             if (elapsed >= rule.minimum().toNanos() && jitQuiet && steady) {

@@ -48,6 +48,27 @@ public record WarmupRule(Duration minimum, Duration maximum, boolean lendClientC
         this(minimum, maximum, false, false);
     }
 
+    /**
+     * Whether a chunk's CPU per request is steady: within {@value #SETTLED_PERCENT} % of the chunk before's. A chunk
+     * that completed no request never is, whatever the CPU did (a server that answers nothing yet, or answers slower
+     * than a chunk, is not shown warm by it); when the server's CPU cannot be read, every chunk is (its JIT alone
+     * decides).
+     *
+     * @param cpuReadable whether the server's CPU time could be read
+     * @param requests    requests the chunk completed
+     * @param cpu         its CPU µs per request; null when not readable or no request completed
+     * @param previous    the chunk before's, null for none
+     */
+    static boolean steady(boolean cpuReadable, long requests, Double cpu, Double previous) {
+        if (!cpuReadable) {
+            return true;
+        }
+        if (requests <= 0 || cpu == null || previous == null) {
+            return false;
+        }
+        return Math.abs(cpu - previous) <= SETTLED_PERCENT / 100.0 * previous;
+    }
+
     /** Whether any warm-up runs. */
     public boolean none() {
         return minimum.isZero();
