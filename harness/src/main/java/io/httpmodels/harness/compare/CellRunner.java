@@ -46,7 +46,7 @@ final class CellRunner {
                         plan.outputDir().resolve("tls"),
                         plan.database().map(RunDatabase::settings)),
                 plan.measure(),
-                plan.database().map(RunDatabase::postmasterPid).orElse(null));
+                plan.database().orElse(null));
     }
 
     /**

@@ -63,6 +63,17 @@ public record CellResult(
         return with(diagnostics.withHandshakes(value));
     }
 
+    /** The same cell with its database checks and the database's connections in use. */
+    public CellResult withDatabase(DatabaseChecks checks, DatabaseConnections connections) {
+        return new CellResult(
+                id,
+                status,
+                failure,
+                figures,
+                usage.withDatabaseConnections(connections),
+                diagnostics.withDatabaseChecks(checks));
+    }
+
     private CellResult with(Diagnostics said) {
         return new CellResult(id, status, failure, figures, usage, said);
     }

@@ -1,0 +1,36 @@
+package io.httpmodels.harness.results;
+
+import java.util.List;
+
+/**
+ * The database's connections in use over a window: {@code pg_stat_activity}'s client backends of the benchmark
+ * database (the harness's own sampling connection left out), sampled a few times a second. A row of a report
+ * combines its windows ({@link #combine}).
+ *
+ * @param samples    how many times it was read
+ * @param activeMean the mean number of backends running a statement ({@code state = 'active'})
+ * @param activeMax  the most running a statement at once
+ * @param openMax    the most connections open at once, active or idle: the pools' sizes as the database sees them
+ */
+public record DatabaseConnections(int samples, double activeMean, int activeMax, int openMax) {
+
+    /** The windows' samples together: the mean over all their samples, the largest maxima. Null when none. */
+    public static DatabaseConnections combine(List<DatabaseConnections> windows) {
+        List<DatabaseConnections> present =
+                windows.stream().filter(w -> w != null && w.samples > 0).toList();
+        if (present.isEmpty()) {
+            return null;
+        }
+        int samples = 0;
+        double active = 0;
+        int activeMax = 0;
+        int openMax = 0;
+        for (DatabaseConnections w : present) {
+            samples += w.samples;
+            active += w.activeMean * w.samples;
+            activeMax = Math.max(activeMax, w.activeMax);
+            openMax = Math.max(openMax, w.openMax);
+        }
+        return new DatabaseConnections(samples, active / samples, activeMax, openMax);
+    }
+}
