@@ -1,5 +1,6 @@
 package io.httpmodels.harness.measure;
 
+import io.httpmodels.harness.process.CpuClock;
 import io.httpmodels.harness.results.DatabaseChecks;
 import io.httpmodels.harness.results.DatabaseChecks.UpdatesWritten;
 import io.httpmodels.harness.results.DatabaseConnections;
@@ -79,6 +80,7 @@ final class DatabaseWatch implements AutoCloseable {
     private final int maxProbes;
     private final boolean updates;
     private final long tuplesBefore;
+    private final long backendPid;
     private final HttpClient http;
     private final CountDownLatch stop = new CountDownLatch(1);
 
@@ -96,6 +98,10 @@ final class DatabaseWatch implements AutoCloseable {
 
     private Thread probe;
     private Thread sampler;
+    private boolean stopped;
+    // The sampler's backend's CPU over the window, when this machine runs the database; else null.
+    private CpuClock backendStart;
+    private Double samplerCpuSeconds;
 
     private DatabaseWatch(
             Connection jdbc,
@@ -104,7 +110,8 @@ final class DatabaseWatch implements AutoCloseable {
             URI uri,
             Duration timeout,
             int maxProbes,
-            long tuplesBefore) {
+            long tuplesBefore,
+            long backendPid) {
         this.jdbc = jdbc;
         this.stored = stored;
         this.route = route;
@@ -113,6 +120,7 @@ final class DatabaseWatch implements AutoCloseable {
         this.maxProbes = maxProbes;
         this.updates = Route.forTarget(route) == Route.UPDATES;
         this.tuplesBefore = tuplesBefore;
+        this.backendPid = backendPid;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timeout)
@@ -142,7 +150,13 @@ final class DatabaseWatch implements AutoCloseable {
             DatabaseAnswers stored = DatabaseAnswers.read(jdbc);
             long before = Route.forTarget(route) == Route.UPDATES ? tuplesUpdated(jdbc) : 0;
             int maxProbes = (int) (recorded.toNanos() / PROBE_PERIOD.toNanos()) + 1;
-            return new DatabaseWatch(jdbc, stored, route, URI.create(url), timeout, maxProbes, before);
+            long backend;
+            try (Statement s = jdbc.createStatement();
+                    ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+                r.next();
+                backend = r.getLong(1);
+            }
+            return new DatabaseWatch(jdbc, stored, route, URI.create(url), timeout, maxProbes, before, backend);
         } catch (SQLException | RuntimeException e) {
             jdbc.close();
             throw e;
@@ -151,6 +165,10 @@ final class DatabaseWatch implements AutoCloseable {
 
     /** Starts the probe and the sampler: when the window starts recording. */
     void start() {
+        // Its own backend's CPU, where this machine runs it: what the sampling cost the database, to take out of the
+        // database's CPU (a query of pg_stat_activity copies every one of max_connections' slots).
+        CpuClock clock = CpuClock.read(List.of(backendPid));
+        backendStart = clock.tickNanos() < 0 ? null : clock;
         probe = Thread.ofPlatform().daemon().name("db-probe").start(this::probe);
         sampler = Thread.ofPlatform().daemon().name("db-connections").start(this::sample);
     }
@@ -161,9 +179,7 @@ final class DatabaseWatch implements AutoCloseable {
      * @param requests the requests the load completed in the window
      */
     Result finish(long requests) {
-        stop.countDown();
-        join(probe);
-        join(sampler);
+        stopSampling();
         UpdatesWritten written = null;
         String note = sampleFailure;
         if (updates) {
@@ -180,7 +196,25 @@ final class DatabaseWatch implements AutoCloseable {
         DatabaseConnections connections = samples == 0
                 ? null
                 : new DatabaseConnections(samples, (double) activeSum / samples, activeMax, openMax);
-        return new Result(checks, connections);
+        return new Result(checks, connections, samplerCpuSeconds);
+    }
+
+    /**
+     * Stops the probe and the sampler when the window's recording ends, and reads what the sampling cost the
+     * database. {@link #finish} does it too, if not done.
+     */
+    void stopSampling() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        stop.countDown();
+        join(probe);
+        join(sampler);
+        if (backendStart != null) {
+            long nanos = CpuClock.read(List.of(backendPid)).nanosSince(backendStart);
+            samplerCpuSeconds = nanos < 0 ? null : nanos / 1e9;
+        }
     }
 
     /**
@@ -191,8 +225,13 @@ final class DatabaseWatch implements AutoCloseable {
         return probe.join(bound);
     }
 
-    /** The checks and connections of a finished window. */
-    record Result(DatabaseChecks checks, DatabaseConnections connections) {}
+    /**
+     * The checks and connections of a finished window.
+     *
+     * @param samplerCpuSeconds the database CPU the connections' sampling took over the window, when this machine
+     *                          runs the database: part of the database's CPU that no request caused; else null
+     */
+    record Result(DatabaseChecks checks, DatabaseConnections connections, Double samplerCpuSeconds) {}
 
     private void probe() {
         long period = PROBE_PERIOD.toNanos();

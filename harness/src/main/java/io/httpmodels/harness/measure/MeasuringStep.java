@@ -604,6 +604,9 @@ public final class MeasuringStep {
             } finally {
                 UsageSampler started = sampler.get();
                 usage = started == null ? UsageSampler.Usage.empty() : started.stop();
+                if (watch != null) {
+                    watch.stopSampling();
+                }
                 current.remove(client);
             }
             if (watch != null && !stopped) {
@@ -645,6 +648,7 @@ public final class MeasuringStep {
                                 ? checked.checks()
                                 : opened.failure() == null ? null : DatabaseChecks.notChecked(opened.failure()),
                         checked == null ? null : checked.connections())
+                .withoutDatabaseCpu(checked == null ? null : checked.samplerCpuSeconds())
                 .withWhy(
                         settings.why() ? CellFigures.why(report.recorded().requests(), usage, target.counted()) : null,
                         CellFigures.flameGraph(settings.flameGraphs(), window, usage, running.control() != null));
