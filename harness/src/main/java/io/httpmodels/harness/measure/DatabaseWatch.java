@@ -195,7 +195,7 @@ final class DatabaseWatch implements AutoCloseable {
         DatabaseChecks checks = new DatabaseChecks(sampled, wrong, unanswered, firstWrong, written, note);
         DatabaseConnections connections = samples == 0
                 ? null
-                : new DatabaseConnections(samples, (double) activeSum / samples, activeMax, openMax);
+                : new DatabaseConnections(samples, (double) activeSum / samples, activeMax, openMax, samplerCpuSeconds);
         return new Result(checks, connections, samplerCpuSeconds);
     }
 

@@ -1,5 +1,7 @@
 package io.httpmodels.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -11,8 +13,20 @@ import java.util.List;
  * @param activeMean the mean number of backends running a statement ({@code state = 'active'})
  * @param activeMax  the most running a statement at once
  * @param openMax    the most connections open at once, active or idle: the pools' sizes as the database sees them
+ * @param samplingCpuSeconds the database CPU the sampling itself took (its backend's, from /proc), taken out of the
+ *                   window's database CPU; null when the database runs elsewhere ({@code --db-url})
  */
-public record DatabaseConnections(int samples, double activeMean, int activeMax, int openMax) {
+public record DatabaseConnections(
+        int samples,
+        double activeMean,
+        int activeMax,
+        int openMax,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double samplingCpuSeconds) {
+
+    /** Connections sampled on a database whose CPU this machine does not read. */
+    public DatabaseConnections(int samples, double activeMean, int activeMax, int openMax) {
+        this(samples, activeMean, activeMax, openMax, null);
+    }
 
     /** The windows' samples together: the mean over all their samples, the largest maxima. Null when none. */
     public static DatabaseConnections combine(List<DatabaseConnections> windows) {
@@ -25,12 +39,16 @@ public record DatabaseConnections(int samples, double activeMean, int activeMax,
         double active = 0;
         int activeMax = 0;
         int openMax = 0;
+        Double sampling = null;
         for (DatabaseConnections w : present) {
+            if (w.samplingCpuSeconds != null) {
+                sampling = (sampling == null ? 0 : sampling) + w.samplingCpuSeconds;
+            }
             samples += w.samples;
             active += w.activeMean * w.samples;
             activeMax = Math.max(activeMax, w.activeMax);
             openMax = Math.max(openMax, w.openMax);
         }
-        return new DatabaseConnections(samples, active / samples, activeMax, openMax);
+        return new DatabaseConnections(samples, active / samples, activeMax, openMax, sampling);
     }
 }
