@@ -67,7 +67,8 @@ public enum Profile {
     DB(
             "TechEmpower's database tests against a real PostgreSQL (docs/database.md): /db, /queries?queries=20,"
                     + " /fortunes and /updates?queries=20 at 40 and 256 keep-alive connections; a throw-away"
-                    + " cluster on the servers' CPUs unless --db-url names one",
+                    + " cluster on the servers' CPUs unless --db-url names one; every window's answers sampled and"
+                    + " checked, the database's connections in use beside",
             axes(
                     List.of("/db", "/queries?queries=20", "/fortunes", "/updates?queries=20"),
                     List.of(0),
