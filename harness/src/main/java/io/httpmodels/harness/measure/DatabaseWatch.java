@@ -1,6 +1,7 @@
 package io.httpmodels.harness.measure;
 
 import io.httpmodels.harness.process.CpuClock;
+import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.DatabaseChecks;
 import io.httpmodels.harness.results.DatabaseChecks.UpdatesWritten;
 import io.httpmodels.harness.results.DatabaseConnections;
@@ -81,6 +82,7 @@ final class DatabaseWatch implements AutoCloseable {
     private final boolean updates;
     private final long tuplesBefore;
     private final long backendPid;
+    private final Long postmasterPid;
     private final HttpClient http;
     private final CountDownLatch stop = new CountDownLatch(1);
 
@@ -111,7 +113,8 @@ final class DatabaseWatch implements AutoCloseable {
             Duration timeout,
             int maxProbes,
             long tuplesBefore,
-            long backendPid) {
+            long backendPid,
+            Long postmasterPid) {
         this.jdbc = jdbc;
         this.stored = stored;
         this.route = route;
@@ -121,6 +124,7 @@ final class DatabaseWatch implements AutoCloseable {
         this.updates = Route.forTarget(route) == Route.UPDATES;
         this.tuplesBefore = tuplesBefore;
         this.backendPid = backendPid;
+        this.postmasterPid = postmasterPid;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timeout)
@@ -140,9 +144,17 @@ final class DatabaseWatch implements AutoCloseable {
      * @param route    the scenario's request target, e.g. {@code /queries?queries=20}
      * @param timeout  the run's request timeout, each probe request's bound
      * @param recorded the window's recorded length, which bounds the probe's requests
+     * @param postmasterPid the database's postmaster when this machine runs it, else null: then the sampling's own
+     *                 database CPU is not read
      * @throws SQLException when the database cannot be read
      */
-    static DatabaseWatch open(DatabaseSettings database, String url, String route, Duration timeout, Duration recorded)
+    static DatabaseWatch open(
+            DatabaseSettings database,
+            String url,
+            String route,
+            Duration timeout,
+            Duration recorded,
+            Long postmasterPid)
             throws SQLException {
         Connection jdbc = DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
         try {
@@ -156,7 +168,8 @@ final class DatabaseWatch implements AutoCloseable {
                 r.next();
                 backend = r.getLong(1);
             }
-            return new DatabaseWatch(jdbc, stored, route, URI.create(url), timeout, maxProbes, before, backend);
+            return new DatabaseWatch(
+                    jdbc, stored, route, URI.create(url), timeout, maxProbes, before, backend, postmasterPid);
         } catch (SQLException | RuntimeException e) {
             jdbc.close();
             throw e;
@@ -167,8 +180,11 @@ final class DatabaseWatch implements AutoCloseable {
     void start() {
         // Its own backend's CPU, where this machine runs it: what the sampling cost the database, to take out of the
         // database's CPU (a query of pg_stat_activity copies every one of max_connections' slots).
-        CpuClock clock = CpuClock.read(List.of(backendPid));
-        backendStart = clock.tickNanos() < 0 ? null : clock;
+        // Only a backend of this machine's postmaster: another machine's pid may name any process here.
+        if (postmasterPid != null && ProcFs.withDescendants(postmasterPid).contains(backendPid)) {
+            CpuClock clock = CpuClock.read(List.of(backendPid));
+            backendStart = clock.tickNanos() < 0 ? null : clock;
+        }
         probe = Thread.ofPlatform().daemon().name("db-probe").start(this::probe);
         sampler = Thread.ofPlatform().daemon().name("db-connections").start(this::sample);
     }

@@ -673,7 +673,8 @@ public final class MeasuringStep {
                             running.url(scenario.route()),
                             scenario.route(),
                             settings.timeout(),
-                            window.recorded()),
+                            window.recorded(),
+                            database.postmasterPid()),
                     null);
         } catch (SQLException e) {
             return new Opened<>(null, "the database could not be read: " + e.getMessage());

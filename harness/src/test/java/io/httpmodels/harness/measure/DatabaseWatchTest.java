@@ -69,7 +69,7 @@ class DatabaseWatchTest {
                 DatabaseWatch.Result result;
                 long requests;
                 try (DatabaseWatch watch =
-                        DatabaseWatch.open(database.settings(), url, route, TIMEOUT, Duration.ofMillis(700))) {
+                        DatabaseWatch.open(database.settings(), url, route, TIMEOUT, Duration.ofMillis(700), null)) {
                     watch.start();
                     LoadReport report = load(url, Duration.ofMillis(700));
                     requests = report.recorded().requests();
@@ -110,7 +110,7 @@ class DatabaseWatchTest {
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/db";
             try (DatabaseWatch watch =
-                    DatabaseWatch.open(database.settings(), url, "/db", TIMEOUT, Duration.ofMillis(300))) {
+                    DatabaseWatch.open(database.settings(), url, "/db", TIMEOUT, Duration.ofMillis(300), null)) {
                 watch.start();
                 // 300 ms of window at one probe every 100 ms: 4 requests, then it stops by itself.
                 assertTrue(watch.probeEnds(Duration.ofSeconds(30)), "the probe ends by itself");
@@ -140,7 +140,7 @@ class DatabaseWatchTest {
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/updates?queries=20";
             try (DatabaseWatch watch = DatabaseWatch.open(
-                    database.settings(), url, "/updates?queries=20", TIMEOUT, Duration.ofMillis(100))) {
+                    database.settings(), url, "/updates?queries=20", TIMEOUT, Duration.ofMillis(100), null)) {
                 watch.start();
                 assertTrue(watch.probeEnds(Duration.ofSeconds(30)));
                 DatabaseChecks checks = watch.finish(0).checks();
