@@ -5,6 +5,7 @@ import io.httpmodels.harness.measure.MeasuredTarget;
 import io.httpmodels.harness.measure.MeasuringStep;
 import io.httpmodels.harness.measure.Window;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.DatabaseChecks;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.TargetLauncher;
@@ -12,6 +13,7 @@ import io.httpmodels.harness.targets.TargetSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -46,7 +48,7 @@ final class CellRunner {
                         plan.outputDir().resolve("tls"),
                         plan.database().map(RunDatabase::settings)),
                 plan.measure(),
-                plan.database().map(RunDatabase::postmasterPid).orElse(null));
+                plan.database().orElse(null));
     }
 
     /**
@@ -109,6 +111,8 @@ final class CellRunner {
                 started = step.serving(started, target, plan.servers(), scenario);
                 boolean warmed = false;
                 int stillCompiling = 0;
+                // A window taken as warm-up keeps its answers checked: they go into the next window's, never away.
+                DatabaseChecks carried = null;
                 for (int w = 1; w <= plan.sampling().windows(); w++) {
                     if (step.stopped()) {
                         return;
@@ -141,19 +145,33 @@ final class CellRunner {
                         // Its JIT was not done after all: the window was warm-up, and the next one takes its place.
                         stillCompiling++;
                         step.extendWarmup(started, window.recorded().toNanos() / 1e9);
+                        carried = DatabaseChecks.sum(Arrays.asList(
+                                carried, cell.get().result().diagnostics().databaseChecks()));
                         w--;
                         continue;
                     }
+                    Cell kept = withChecksCarried(cell.get(), carried);
+                    carried = null;
                     progress.index++;
                     listener.cellStarted(progress.index, progress.total, target, scenario, fork);
-                    progress.add(target, cell.get().result(), cell.get());
-                    listener.cellFinished(
-                            progress.index, progress.total, cell.get().result());
+                    progress.add(target, kept.result(), kept);
+                    listener.cellFinished(progress.index, progress.total, kept.result());
                 }
             }
         } finally {
             started.close();
         }
+    }
+
+    /** {@code cell} with the checks of the windows before it that were taken as warm-up added to its own. */
+    static Cell withChecksCarried(Cell cell, DatabaseChecks carried) {
+        if (carried == null) {
+            return cell;
+        }
+        CellResult r = cell.result();
+        DatabaseChecks all =
+                DatabaseChecks.sum(Arrays.asList(carried, r.diagnostics().databaseChecks()));
+        return new Cell(r.withDatabase(all, r.usage().databaseConnections()), cell.histogram(), cell.running());
     }
 
     /**

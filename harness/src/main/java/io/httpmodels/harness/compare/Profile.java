@@ -68,7 +68,8 @@ public enum Profile {
             "TechEmpower's database tests against a real PostgreSQL (docs/database.md): /db, /queries and /updates at"
                     + " 1 and 20 queries, and /fortunes, at 40 and 256 keep-alive connections; the default set and"
                     + " vertx (its reactive client); a throw-away cluster on the servers' CPUs unless --db-url"
-                    + " names one",
+                    + " names one; every window's answers sampled and checked, the database's connections in use"
+                    + " beside",
             axes(
                     List.of(
                             "/db",

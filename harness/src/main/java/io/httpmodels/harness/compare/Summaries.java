@@ -2,6 +2,8 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.CellResult;
 import io.httpmodels.harness.results.CellStatus;
+import io.httpmodels.harness.results.DatabaseChecks;
+import io.httpmodels.harness.results.DatabaseConnections;
 import io.httpmodels.harness.results.DatabaseFigures;
 import io.httpmodels.harness.results.Distribution;
 import io.httpmodels.harness.results.Estimate;
@@ -193,7 +195,8 @@ final class Summaries {
 
     /**
      * The database's CPU per request in each fork (its CPU over the fork's windows by the requests they completed),
-     * as an estimate over the forks; null when no fork measured it in every window.
+     * as an estimate over the forks (null when no fork measured it in every window), with the connections in use and
+     * the answers checked over every window; null when none of them was measured.
      */
     static DatabaseFigures database(Map<Integer, List<CellResult>> byFork) {
         List<Double> perFork = new ArrayList<>();
@@ -214,7 +217,16 @@ final class Summaries {
                 perFork.add(Stats.cpuMicrosPerRequest(cpuSeconds, requests));
             }
         }
-        return perFork.isEmpty() ? null : new DatabaseFigures(ForkStatistics.estimate(perFork));
+        List<CellResult> windows =
+                byFork.values().stream().flatMap(List::stream).toList();
+        DatabaseConnections connections = DatabaseConnections.combine(
+                windows.stream().map(w -> w.usage().databaseConnections()).toList());
+        DatabaseChecks checks = DatabaseChecks.sum(
+                windows.stream().map(w -> w.diagnostics().databaseChecks()).toList());
+        if (perFork.isEmpty() && connections == null && checks == null) {
+            return null;
+        }
+        return new DatabaseFigures(perFork.isEmpty() ? null : ForkStatistics.estimate(perFork), connections, checks);
     }
 
     /** A figure's estimate over the forks that have it, or null when none has. */

@@ -11,11 +11,13 @@ import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.process.UsageSampler;
 import io.httpmodels.harness.process.WindowEdges;
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.DatabaseChecks;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.harness.results.Warmup;
 import io.httpmodels.harness.targets.ModelJvm;
+import io.httpmodels.harness.targets.RunDatabase;
 import io.httpmodels.harness.targets.RunningTarget;
 import io.httpmodels.harness.targets.TargetLauncher;
 import io.httpmodels.harness.targets.TargetSpec;
@@ -33,6 +35,7 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +82,7 @@ public final class MeasuringStep {
 
     private final TargetLauncher launcher;
     private final MeasureSettings settings;
-    private final Long databasePid;
+    private final RunDatabase database;
     /** The loads running now (two when targets take turns), for {@link #stop()}. */
     private final Set<LoadClient> current = ConcurrentHashMap.newKeySet();
 
@@ -90,14 +93,15 @@ public final class MeasuringStep {
     }
 
     /**
-     * A step whose windows also measure the database's CPU.
+     * A step whose database scenarios' windows also check the answers ({@link DatabaseWatch}: sampled answers, the
+     * rows updates wrote, the connections in use) and, when this machine runs it, measure the database's CPU.
      *
-     * @param databasePid the postmaster of the PostgreSQL the requests query, or null for none
+     * @param database the PostgreSQL the requests query, or null for none
      */
-    public MeasuringStep(TargetLauncher launcher, MeasureSettings settings, Long databasePid) {
+    public MeasuringStep(TargetLauncher launcher, MeasureSettings settings, RunDatabase database) {
         this.launcher = launcher;
         this.settings = settings;
-        this.databasePid = databasePid;
+        this.database = database;
     }
 
     public MeasureSettings settings() {
@@ -558,7 +562,9 @@ public final class MeasuringStep {
         IntervalLog hlog = null;
         LoadReport report;
         UsageSampler.Usage usage;
-        try {
+        DatabaseWatch.Result checked = null;
+        Opened<DatabaseWatch> opened = watch(running, scenario, window);
+        try (DatabaseWatch watch = opened.value()) {
             if (window.flameGraph() != null && window.flameGraph().getParent() != null) {
                 Files.createDirectories(window.flameGraph().getParent());
             }
@@ -578,6 +584,9 @@ public final class MeasuringStep {
                     public void onClockStarted(long recordStartNanos) {
                         sampler.set(UsageSampler.startAt(
                                 running.pid(), edges(running, window), recordStartNanos, SAMPLE_PERIOD));
+                        if (watch != null) {
+                            watch.start();
+                        }
                     }
 
                     @Override
@@ -595,7 +604,13 @@ public final class MeasuringStep {
             } finally {
                 UsageSampler started = sampler.get();
                 usage = started == null ? UsageSampler.Usage.empty() : started.stop();
+                if (watch != null) {
+                    watch.stopSampling();
+                }
                 current.remove(client);
+            }
+            if (watch != null && !stopped) {
+                checked = watch.finish(report.recorded().requests());
             }
         } catch (LoadException e) {
             abort(hlog);
@@ -628,10 +643,42 @@ public final class MeasuringStep {
         }
         CellResult result = CellFigures.of(
                         scenario.id(), target.name(), window, report, usage, running.pid(), settings, target.warmup())
+                .withDatabase(
+                        checked != null
+                                ? checked.checks()
+                                : opened.failure() == null ? null : DatabaseChecks.notChecked(opened.failure()),
+                        checked == null ? null : checked.connections())
+                .withoutDatabaseCpu(checked == null ? null : checked.samplerCpuSeconds())
                 .withWhy(
                         settings.why() ? CellFigures.why(report.recorded().requests(), usage, target.counted()) : null,
                         CellFigures.flameGraph(settings.flameGraphs(), window, usage, running.control() != null));
         return Optional.of(new Cell(result, report.latencies().histogram(), running.running()));
+    }
+
+    /** A value opened, or why it was not. */
+    private record Opened<T>(T value, String failure) {}
+
+    /**
+     * The database checks of a window of {@code scenario}, opened before its load: none for a route that queries no
+     * database or a run without one; a failure when the database cannot be read, which the cell then says.
+     */
+    private Opened<DatabaseWatch> watch(RunningTarget running, Scenario scenario, Window window) {
+        if (database == null || !DatabaseWatch.watches(scenario.route())) {
+            return new Opened<>(null, null);
+        }
+        try {
+            return new Opened<>(
+                    DatabaseWatch.open(
+                            database.settings(),
+                            running.url(scenario.route()),
+                            scenario.route(),
+                            settings.timeout(),
+                            window.recorded(),
+                            database.postmasterPid()),
+                    null);
+        } catch (SQLException e) {
+            return new Opened<>(null, "the database could not be read: " + e.getMessage());
+        }
     }
 
     /** What the sampler reads at the window's edges, as the settings ask. */
@@ -646,7 +693,7 @@ public final class MeasuringStep {
                 control,
                 profile,
                 profile == null ? null : window.flameGraph(),
-                databasePid);
+                database == null ? null : database.postmasterPid());
     }
 
     /**

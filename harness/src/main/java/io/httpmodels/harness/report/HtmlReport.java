@@ -378,7 +378,9 @@ public final class HtmlReport {
         for (ScenarioTable.Row row : t.rows()) {
             String rowClass = row.failed()
                     ? "failed"
-                    : row.noFigures() != null ? "not-run" : row.clientBound() ? "client-bound" : "";
+                    : row.noFigures() != null
+                            ? "not-run"
+                            : row.wrong() ? "wrong" : row.clientBound() ? "client-bound" : "";
             h.append(rowClass.isEmpty() ? "<tr>" : "<tr class=\"" + rowClass + "\">");
             h.append("<th scope=\"row\">").append(Html.text(row.target())).append("</th>");
             if (row.noFigures() != null) {

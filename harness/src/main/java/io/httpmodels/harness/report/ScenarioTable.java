@@ -1,6 +1,8 @@
 package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.DatabaseChecks;
+import io.httpmodels.harness.results.DatabaseConnections;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
@@ -36,6 +38,9 @@ record ScenarioTable(
 
     /** The mark on a row where some connections never got an answer. */
     static final String UNSERVED = "†";
+
+    /** The mark on a row that answered a database route wrongly, or did not write what its updates said. */
+    static final String WRONG = "✗";
 
     /**
      * A column.
@@ -78,8 +83,13 @@ record ScenarioTable(
      * @param failed      whether the row failed (rather than did not run)
      * @param clientBound whether the client was saturated
      * @param cells       one per column after the target's; empty when {@code noFigures} is set
+     * @param wrong       whether it answered a database route wrongly (or its updates were not written)
      */
-    record Row(String target, String noFigures, boolean failed, boolean clientBound, List<Cell> cells) {
+    record Row(String target, String noFigures, boolean failed, boolean clientBound, List<Cell> cells, boolean wrong) {
+
+        Row(String target, String noFigures, boolean failed, boolean clientBound, List<Cell> cells) {
+            this(target, noFigures, failed, clientBound, cells, false);
+        }
 
         /** Every cell as one line of text, the target's first, empty where a row without figures has none. */
         List<String> allCells(int columnCount) {
@@ -146,6 +156,15 @@ record ScenarioTable(
         if (vsCeiling) {
             columns.add(new Column("vs pgbench", null, true));
         }
+        boolean connections = summaries.stream()
+                .anyMatch(x -> x != null && x.database() != null && x.database().connections() != null);
+        if (connections) {
+            columns.add(new Column("db connections", "active mean / max, open", true));
+        }
+        boolean checked = summaries.stream().anyMatch(x -> x != null && x.databaseChecks() != null);
+        if (checked) {
+            columns.add(new Column("answers checked", "wrong of sampled", true));
+        }
         columns.add(new Column("server CPU", "% of a core", true));
         columns.add(new Column("RSS peak", "MiB", true));
         columns.add(new Column("threads peak", null, true));
@@ -205,6 +224,15 @@ record ScenarioTable(
             if (vsCeiling) {
                 cells.add(Cell.of(Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
             }
+            if (connections) {
+                cells.add(Cell.of(
+                        connections(s.database() == null ? null : s.database().connections())));
+            }
+            DatabaseChecks checks = s.databaseChecks();
+            boolean wrong = checks != null && checks.failed();
+            if (checked) {
+                cells.add(Cell.of(checks(checks)));
+            }
             cells.add(Cell.of(Format.percent(s.server().serverCpuPercent())));
             cells.add(new Cell(
                     Format.mebibytes(s.rssPeakBytes()),
@@ -223,7 +251,7 @@ record ScenarioTable(
             cells.add(Cell.of(limits(s, unserved)));
             anyBound |= s.client().clientBound();
             anyUnserved |= unserved;
-            rows.add(new Row(name, null, false, s.client().clientBound(), List.copyOf(cells)));
+            rows.add(new Row(name, null, false, s.client().clientBound(), List.copyOf(cells), wrong));
         }
 
         List<String> footnotes = new ArrayList<>(latencyNotes);
@@ -232,6 +260,9 @@ record ScenarioTable(
         }
         if (database) {
             footnotes.add(DATABASE_NOTE);
+        }
+        if (connections || checked) {
+            footnotes.add(CHECKS_NOTE);
         }
         String ceiling = DatabaseShare.ceilingLine(results, scenario);
         if (database && ceiling != null) {
@@ -269,6 +300,55 @@ record ScenarioTable(
             + " (--db-pool, else what its design implies); database CPU µs/req: PostgreSQL's CPU time over the window (its postmaster and"
             + " every backend, from /proc, as the server's) per request; add it to the server's for what a request"
             + " costs the machine. See docs/database.md.";
+
+    /** What a database scenario's connections and checks are, under its table. */
+    static final String CHECKS_NOTE = "db connections: pg_stat_activity's client backends of the benchmark database,"
+            + " sampled 5 times a second over the window: the mean and most running a statement, and the most open;"
+            + " answers checked: answers sampled beside the load (one every 100 ms, on a connection of the probe's own)"
+            + " and held to what the tables hold, with the first wrong one's reason; under /updates the rows one"
+            + " request wrote are read back after the load (" + WRONG + ": a wrong answer or a row not written)."
+            + " See docs/database.md.";
+
+    /** {@code 3.2 / 8, 8 open}: a row's database connections in use, or none. */
+    static String connections(DatabaseConnections c) {
+        return c == null
+                ? Format.NONE
+                : String.format(Locale.ROOT, "%.1f / %d, %d open", c.activeMean(), c.activeMax(), c.openMax());
+    }
+
+    /** {@code 0 of 40}, or {@code ✗ 3 of 40: reason}; the updates read back and their tuples after it. */
+    static String checks(DatabaseChecks c) {
+        if (c == null) {
+            return Format.NONE;
+        }
+        StringBuilder text = new StringBuilder();
+        if (c.failed()) {
+            text.append(WRONG).append(' ');
+        }
+        text.append(c.wrong()).append(" of ").append(c.sampled());
+        if (c.unanswered() > 0) {
+            text.append(", ").append(c.unanswered()).append(" unanswered");
+        }
+        if (c.updates() != null) {
+            DatabaseChecks.UpdatesWritten u = c.updates();
+            text.append(u.readBack() == null ? "; not read back" : u.readBack() ? "; written" : "; NOT written");
+            text.append(String.format(
+                    Locale.ROOT,
+                    ", %,d of %s%,d tuples",
+                    u.tuplesUpdated(),
+                    u.statsCaughtUp() ? "" : "≥ ",
+                    u.tuplesExpected()));
+        }
+        if (c.firstWrong() != null) {
+            text.append(": ").append(c.firstWrong());
+        } else if (c.updates() != null && c.updates().notWritten()) {
+            text.append(": ").append(c.updates().reason());
+        }
+        if (c.note() != null) {
+            text.append(" (").append(c.note()).append(')');
+        }
+        return text.toString();
+    }
 
     /** A TLS row's handshakes/s, resumed share, median handshake time and server CPU per handshake. */
     static List<Cell> handshakeCells(Handshakes h) {
@@ -343,6 +423,10 @@ record ScenarioTable(
                     ? ""
                     : ", failed: " + s.outcome().failure();
             limits.add(s.outcome().okRepetitions() + " of " + s.outcome().repetitions() + " forks" + failure);
+        }
+        if (s.databaseChecks() != null && s.databaseChecks().failed()) {
+            limits.add(WRONG + " wrong answers: " + s.databaseChecks().wrong() + " of "
+                    + s.databaseChecks().sampled());
         }
         if (s.outcome().profiledWith() != null) {
             limits.add(WhyTable.PROFILED + " (" + s.outcome().profiledWith()

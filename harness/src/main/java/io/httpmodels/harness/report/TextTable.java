@@ -1,5 +1,7 @@
 package io.httpmodels.harness.report;
 
+import io.httpmodels.harness.results.DatabaseChecks;
+import io.httpmodels.harness.results.DatabaseConnections;
 import io.httpmodels.harness.results.Estimate;
 import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
@@ -10,6 +12,7 @@ import io.httpmodels.harness.results.TargetInfo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The compact table a run ends with on the terminal: per scenario, one fixed-width line per target, within
@@ -99,12 +102,18 @@ public final class TextTable {
                     + " time; µs/hs: server CPU per handshake (with a new connection per request it holds the"
                     + " request's work too), beside µs/req. docs/tls.md."));
         }
-        if (results.summaries().stream().anyMatch(s -> s.databaseCpuMicrosPerRequest() != null)) {
+        if (results.summaries().stream().anyMatch(s -> s.database() != null)) {
             out.append(wrap("database: pool: the connections of the model's database pool (--db-pool, else its"
                     + " design's); db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
                     + " /proc); server + db: the two together, the cost of a request to the machine; vs pgbench: the /db or /queries rows' world reads per second"
-                    + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs)."
-                    + " docs/database.md."));
+                    + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs);"
+                    + " active: backends running a statement, mean/max of pg_stat_activity 5 times a second; open: most"
+                    + " connections open; checked: wrong answers of those sampled beside the load ("
+                    + ScenarioTable.WRONG
+                    + " some wrong), and under /updates whether the rows read back were written. docs/database.md."));
+        }
+        for (String warning : warnings(results)) {
+            out.append(warning).append('\n');
         }
         if (!WhyTable.all(results, false).isEmpty()) {
             out.append(wrap("why, " + WhyTable.LEGEND + "; " + WhyTable.PARTIAL
@@ -114,7 +123,7 @@ public final class TextTable {
     }
 
     private static final List<String> DATABASE_HEADERS =
-            List.of("target", "pool", "µs/req", "db µs/req", "server + db", "vs pgbench");
+            List.of("target", "pool", "µs/req", "db µs/req", "server + db", "vs pgbench", "active", "open", "checked");
 
     /**
      * A database scenario's cost in the database beside the server's, one line per target that has it, under its main
@@ -125,19 +134,25 @@ public final class TextTable {
         rows.add(DATABASE_HEADERS);
         for (TargetInfo target : results.targets()) {
             Summary s = results.summary(scenario.id(), target.name());
-            if (s == null || !s.ok() || s.databaseCpuMicrosPerRequest() == null) {
+            if (s == null || !s.ok() || s.database() == null) {
                 continue;
             }
             Double server = s.cpuMicrosPerRequest();
+            Double database = s.databaseCpuMicrosPerRequest();
+            DatabaseConnections connections = s.database().connections();
             rows.add(List.of(
                     target.name(),
                     Format.count(s.databasePoolConnections()),
                     Format.withPlusMinus(Format.cpuMicros(server), s.server().cpuMicrosPerRequest()),
                     Format.withPlusMinus(
-                            Format.cpuMicros(s.databaseCpuMicrosPerRequest()),
-                            s.database().cpuMicrosPerRequest()),
-                    Format.cpuMicros(server == null ? null : server + s.databaseCpuMicrosPerRequest()),
-                    Format.ratio(DatabaseShare.ofCeiling(results, scenario, s))));
+                            Format.cpuMicros(database), s.database().cpuMicrosPerRequest()),
+                    Format.cpuMicros(server == null || database == null ? null : server + database),
+                    Format.ratio(DatabaseShare.ofCeiling(results, scenario, s)),
+                    connections == null
+                            ? Format.NONE
+                            : String.format(Locale.ROOT, "%.1f/%d", connections.activeMean(), connections.activeMax()),
+                    connections == null ? Format.NONE : Integer.toString(connections.openMax()),
+                    checked(s.databaseChecks())));
         }
         if (rows.size() == 1) {
             return "";
@@ -148,6 +163,43 @@ public final class TextTable {
             out.append(wrap("  " + ceiling));
         }
         return out.toString();
+    }
+
+    /** {@code 0/40}, {@code ✗ 3/40}; {@code written} or {@code ✗ not written} under /updates. */
+    private static String checked(DatabaseChecks c) {
+        if (c == null) {
+            return Format.NONE;
+        }
+        String text = (c.wrong() > 0 ? ScenarioTable.WRONG + " " : "") + c.wrong() + "/" + c.sampled();
+        if (c.updates() != null) {
+            text += c.updates().readBack() == null
+                    ? " not read back"
+                    : c.updates().readBack() ? " written" : " " + ScenarioTable.WRONG + " not written";
+        }
+        return text;
+    }
+
+    /**
+     * A line for each row that answered a database route wrongly or did not write its updates: its target, route,
+     * count and first reason. Never left out of a run's text, whatever else is.
+     */
+    public static List<String> warnings(Results results) {
+        List<String> lines = new ArrayList<>();
+        for (Scenario scenario : results.scenarios()) {
+            for (TargetInfo target : results.targets()) {
+                Summary s = results.summary(scenario.id(), target.name());
+                DatabaseChecks c = s == null ? null : s.databaseChecks();
+                if (c == null || !c.failed()) {
+                    continue;
+                }
+                String what = c.wrong() > 0
+                        ? c.wrong() + " of " + c.sampled() + " sampled answers wrong, the first: " + c.firstWrong()
+                        : "the rows its updates answered were not written: "
+                                + c.updates().reason();
+                lines.add("warning: " + target.name() + " " + scenario.route() + " [" + scenario.id() + "]: " + what);
+            }
+        }
+        return lines;
     }
 
     private static final List<String> TLS_HEADERS =
@@ -275,6 +327,9 @@ public final class TextTable {
                 }
                 if (s.outcome().profiledWith() != null) {
                     limits.add(WhyTable.PROFILED);
+                }
+                if (s.databaseChecks() != null && s.databaseChecks().failed()) {
+                    limits.add(ScenarioTable.WRONG + " wrong");
                 }
                 boolean unserved = s.connectionFigures().connectionsServed() != null
                         && s.connectionFigures().connectionsServed()

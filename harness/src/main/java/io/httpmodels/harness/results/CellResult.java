@@ -63,6 +63,39 @@ public record CellResult(
         return with(diagnostics.withHandshakes(value));
     }
 
+    /** The same cell with its database checks and the database's connections in use. */
+    public CellResult withDatabase(DatabaseChecks checks, DatabaseConnections connections) {
+        return new CellResult(
+                id,
+                status,
+                failure,
+                figures,
+                usage.withDatabaseConnections(connections),
+                diagnostics.withDatabaseChecks(checks));
+    }
+
+    /**
+     * The same cell with {@code cpuSeconds} of the database's CPU taken out of its figures: what the harness's own
+     * sampling of the database cost it in the window, which no request caused. The same cell when either is null.
+     */
+    public CellResult withoutDatabaseCpu(Double cpuSeconds) {
+        DatabaseUsage database = usage.database();
+        if (cpuSeconds == null || database == null) {
+            return this;
+        }
+        double left = Math.max(0, database.cpuSeconds() - cpuSeconds);
+        Long requests = figures.throughput().requests();
+        DatabaseUsage less = new DatabaseUsage(
+                left, requests == null || requests <= 0 ? null : Stats.cpuMicrosPerRequest(left, requests));
+        return new CellResult(
+                id,
+                status,
+                failure,
+                figures,
+                new Usage(usage.server(), usage.client(), less, usage.databaseConnections()),
+                diagnostics);
+    }
+
     private CellResult with(Diagnostics said) {
         return new CellResult(id, status, failure, figures, usage, said);
     }

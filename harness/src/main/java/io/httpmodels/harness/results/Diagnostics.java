@@ -15,6 +15,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                   cell's other figures are perturbed by the profiling
  * @param tls        a TLS scenario's handshakes and the server's CPU per handshake; null (and absent from
  *                   results.json) over plain HTTP
+ * @param databaseChecks a database scenario's sampled answers and the rows its updates wrote, checked; null (absent)
+ *                   for other scenarios
  */
 public record Diagnostics(
         Warmup warmup,
@@ -22,23 +24,35 @@ public record Diagnostics(
         Background background,
         WhyFigures why,
         FlameGraph flameGraph,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Handshakes tls,
+        @JsonInclude(JsonInclude.Include.NON_NULL) DatabaseChecks databaseChecks) {
+
+    /** Said without database checks. */
+    public Diagnostics(
+            Warmup warmup, String hlog, Background background, WhyFigures why, FlameGraph flameGraph, Handshakes tls) {
+        this(warmup, hlog, background, why, flameGraph, tls, null);
+    }
 
     /** Nothing said. */
-    public static final Diagnostics NONE = new Diagnostics(null, null, null, null, null, null);
+    public static final Diagnostics NONE = new Diagnostics(null, null, null, null, null, null, null);
 
     /** The same with the warm-up said. */
     public Diagnostics withWarmup(Warmup value) {
-        return new Diagnostics(value, hlog, background, why, flameGraph, tls);
+        return new Diagnostics(value, hlog, background, why, flameGraph, tls, databaseChecks);
     }
 
     /** The same with the why figures and the flame graph. */
     public Diagnostics withWhy(WhyFigures figures, FlameGraph graph) {
-        return new Diagnostics(warmup, hlog, background, figures, graph, tls);
+        return new Diagnostics(warmup, hlog, background, figures, graph, tls, databaseChecks);
     }
 
     /** The same with the TLS handshakes. */
     public Diagnostics withHandshakes(Handshakes value) {
-        return new Diagnostics(warmup, hlog, background, why, flameGraph, value);
+        return new Diagnostics(warmup, hlog, background, why, flameGraph, value, databaseChecks);
+    }
+
+    /** The same with the database checks. */
+    public Diagnostics withDatabaseChecks(DatabaseChecks value) {
+        return new Diagnostics(warmup, hlog, background, why, flameGraph, tls, value);
     }
 }

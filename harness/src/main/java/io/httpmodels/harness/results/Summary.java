@@ -259,6 +259,11 @@ public record Summary(
                 : why.jvm().databasePool().connections();
     }
 
+    /** The database checks summed over the forks, or null when none were made. */
+    public DatabaseChecks databaseChecks() {
+        return database == null ? null : database.checks();
+    }
+
     /** The median database CPU time per request over the forks, or null when not measured. */
     public Double databaseCpuMicrosPerRequest() {
         return database == null || database.cpuMicrosPerRequest() == null

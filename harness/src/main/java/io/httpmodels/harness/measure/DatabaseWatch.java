@@ -1,0 +1,417 @@
+package io.httpmodels.harness.measure;
+
+import io.httpmodels.harness.process.CpuClock;
+import io.httpmodels.harness.process.ProcFs;
+import io.httpmodels.harness.results.DatabaseChecks;
+import io.httpmodels.harness.results.DatabaseChecks.UpdatesWritten;
+import io.httpmodels.harness.results.DatabaseConnections;
+import io.httpmodels.server.Route;
+import io.httpmodels.server.db.DatabaseAnswers;
+import io.httpmodels.server.db.DatabaseAnswers.Verdict;
+import io.httpmodels.server.db.DatabaseRoutes;
+import io.httpmodels.server.db.DatabaseSettings;
+import io.httpmodels.server.db.World;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a database scenario's window checks beside its load, from the client's side: whether the target answers
+ * correctly under load, whether {@code /updates} really writes, and how many of the database's connections are in
+ * use. Opened before the window's load ({@link #open}: one JDBC connection of the harness's own, a snapshot of the
+ * tables), started when recording starts ({@link #start}), finished after the load has stopped ({@link #finish}).
+ *
+ * <ul>
+ *   <li>A probe sends {@code GET route} on a connection of its own every {@link #PROBE_PERIOD}, at most {@code
+ *       window / PROBE_PERIOD + 1} requests, each bounded by the run's timeout, and holds each answer to {@link
+ *       DatabaseAnswers} against the snapshot ({@code world} does not change in a window but under {@code /updates},
+ *       whose answers are held to shape and range only).
+ *   <li>A sampler reads {@code pg_stat_activity} every {@link #SAMPLE_PERIOD} over the harness's connection: the
+ *       client backends of the benchmark database, its own left out, active and open.
+ *   <li>Under {@code /updates}, once no backend of the server's is running a statement any more (bounded by
+ *       {@link #QUIET_BOUND}), one {@code /updates?queries=20} is sent and its rows read back by JDBC; and {@code
+ *       n_tup_upd} of {@code world} after the window less before it is held to the requests the load completed
+ *       times their rows, waiting for PostgreSQL's lazily flushed statistics at most {@link #STATS_BOUND}.
+ * </ul>
+ *
+ * The probe adds about ten requests a second to the load's thousands, and the sampler five short catalogue queries a
+ * second to the database: docs/database.md says what each cost when measured. One window at a time; not thread-safe
+ * beyond its own two threads.
+ */
+final class DatabaseWatch implements AutoCloseable {
+
+    /** How often the probe sends a request. */
+    static final Duration PROBE_PERIOD = Duration.ofMillis(100);
+    /** How often the connections in use are read. */
+    static final Duration SAMPLE_PERIOD = Duration.ofMillis(200);
+    /** How long after the load the server's backends may take to finish what they run. */
+    static final Duration QUIET_BOUND = Duration.ofSeconds(5);
+    /** How long to wait for {@code n_tup_upd} to count the window's updates. */
+    static final Duration STATS_BOUND = Duration.ofSeconds(3);
+    /** Between two looks at a condition the database decides (its backends quiet, its statistics flushed). */
+    static final Duration POLL_INTERVAL = Duration.ofMillis(20);
+    /** The rows of the one updates request read back after the load. */
+    static final String READ_BACK_ROUTE = "/updates?queries=20";
+
+    private static final String CONNECTIONS = "SELECT count(*), count(*) FILTER (WHERE state = 'active')"
+            + " FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            + " AND backend_type = 'client backend'";
+    private static final String TUPLES_UPDATED = "SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'world'";
+
+    private final Connection jdbc;
+    private final DatabaseAnswers stored;
+    private final String route;
+    private final URI uri;
+    private final Duration timeout;
+    private final int maxProbes;
+    private final boolean updates;
+    private final long tuplesBefore;
+    private final long backendPid;
+    private final Long postmasterPid;
+    private final HttpClient http;
+    private final CountDownLatch stop = new CountDownLatch(1);
+
+    // Written by the probe thread, read after it is joined.
+    private long sampled;
+    private long wrong;
+    private long unanswered;
+    private String firstWrong;
+    // Written by the sampler thread, read after it is joined.
+    private int samples;
+    private long activeSum;
+    private int activeMax;
+    private int openMax;
+    private String sampleFailure;
+
+    private Thread probe;
+    private Thread sampler;
+    private boolean stopped;
+    // The sampler's backend's CPU over the window, when this machine runs the database; else null.
+    private CpuClock backendStart;
+    private Double samplerCpuSeconds;
+
+    private DatabaseWatch(
+            Connection jdbc,
+            DatabaseAnswers stored,
+            String route,
+            URI uri,
+            Duration timeout,
+            int maxProbes,
+            long tuplesBefore,
+            long backendPid,
+            Long postmasterPid) {
+        this.jdbc = jdbc;
+        this.stored = stored;
+        this.route = route;
+        this.uri = uri;
+        this.timeout = timeout;
+        this.maxProbes = maxProbes;
+        this.updates = Route.forTarget(route) == Route.UPDATES;
+        this.tuplesBefore = tuplesBefore;
+        this.backendPid = backendPid;
+        this.postmasterPid = postmasterPid;
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
+    }
+
+    /** Whether a window of {@code route} is watched: a database route's. */
+    static boolean watches(String route) {
+        Route r = Route.forTarget(route);
+        return r != null && DatabaseRoutes.serves(r);
+    }
+
+    /**
+     * Connects to the database and reads what its tables hold, before the window's load starts.
+     *
+     * @param url      the target's URL of the scenario's route
+     * @param route    the scenario's request target, e.g. {@code /queries?queries=20}
+     * @param timeout  the run's request timeout, each probe request's bound
+     * @param recorded the window's recorded length, which bounds the probe's requests
+     * @param postmasterPid the database's postmaster when this machine runs it, else null: then the sampling's own
+     *                 database CPU is not read
+     * @throws SQLException when the database cannot be read
+     */
+    static DatabaseWatch open(
+            DatabaseSettings database,
+            String url,
+            String route,
+            Duration timeout,
+            Duration recorded,
+            Long postmasterPid)
+            throws SQLException {
+        Connection jdbc = DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
+        try {
+            jdbc.setAutoCommit(true);
+            DatabaseAnswers stored = DatabaseAnswers.read(jdbc);
+            long before = Route.forTarget(route) == Route.UPDATES ? tuplesUpdated(jdbc) : 0;
+            int maxProbes = (int) (recorded.toNanos() / PROBE_PERIOD.toNanos()) + 1;
+            long backend;
+            try (Statement s = jdbc.createStatement();
+                    ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+                r.next();
+                backend = r.getLong(1);
+            }
+            return new DatabaseWatch(
+                    jdbc, stored, route, URI.create(url), timeout, maxProbes, before, backend, postmasterPid);
+        } catch (SQLException | RuntimeException e) {
+            jdbc.close();
+            throw e;
+        }
+    }
+
+    /** Starts the probe and the sampler: when the window starts recording. */
+    void start() {
+        // Its own backend's CPU, where this machine runs it: what the sampling cost the database, to take out of the
+        // database's CPU (a query of pg_stat_activity copies every one of max_connections' slots).
+        // Only a backend of this machine's postmaster: another machine's pid may name any process here.
+        if (postmasterPid != null && ProcFs.withDescendants(postmasterPid).contains(backendPid)) {
+            CpuClock clock = CpuClock.read(List.of(backendPid));
+            backendStart = clock.tickNanos() < 0 ? null : clock;
+        }
+        probe = Thread.ofPlatform().daemon().name("db-probe").start(this::probe);
+        sampler = Thread.ofPlatform().daemon().name("db-connections").start(this::sample);
+    }
+
+    /**
+     * Stops the probe and the sampler (the load has stopped), and under {@code /updates} checks what was written.
+     *
+     * @param requests the requests the load completed in the window
+     */
+    Result finish(long requests) {
+        stopSampling();
+        UpdatesWritten written = null;
+        String note = sampleFailure;
+        if (updates) {
+            try {
+                written = written(requests);
+            } catch (SQLException | IOException e) {
+                note = "the updates were not read back: " + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                note = "interrupted before the updates were read back";
+            }
+        }
+        DatabaseChecks checks = new DatabaseChecks(sampled, wrong, unanswered, firstWrong, written, note);
+        DatabaseConnections connections = samples == 0
+                ? null
+                : new DatabaseConnections(samples, (double) activeSum / samples, activeMax, openMax, samplerCpuSeconds);
+        return new Result(checks, connections, samplerCpuSeconds);
+    }
+
+    /**
+     * Stops the probe and the sampler when the window's recording ends, and reads what the sampling cost the
+     * database. {@link #finish} does it too, if not done.
+     */
+    void stopSampling() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        stop.countDown();
+        join(probe);
+        join(sampler);
+        if (backendStart != null) {
+            long nanos = CpuClock.read(List.of(backendPid)).nanosSince(backendStart);
+            samplerCpuSeconds = nanos < 0 ? null : nanos / 1e9;
+        }
+    }
+
+    /**
+     * Waits at most {@code bound} for the probe to end by itself, its requests sent; whether it did. For tests: a
+     * window ends it sooner.
+     */
+    boolean probeEnds(Duration bound) throws InterruptedException {
+        return probe.join(bound);
+    }
+
+    /**
+     * The checks and connections of a finished window.
+     *
+     * @param samplerCpuSeconds the database CPU the connections' sampling took over the window, when this machine
+     *                          runs the database: part of the database's CPU that no request caused; else null
+     */
+    record Result(DatabaseChecks checks, DatabaseConnections connections, Double samplerCpuSeconds) {}
+
+    private void probe() {
+        long period = PROBE_PERIOD.toNanos();
+        long next = System.nanoTime();
+        for (int i = 0; i < maxProbes; i++) {
+            Answer answer = get(uri);
+            if (answer == null) {
+                unanswered++;
+            } else {
+                Verdict verdict = stored.check(route, answer.status, answer.contentType, answer.body);
+                sampled++;
+                if (!verdict.correct() && wrong++ == 0) {
+                    firstWrong = route + ": " + verdict.reason();
+                }
+            }
+            next += period;
+            if (awaitStop(next - System.nanoTime())) {
+                return;
+            }
+        }
+    }
+
+    private void sample() {
+        long period = SAMPLE_PERIOD.toNanos();
+        long next = System.nanoTime();
+        try (PreparedStatement count = jdbc.prepareStatement(CONNECTIONS)) {
+            do {
+                try (ResultSet r = count.executeQuery()) {
+                    r.next();
+                    int open = r.getInt(1);
+                    int active = r.getInt(2);
+                    samples++;
+                    activeSum += active;
+                    activeMax = Math.max(activeMax, active);
+                    openMax = Math.max(openMax, open);
+                }
+                next += period;
+            } while (!awaitStop(next - System.nanoTime()));
+        } catch (SQLException e) {
+            sampleFailure = "pg_stat_activity could not be read: " + e.getMessage();
+        }
+    }
+
+    /** Waits up to {@code nanos} for the window's end; true when it came. */
+    private boolean awaitStop(long nanos) {
+        try {
+            return stop.await(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+
+    private UpdatesWritten written(long requests) throws SQLException, IOException, InterruptedException {
+        // The load has stopped, but what the server had in flight may still be writing: wait until no backend of the
+        // server's runs a statement, so that nothing else renumbers the rows read back.
+        long quietBy = System.nanoTime() + QUIET_BOUND.toNanos();
+        try (PreparedStatement count = jdbc.prepareStatement(CONNECTIONS)) {
+            while (System.nanoTime() < quietBy) {
+                try (ResultSet r = count.executeQuery()) {
+                    r.next();
+                    if (r.getInt(2) == 0) {
+                        break;
+                    }
+                }
+                TimeUnit.NANOSECONDS.sleep(POLL_INTERVAL.toNanos());
+            }
+        }
+        Boolean readBack = null;
+        String reason = null;
+        Answer answer = get(uri.resolve(READ_BACK_ROUTE));
+        if (answer == null) {
+            reason = READ_BACK_ROUTE + " got no answer within " + timeout.toMillis() + " ms";
+        } else {
+            Verdict verdict = stored.check(READ_BACK_ROUTE, answer.status, answer.contentType, answer.body);
+            sampled++;
+            if (!verdict.correct()) {
+                if (wrong++ == 0) {
+                    firstWrong = READ_BACK_ROUTE + ": " + verdict.reason();
+                }
+                reason = "its answer was wrong";
+            } else {
+                reason = storedNow(verdict.rows()).firstNotStored(verdict.rows());
+                readBack = reason == null;
+            }
+        }
+        long expected = requests * DatabaseRoutes.queryCount(route);
+        long updated = tuplesUpdated(jdbc) - tuplesBefore;
+        long statsBy = System.nanoTime() + STATS_BOUND.toNanos();
+        while (updated < expected && System.nanoTime() < statsBy) {
+            // PostgreSQL flushes a backend's statistics at most once a second: ask again after clearing this
+            // session's cached copy. The condition, not a time, ends the wait.
+            try (Statement clear = jdbc.createStatement()) {
+                clear.execute("SELECT pg_stat_clear_snapshot()");
+            }
+            updated = tuplesUpdated(jdbc) - tuplesBefore;
+            if (updated < expected) {
+                TimeUnit.NANOSECONDS.sleep(POLL_INTERVAL.toNanos());
+            }
+        }
+        return new UpdatesWritten(readBack, reason, updated, expected, updated >= expected);
+    }
+
+    // The rows of rows' ids as the table holds them now.
+    private DatabaseAnswers storedNow(List<World> rows) throws SQLException {
+        List<World> now = new ArrayList<>();
+        Array ids = jdbc.createArrayOf(
+                "integer", rows.stream().map(World::id).distinct().toArray());
+        try (PreparedStatement select =
+                jdbc.prepareStatement("SELECT id, randomnumber FROM world WHERE id = ANY (?)")) {
+            select.setArray(1, ids);
+            try (ResultSet r = select.executeQuery()) {
+                while (r.next()) {
+                    now.add(new World(r.getInt(1), r.getInt(2)));
+                }
+            }
+        }
+        return DatabaseAnswers.of(now, List.of());
+    }
+
+    private static long tuplesUpdated(Connection jdbc) throws SQLException {
+        try (Statement s = jdbc.createStatement();
+                ResultSet r = s.executeQuery(TUPLES_UPDATED)) {
+            return r.next() ? r.getLong(1) : 0;
+        }
+    }
+
+    private record Answer(int status, String contentType, byte[] body) {}
+
+    // GET uri on the probe's connection, or null when it got no answer within the timeout.
+    private Answer get(URI target) {
+        try {
+            HttpResponse<byte[]> r = http.send(
+                    HttpRequest.newBuilder(target).timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Answer(
+                    r.statusCode(), r.headers().firstValue("Content-Type").orElse(null), r.body());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private void join(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        try {
+            // A probe request in flight ends within its timeout.
+            thread.join(timeout.plusSeconds(1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop.countDown();
+        http.close();
+        try {
+            jdbc.close();
+        } catch (SQLException e) {
+            // the session ends with its connection either way
+        }
+    }
+}
