@@ -1,5 +1,6 @@
 package io.httpmodels.harness.measure;
 
+import io.httpmodels.harness.process.BackendTitle;
 import io.httpmodels.harness.process.CpuClock;
 import io.httpmodels.harness.process.ProcFs;
 import io.httpmodels.harness.results.DatabaseChecks;
@@ -41,8 +42,9 @@ import java.util.concurrent.TimeUnit;
  *       window / PROBE_PERIOD + 1} requests, each bounded by the run's timeout, and holds each answer to {@link
  *       DatabaseAnswers} against the snapshot ({@code world} does not change in a window but under {@code /updates},
  *       whose answers are held to shape and range only).
- *   <li>A sampler reads {@code pg_stat_activity} every {@link #SAMPLE_PERIOD} over the harness's connection: the
- *       client backends of the benchmark database, its own left out, active and open.
+ *   <li>A sampler reads the client backends of the benchmark database, its own left out, active and open, every
+ *       {@link #SAMPLE_PERIOD}: from their process titles in /proc when this machine runs the database (no work for
+ *       the database), else from {@code pg_stat_activity} over the harness's connection.
  *   <li>Under {@code /updates}, once no backend of the server's is running a statement any more (bounded by
  *       {@link #QUIET_BOUND}), one {@code /updates?queries=20} is sent and its rows read back by JDBC; and {@code
  *       n_tup_upd} of {@code world} after the window less before it is held to the requests the load completed
@@ -101,6 +103,8 @@ final class DatabaseWatch implements AutoCloseable {
     private Thread probe;
     private Thread sampler;
     private boolean stopped;
+    // Whether this machine runs the database: its backends are then read from /proc.
+    private boolean local;
     // The sampler's backend's CPU over the window, when this machine runs the database; else null.
     private CpuClock backendStart;
     private Double samplerCpuSeconds;
@@ -181,7 +185,8 @@ final class DatabaseWatch implements AutoCloseable {
         // Its own backend's CPU, where this machine runs it: what the sampling cost the database, to take out of the
         // database's CPU (a query of pg_stat_activity copies every one of max_connections' slots).
         // Only a backend of this machine's postmaster: another machine's pid may name any process here.
-        if (postmasterPid != null && ProcFs.withDescendants(postmasterPid).contains(backendPid)) {
+        local = postmasterPid != null && ProcFs.withDescendants(postmasterPid).contains(backendPid);
+        if (local) {
             CpuClock clock = CpuClock.read(List.of(backendPid));
             backendStart = clock.tickNanos() < 0 ? null : clock;
         }
@@ -271,6 +276,52 @@ final class DatabaseWatch implements AutoCloseable {
     }
 
     private void sample() {
+        if (local) {
+            sampleTitles();
+        } else {
+            sampleActivity();
+        }
+    }
+
+    /**
+     * The backends from their process titles: what {@code pg_stat_activity} would say, without the 1-1.5 ms of
+     * database CPU each of its queries costs (it copies every one of {@code max_connections}' slots), on the core the
+     * database shares with the server.
+     */
+    private void sampleTitles() {
+        long period = SAMPLE_PERIOD.toNanos();
+        long next = System.nanoTime();
+        String database;
+        try {
+            database = jdbc.getCatalog();
+        } catch (SQLException e) {
+            sampleFailure = "the database's name could not be read: " + e.getMessage();
+            return;
+        }
+        do {
+            int open = 0;
+            int active = 0;
+            for (long pid : ProcFs.withDescendants(postmasterPid)) {
+                if (pid == backendPid) {
+                    continue;
+                }
+                BackendTitle state = BackendTitle.of(ProcFs.cmdline(pid), database);
+                if (state != BackendTitle.OTHER) {
+                    open++;
+                }
+                if (state == BackendTitle.ACTIVE) {
+                    active++;
+                }
+            }
+            samples++;
+            activeSum += active;
+            activeMax = Math.max(activeMax, active);
+            openMax = Math.max(openMax, open);
+            next += period;
+        } while (!awaitStop(next - System.nanoTime()));
+    }
+
+    private void sampleActivity() {
         long period = SAMPLE_PERIOD.toNanos();
         long next = System.nanoTime();
         try (PreparedStatement count = jdbc.prepareStatement(CONNECTIONS)) {

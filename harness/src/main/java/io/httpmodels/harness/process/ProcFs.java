@@ -263,6 +263,12 @@ public final class ProcFs {
         return null;
     }
 
+    /** The process's command line, its NULs as spaces (a title a process set itself, as PostgreSQL's backends do). */
+    public static String cmdline(long pid) {
+        String line = read(PROC.resolve(pid + "/cmdline"));
+        return line == null ? null : line.replace('\0', ' ').trim();
+    }
+
     /** {@code pid} followed by its live descendants (nginx's workers, say). */
     public static List<Long> withDescendants(long pid) {
         List<Long> pids = new ArrayList<>();
