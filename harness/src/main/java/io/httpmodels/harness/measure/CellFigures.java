@@ -294,6 +294,7 @@ final class CellFigures {
                             : usage.jvm().note());
         }
         Long gcMillis = end.gcMillis() < 0 || start.gcMillis() < 0 ? null : end.gcMillis() - start.gcMillis();
+        boolean pinned = start.pinning() != null && end.pinning() != null;
         return new JvmFigures(
                 end.allocatedBytes() < 0 || start.allocatedBytes() < 0
                         ? null
@@ -314,7 +315,9 @@ final class CellFigures {
                                 (end.databasePool().waitNanos()
                                                 - start.databasePool().waitNanos())
                                         / 1e3,
-                                requests));
+                                requests),
+                pinned ? perRequest((end.pinning().events() - start.pinning().events()) * 1e3, requests) : null,
+                pinned ? perRequest((end.pinning().nanos() - start.pinning().nanos()) / 1e3, requests) : null);
     }
 
     /** The per-request figures of the perf chunk, or null when none was counted. */

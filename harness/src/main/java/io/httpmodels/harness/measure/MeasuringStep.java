@@ -268,7 +268,7 @@ public final class MeasuringStep {
         if (control == null || !settings.why() && settings.flameGraphs() == null) {
             return;
         }
-        control.prime();
+        control.prime(settings.why());
         if (settings.flameGraphs() != null) {
             control.request(ControlProtocol.PROFILER_LOAD, null, PROFILER_LOAD);
         }

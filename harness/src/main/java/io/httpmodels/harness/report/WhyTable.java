@@ -50,6 +50,8 @@ record WhyTable(
             + " user / sys: CPU µs in the server's code / in the kernel; vol / invol: context switches in which a"
             + " thread slept / was preempted; syscalls: system calls of every kind; rq wait: µs its runnable"
             + " threads waited for a core; pool wait: µs it waited for a database connection (a database scenario's);"
+            + " pinned /1k, pinned µs: times a virtual thread blocked its carrier (JFR's jdk.VirtualThreadPinned, every"
+            + " pin), per 1,000 requests, and the carrier µs they held per request;"
             + " alloc: heap bytes allocated; GC: collection pauses, µs; JIT ms: the JIT"
             + " compilers' time in the window (not per request; more than a few ms: the server was still compiling, on"
             + " its own core)";
@@ -74,6 +76,10 @@ record WhyTable(
         boolean pools = results.targets().stream()
                 .map(t -> results.summary(scenario.id(), t.name()))
                 .anyMatch(s -> s != null && s.why() != null && s.why().jvm().poolWaitMicrosPerRequest() != null);
+        // Carrier pinning: columns of their own where some row's JVM counted its virtual threads' pins.
+        boolean pins = results.targets().stream()
+                .map(t -> results.summary(scenario.id(), t.name()))
+                .anyMatch(s -> s != null && s.why() != null && s.why().jvm().pinnedPerThousandRequests() != null);
         for (TargetInfo t : results.targets()) {
             Summary s = results.summary(scenario.id(), t.name());
             if (s == null) {
@@ -114,6 +120,10 @@ record WhyTable(
             if (pools) {
                 row.add(Format.cpuMicros(jvm.poolWaitMicrosPerRequest()));
             }
+            if (pins) {
+                row.add(Format.perRequest(jvm.pinnedPerThousandRequests()));
+                row.add(Format.perRequest(jvm.pinnedMicrosPerRequest()));
+            }
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
             row.add(Format.count(jvm.jitMillis()));
@@ -134,6 +144,9 @@ record WhyTable(
         headers.add("rq wait µs");
         if (pools) {
             headers.add("pool wait µs");
+        }
+        if (pins) {
+            headers.addAll(List.of("pinned /1k", "pinned µs"));
         }
         headers.addAll(List.of("alloc B", "GC µs", "JIT ms", ""));
         List<Boolean> numeric = new ArrayList<>();

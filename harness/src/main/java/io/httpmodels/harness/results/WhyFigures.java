@@ -148,7 +148,9 @@ public record WhyFigures(
                 medianLong(all, w -> w.jvm().threadsStarted()),
                 jvm.threadStates(),
                 jvm.source(),
-                median(all, w -> w.jvm().poolWaitMicrosPerRequest()));
+                median(all, w -> w.jvm().poolWaitMicrosPerRequest()),
+                median(all, w -> w.jvm().pinnedPerThousandRequests()),
+                median(all, w -> w.jvm().pinnedMicrosPerRequest()));
         return new WhyFigures(
                 new CpuSplit(
                         median(all, w -> w.cpu().userMicrosPerRequest()),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.control.JvmStats;
+import io.httpmodels.harness.control.Pinning;
 import io.httpmodels.harness.process.CpuTimes;
 import io.httpmodels.harness.process.PerfCounts;
 import io.httpmodels.harness.process.ProcessActivity;
@@ -32,6 +33,17 @@ class CellFiguresWhyTest {
 
     private static JvmStats jvm(
             long allocated, long gcCount, long gcMillis, long started, long voluntary, PoolWaits pool) {
+        return jvm(allocated, gcCount, gcMillis, started, voluntary, pool, null);
+    }
+
+    private static JvmStats jvm(
+            long allocated,
+            long gcCount,
+            long gcMillis,
+            long started,
+            long voluntary,
+            PoolWaits pool,
+            Pinning pinning) {
         return new JvmStats(
                 allocated,
                 gcCount,
@@ -44,7 +56,9 @@ class CellFiguresWhyTest {
                 voluntary,
                 voluntary / 10,
                 null,
-                pool);
+                pool,
+                pinning,
+                pinning == null ? "not started" : null);
     }
 
     private static UsageSampler.Usage usage(ProcessActivity activity, JvmStats start, JvmStats end, String jvmNote) {
@@ -132,6 +146,27 @@ class CellFiguresWhyTest {
         WhyFigures none =
                 CellFigures.why(REQUESTS, usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0), null), COUNTED);
         assertNull(none.jvm().poolWaitMicrosPerRequest());
+    }
+
+    @Test
+    void pinsAreTheWindowsPinsPerThousandRequestsAndTheirTimePerRequestAndAbsentWhereNotCounted() {
+        // 1,000 requests; 40 pins in the window, which held carriers 6 ms in all: 40 per 1k, 6 µs a request.
+        WhyFigures pinned = CellFigures.why(
+                REQUESTS,
+                usage(
+                        STEADY,
+                        jvm(0, 0, 0, 0, 0, null, new Pinning(10, 1_000_000)),
+                        jvm(0, 0, 0, 0, 0, null, new Pinning(50, 7_000_000)),
+                        null),
+                COUNTED);
+        assertEquals(40.0, pinned.jvm().pinnedPerThousandRequests(), 1e-9);
+        assertEquals(6.0, pinned.jvm().pinnedMicrosPerRequest(), 1e-9);
+        WhyFigures half = CellFigures.why(
+                REQUESTS,
+                usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0, null, new Pinning(50, 7_000_000)), null),
+                COUNTED);
+        assertNull(half.jvm().pinnedPerThousandRequests());
+        assertNull(half.jvm().pinnedMicrosPerRequest());
     }
 
     @Test

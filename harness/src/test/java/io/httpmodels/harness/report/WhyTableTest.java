@@ -76,6 +76,30 @@ class WhyTableTest {
         assertEquals(WHY.scenarios().size(), ChartPlan.why(WHY).size(), "a why chart per scenario");
     }
 
+    @Test
+    void pinsHaveColumnsOnlyWhereSomeRowCountedThem() {
+        WhyTable without = WhyTable.of(WHY, SampleResults.C40, false);
+        assertFalse(without.headers().contains("pinned /1k"), without.headers().toString());
+        WhyTable t = WhyTable.of(WhyResults.pinned(), SampleResults.C40, false);
+        int perThousand = t.headers().indexOf("pinned /1k");
+        assertEquals(
+                t.headers().indexOf("rq wait µs") + 1, perThousand, t.headers().toString());
+        assertEquals(perThousand + 1, t.headers().indexOf("pinned µs"));
+        assertEquals(List.of("12.5", "3.20"), row(t, "virtual-threads").subList(perThousand, perThousand + 2));
+        assertEquals(List.of("0", "0"), row(t, "netty").subList(perThousand, perThousand + 2));
+        assertEquals(
+                List.of(Format.NONE, Format.NONE),
+                row(t, "nginx").subList(perThousand, perThousand + 2),
+                "a server that counted nothing");
+        assertTrue(t.numeric().get(perThousand));
+        String text = TextTable.render(WhyResults.pinned());
+        assertTrue(text.contains("pinned /1k"), text);
+        for (String line : text.split("\n")) {
+            assertTrue(line.length() <= TextTable.WIDTH, line);
+        }
+        assertTrue(MarkdownReport.render(WhyResults.pinned()).contains("pinned µs"));
+    }
+
     private static List<String> row(WhyTable t, String target) {
         return t.rows().stream()
                 .filter(r -> r.get(0).equals(target))
