@@ -48,14 +48,15 @@ final class WhyResults {
     }
 
     /**
-     * {@link #run()} with carrier pinning counted in the JVMs of virtual-threads (12.5 pins per 1,000 requests,
-     * holding carriers 3.2 µs a request) and netty (none): what a run whose models count their pins shows.
+     * {@link #run()} with carrier pinning counted in the JVMs of virtual-threads ({@code perThousand} pins per 1,000
+     * requests, holding carriers {@code micros} µs a request) and netty (none): what a run whose models count their
+     * pins shows.
      */
-    static Results pinned() {
+    static Results pinned(double perThousand, double micros) {
         Results r = run();
         List<Summary> summaries = r.summaries().stream()
                 .map(s -> switch (s.why() == null ? "" : s.target()) {
-                    case "virtual-threads" -> s.withWhy(pinning(s.why(), 12.5, 3.2));
+                    case "virtual-threads" -> s.withWhy(pinning(s.why(), perThousand, micros));
                     case "netty" -> s.withWhy(pinning(s.why(), 0.0, 0.0));
                     default -> s;
                 })

@@ -77,14 +77,29 @@ class WhyTableTest {
     }
 
     @Test
-    void pinsHaveColumnsOnlyWhereSomeRowCountedThem() {
+    void pinsHaveColumnsOnlyWhereSomeRowPinnedAndALineWhereNonePinned() {
         WhyTable without = WhyTable.of(WHY, SampleResults.C40, false);
-        assertFalse(without.headers().contains("pinned /1k"), without.headers().toString());
-        WhyTable t = WhyTable.of(WhyResults.pinned(), SampleResults.C40, false);
-        int perThousand = t.headers().indexOf("pinned /1k");
+        assertFalse(
+                without.headers().contains(WhyTable.PINS_PER_THOUSAND),
+                without.headers().toString());
+        assertFalse(without.notes().stream().anyMatch(n -> n.startsWith("No carrier pinned")), "nothing counted");
+
+        WhyTable none = WhyTable.of(WhyResults.pinned(0.0, 0.0), SampleResults.C40, false);
+        assertFalse(
+                none.headers().contains(WhyTable.PINS_PER_THOUSAND),
+                none.headers().toString());
+        assertTrue(
+                none.notes()
+                        .contains("No carrier pinned: JFR's jdk.VirtualThreadPinned counted no pin in the window"
+                                + " [virtual-threads, netty]."),
+                none.notes().toString());
+
+        Results pinned = WhyResults.pinned(12.5, 3.2);
+        WhyTable t = WhyTable.of(pinned, SampleResults.C40, false);
+        int perThousand = t.headers().indexOf(WhyTable.PINS_PER_THOUSAND);
         assertEquals(
                 t.headers().indexOf("rq wait µs") + 1, perThousand, t.headers().toString());
-        assertEquals(perThousand + 1, t.headers().indexOf("pinned µs"));
+        assertEquals(perThousand + 1, t.headers().indexOf(WhyTable.PINNED_MICROS));
         assertEquals(List.of("12.5", "3.20"), row(t, "virtual-threads").subList(perThousand, perThousand + 2));
         assertEquals(List.of("0", "0"), row(t, "netty").subList(perThousand, perThousand + 2));
         assertEquals(
@@ -92,12 +107,16 @@ class WhyTableTest {
                 row(t, "nginx").subList(perThousand, perThousand + 2),
                 "a server that counted nothing");
         assertTrue(t.numeric().get(perThousand));
-        String text = TextTable.render(WhyResults.pinned());
-        assertTrue(text.contains("pinned /1k"), text);
+        assertFalse(
+                t.notes().stream().anyMatch(n -> n.startsWith("No carrier pinned")),
+                t.notes().toString());
+        String text = TextTable.render(pinned);
+        assertTrue(text.contains(WhyTable.PINS_PER_THOUSAND), text);
         for (String line : text.split("\n")) {
             assertTrue(line.length() <= TextTable.WIDTH, line);
         }
-        assertTrue(MarkdownReport.render(WhyResults.pinned()).contains("pinned µs"));
+        assertTrue(MarkdownReport.render(pinned).contains("| " + WhyTable.PINNED_MICROS + " |"));
+        assertTrue(HtmlReport.render(pinned).contains(WhyTable.PINNED_MICROS));
     }
 
     private static List<String> row(WhyTable t, String target) {
