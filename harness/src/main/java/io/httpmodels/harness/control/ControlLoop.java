@@ -21,12 +21,13 @@ public final class ControlLoop implements Runnable {
 
     private final InputStream in;
     private final PrintWriter out;
-    private final PinningRecorder pinning;
+    private final CarrierPinningRecorder pinning;
     private final JvmStatsReader stats;
     private final FlameGraphProfiler profiler;
     private final ServerRestart restart;
 
-    ControlLoop(InputStream in, PrintWriter out, String serverName, ServerRestart restart, PinningRecorder pinning) {
+    ControlLoop(
+            InputStream in, PrintWriter out, String serverName, ServerRestart restart, CarrierPinningRecorder pinning) {
         this.in = in;
         this.pinning = pinning;
         this.stats = new JvmStatsReader(pinning);
@@ -44,8 +45,8 @@ public final class ControlLoop implements Runnable {
      * @return the thread, a daemon
      */
     public static Thread start(InputStream in, PrintWriter out, String serverName, ServerRestart restart) {
-        Thread thread =
-                new Thread(new ControlLoop(in, out, serverName, restart, new PinningRecorder()), "httpmodels-control");
+        Thread thread = new Thread(
+                new ControlLoop(in, out, serverName, restart, new CarrierPinningRecorder()), "httpmodels-control");
         thread.setDaemon(true);
         thread.start();
         return thread;

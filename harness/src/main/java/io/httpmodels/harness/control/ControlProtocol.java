@@ -25,7 +25,7 @@ import java.util.Optional;
  * {@code restart} closes the server and starts the same model again in the same JVM and on the same port, with the
  * given work per request in milliseconds, and answers once it listens: a comparison's scenarios that differ only in
  * their work share one JVM that way, its JIT warm. {@code pinning-start} starts counting the pins of the JVM's
- * virtual threads ({@link PinningRecorder}), which every {@code stats} answer then carries, until the JVM ends. The server answers only when asked, at a measured window's start
+ * virtual threads ({@link CarrierPinningRecorder}), which every {@code stats} answer then carries, until the JVM ends. The server answers only when asked, at a measured window's start
  * and end or between scenarios, never per request. A server of an older build ignores its input and never answers:
  * the harness then goes on without its figures.
  */

@@ -46,7 +46,7 @@ public record JvmStats(
         long involuntarySwitches,
         String rusageNote,
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolWaits databasePool,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Pinning pinning,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CarrierPinning pinning,
         @JsonInclude(JsonInclude.Include.NON_NULL) String pinningNote) {
 
     public JvmStats {

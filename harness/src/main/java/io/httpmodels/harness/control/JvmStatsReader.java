@@ -21,10 +21,10 @@ public final class JvmStatsReader {
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final Rusage rusage = new Rusage();
-    private final PinningRecorder pinning;
+    private final CarrierPinningRecorder pinning;
 
     /** A reader whose answers carry what {@code pinning} counted. */
-    public JvmStatsReader(PinningRecorder pinning) {
+    public JvmStatsReader(CarrierPinningRecorder pinning) {
         this.pinning = pinning;
     }
 

@@ -30,7 +30,7 @@ class ControlLoopTest {
                         new PrintWriter(new StringWriter()),
                         "test",
                         restart,
-                        new PinningRecorder())
+                        new CarrierPinningRecorder())
                 .answer(line);
     }
 
@@ -60,7 +60,7 @@ class ControlLoopTest {
     @Test
     @Timeout(60)
     void aVirtualThreadBlockedInAClassInitializerIsCountedAsAPinOfItsCarrier() throws Exception {
-        try (PinningRecorder pinning = new PinningRecorder()) {
+        try (CarrierPinningRecorder pinning = new CarrierPinningRecorder()) {
             ControlLoop loop = new ControlLoop(
                     InputStream.nullInputStream(),
                     new PrintWriter(new StringWriter()),
@@ -69,13 +69,14 @@ class ControlLoopTest {
                     pinning);
             ControlReply started = loop.answer("pinning-start 1");
             assertEquals(ControlReply.PINNING, started.kind(), started.message());
-            assertEquals(new Pinning(0, 0), loop.answer("stats 2").stats().pinning());
+            assertEquals(
+                    new CarrierPinning(0, 0), loop.answer("stats 2").stats().pinning());
 
             Thread.ofVirtual().start(SleepsInItsInitializer::touch).join();
 
             // JFR delivers its events when it flushes, about once a second: asked until they arrive, bounded.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Pinning seen = loop.answer("stats 3").stats().pinning();
+            CarrierPinning seen = loop.answer("stats 3").stats().pinning();
             for (long id = 4; seen.events() == 0 && System.nanoTime() < deadline; id++) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
                 seen = loop.answer("stats " + id).stats().pinning();
@@ -168,7 +169,7 @@ class ControlLoopTest {
                         8,
                         null,
                         new PoolWaits(10, 2_000_000, 1, 8),
-                        new Pinning(3, 4_500_000),
+                        new CarrierPinning(3, 4_500_000),
                         null),
                 null,
                 null);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.control.CarrierPinning;
 import io.httpmodels.harness.control.JvmStats;
-import io.httpmodels.harness.control.Pinning;
 import io.httpmodels.harness.process.CpuTimes;
 import io.httpmodels.harness.process.PerfCounts;
 import io.httpmodels.harness.process.ProcessActivity;
@@ -43,7 +43,7 @@ class CellFiguresWhyTest {
             long started,
             long voluntary,
             PoolWaits pool,
-            Pinning pinning) {
+            CarrierPinning pinning) {
         return new JvmStats(
                 allocated,
                 gcCount,
@@ -155,15 +155,15 @@ class CellFiguresWhyTest {
                 REQUESTS,
                 usage(
                         STEADY,
-                        jvm(0, 0, 0, 0, 0, null, new Pinning(10, 1_000_000)),
-                        jvm(0, 0, 0, 0, 0, null, new Pinning(50, 7_000_000)),
+                        jvm(0, 0, 0, 0, 0, null, new CarrierPinning(10, 1_000_000)),
+                        jvm(0, 0, 0, 0, 0, null, new CarrierPinning(50, 7_000_000)),
                         null),
                 COUNTED);
         assertEquals(40.0, pinned.jvm().pinnedPerThousandRequests(), 1e-9);
         assertEquals(6.0, pinned.jvm().pinnedMicrosPerRequest(), 1e-9);
         WhyFigures half = CellFigures.why(
                 REQUESTS,
-                usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0, null, new Pinning(50, 7_000_000)), null),
+                usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0, null, new CarrierPinning(50, 7_000_000)), null),
                 COUNTED);
         assertNull(half.jvm().pinnedPerThousandRequests());
         assertNull(half.jvm().pinnedMicrosPerRequest());

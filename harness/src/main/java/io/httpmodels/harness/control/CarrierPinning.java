@@ -9,4 +9,4 @@ package io.httpmodels.harness.control;
  *               so its carrier blocked with it
  * @param nanos  their durations summed: the time carriers were held by a blocked virtual thread
  */
-public record Pinning(long events, long nanos) {}
+public record CarrierPinning(long events, long nanos) {}

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe: {@link #start()} and {@link #close()} under this object's lock; {@link #read()} from any thread.
  */
-public final class PinningRecorder implements AutoCloseable {
+public final class CarrierPinningRecorder implements AutoCloseable {
 
     /** The JFR event of a pin. */
     static final String EVENT = "jdk.VirtualThreadPinned";
@@ -76,8 +76,8 @@ public final class PinningRecorder implements AutoCloseable {
     }
 
     /** The pins counted since {@link #start()}, or null when nothing counts ({@link #note()} says why). */
-    public Pinning read() {
-        return running ? new Pinning(events.sum(), nanos.sum()) : null;
+    public CarrierPinning read() {
+        return running ? new CarrierPinning(events.sum(), nanos.sum()) : null;
     }
 
     /** Why {@link #read()} answers null, or null when it counts. */
