@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.LongAdder;
  * (the JVM calls it), in a JNI upcall, or in a {@code synchronized} of a native method.
  *
  * <p>Thread-safe: {@link #start()} and {@link #close()} under this object's lock; {@link #read()} from any thread.
+ * The stream opens on a thread of its own ({@link #start()}).
  */
 public final class CarrierPinningRecorder implements AutoCloseable {
 
@@ -32,28 +33,51 @@ public final class CarrierPinningRecorder implements AutoCloseable {
     private final LongAdder events = new LongAdder();
     private final LongAdder nanos = new LongAdder();
     private AutoCloseable stream;
+    private boolean starting;
+    private boolean closed;
     private volatile boolean running;
     private volatile String note = "not started";
 
     /**
-     * Starts counting, once: later calls change nothing.
+     * Starts counting, once, on a thread of its own, and returns at once: JFR's first start loads and initialises
+     * hundreds of classes, seconds on a busy core, which the control loop must not spend while the harness waits for
+     * its answers. Until the stream runs, {@link #read()} answers null and {@link #note()} says it is starting. Later
+     * calls change nothing.
      *
-     * @return what runs now, or why nothing does (this JVM has no JFR, or its stream did not start)
+     * @return what it does
      */
     public synchronized String start() {
-        if (running) {
-            return "counting " + EVENT + " already";
+        if (running || starting) {
+            return EVENT + ": started already";
         }
+        starting = true;
+        note = "JFR's " + EVENT + " stream still starting";
+        Thread.ofPlatform().daemon().name("httpmodels-pinning-start").start(this::openNow);
+        return "starting to count " + EVENT + ", threshold 0";
+    }
+
+    private void openNow() {
+        AutoCloseable opened;
         try {
-            stream = open();
-            running = true;
-            note = null;
-            return "counting " + EVENT + ", threshold 0";
+            opened = open();
         } catch (Exception | LinkageError e) {
-            // A JVM built without the jdk.jfr module, or JFR disabled (-XX:-FlightRecorder).
-            note = "JFR's " + EVENT + " stream did not start: " + e;
-            return note;
+            // A JVM without the jdk.jfr module (--limit-modules, a jlink image without it).
+            synchronized (this) {
+                starting = false;
+                note = "JFR's " + EVENT + " stream did not start: " + e;
+            }
+            return;
         }
+        synchronized (this) {
+            starting = false;
+            if (!closed) {
+                stream = opened;
+                running = true;
+                note = null;
+                return;
+            }
+        }
+        closeQuietly(opened); // closed while it started
     }
 
     // In a method of its own so that a JVM without jdk.jfr fails here, as a LinkageError, not when this class loads.
@@ -87,16 +111,25 @@ public final class CarrierPinningRecorder implements AutoCloseable {
 
     /** Stops counting; idempotent. */
     @Override
-    public synchronized void close() {
-        running = false;
-        note = "stopped";
+    public void close() {
+        AutoCloseable open;
+        synchronized (this) {
+            closed = true;
+            running = false;
+            note = "stopped";
+            open = stream;
+            stream = null;
+        }
+        closeQuietly(open);
+    }
+
+    private static void closeQuietly(AutoCloseable stream) {
         if (stream != null) {
             try {
                 stream.close();
             } catch (Exception e) {
                 // Closing a stream that failed: nothing left to stop.
             }
-            stream = null;
         }
     }
 }
