@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** The why table in every report: its figures, its marks, and its absence when nothing was measured. */
@@ -117,6 +121,18 @@ class WhyTableTest {
         }
         assertTrue(MarkdownReport.render(pinned).contains("| " + WhyTable.PINNED_MICROS + " |"));
         assertTrue(HtmlReport.render(pinned).contains(WhyTable.PINNED_MICROS));
+    }
+
+    @Test
+    void pinsSurviveResultsJsonAndReRenderTheSame(@TempDir Path dir) throws Exception {
+        Results pinned = WhyResults.pinned(12.5, 3.2);
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(pinned, file);
+        assertTrue(Files.readString(file).contains("\"pinnedPerThousandRequests\" : 12.5"), "written by name");
+        Results read = ResultsJson.read(file);
+        assertEquals(
+                WhyTable.of(pinned, SampleResults.C40, true).rows(),
+                WhyTable.of(read, SampleResults.C40, true).rows());
     }
 
     private static List<String> row(WhyTable t, String target) {
