@@ -273,11 +273,16 @@ public final class MeasuringStep {
         if (control == null || !settings.why() && settings.flameGraphs() == null) {
             return;
         }
-        Route route = Route.forTarget(scenario.route());
-        control.prime(settings.why() && route != null && DatabaseRoutes.serves(route));
+        control.prime(countsPins(settings.why(), scenario));
         if (settings.flameGraphs() != null) {
             control.request(ControlProtocol.PROFILER_LOAD, null, PROFILER_LOAD);
         }
+    }
+
+    /** Whether a JVM started for {@code scenario} counts its pins: with why figures on, in a database scenario. */
+    static boolean countsPins(boolean why, Scenario scenario) {
+        Route route = Route.forTarget(scenario.route());
+        return why && route != null && DatabaseRoutes.serves(route);
     }
 
     private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load, boolean countSyscalls) {
