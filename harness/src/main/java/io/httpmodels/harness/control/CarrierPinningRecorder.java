@@ -11,8 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The event's default threshold is 20 ms: JFR records only pins that lasted longer. This one records them all
  * (threshold 0), because a database query that pins its carrier for 300 µs, thousands of times a second, is the
  * cost sought, and at 20 ms it would never be seen. Stack traces are off: only counts and durations are kept, and a
- * stack walk per pin would cost the pinned thread more than the pin. Where nothing pins the stream costs a JFR
- * recorder thread that wakes about once a second; its cost is in docs/why.md.
+ * stack walk per pin would cost the pinned thread more than the pin. Where nothing pins the stream still costs
+ * JFR's threads, a chunk written and read back about once a second, and its buffers: a few per cent of a keep-alive
+ * {@code /plaintext} request's CPU and 15-40 MiB of resident memory, measured roughly (docs/why.md), which is why
+ * the harness starts it only in a JVM started for a database scenario.
  *
  * <p>JFR hands its events over when it flushes, about once a second: a pin is counted up to a second after it
  * ended, so the counts read at a window's edges are those of a window as long, up to a second earlier. Under the
