@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The attacker of {@link BackpressureKit}: one loopback connection that pipelines {@code GET /plaintext} as fast as
- * the socket takes it and never reads ({@link Reading#NEVER}), or reads one byte a second ({@link Reading#SLOW}).
+ * The attacker of {@link BackpressureKit} (and {@link DatabaseFloodKit}): one loopback connection that pipelines
+ * {@code GET /plaintext} (or another path) as fast as the socket takes it and never reads ({@link Reading#NEVER}),
+ * or reads one byte a second ({@link Reading#SLOW}).
  * Its receive buffer is set small before connecting, so the answers back up into the server at once.
  *
  * <p>It tells the server's behaviour from its own socket: while the server reads, writes make progress; once the
@@ -70,8 +71,7 @@ final class FloodClient implements AutoCloseable {
 
     private static final long TICK_MILLIS = 20;
     private static final long SLOW_READ_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final byte[] REQUEST =
-            "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final String PLAINTEXT = "/plaintext";
 
     private final Reading reading;
     private final SocketChannel channel;
@@ -87,7 +87,13 @@ final class FloodClient implements AutoCloseable {
     private boolean stopped;
 
     FloodClient(int port, Reading reading) throws IOException {
+        this(port, reading, PLAINTEXT);
+    }
+
+    /** A client that pipelines {@code GET path} ({@link DatabaseFloodKit}'s {@code /db}). */
+    FloodClient(int port, Reading reading, String path) throws IOException {
         this.reading = reading;
+        byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
         this.channel = SocketChannel.open();
         this.selector = Selector.open();
         try {
@@ -99,9 +105,9 @@ final class FloodClient implements AutoCloseable {
             close();
             throw e;
         }
-        ByteBuffer batch = ByteBuffer.allocateDirect(REQUEST.length * 1024);
-        while (batch.remaining() >= REQUEST.length) {
-            batch.put(REQUEST);
+        ByteBuffer batch = ByteBuffer.allocateDirect(request.length * 1024);
+        while (batch.remaining() >= request.length) {
+            batch.put(request);
         }
         this.requests = batch.flip();
     }

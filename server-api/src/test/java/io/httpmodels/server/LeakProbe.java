@@ -1,5 +1,7 @@
 package io.httpmodels.server;
 
+import io.httpmodels.server.db.DatabaseSettings;
+
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -50,6 +52,9 @@ public final class LeakProbe {
     private static final long SETTLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long STABLE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
+    /** The system property naming the JDBC URL of the PostgreSQL the model's database routes query. */
+    static final String DATABASE_PROPERTY = "httpmodels.probe.db";
+
     private LeakProbe() {}
 
     public static void main(String[] args) throws Exception {
@@ -62,13 +67,18 @@ public final class LeakProbe {
         int threadsBefore = threads();
         int fdsBefore = fds();
         List<String> fdTargetsBefore = fdTargets();
-        RunningServer server = ServerModels.byName(name)
-                .start(ServerConfig.defaults()
-                        .withPort(0)
-                        .withTransport(transport)
-                        .withIdleTimeout(idle)
-                        .withMaxHeaderBytes(HostileClientKit.MAX_HEADER_BYTES)
-                        .withMaxBodyBytes(HostileClientKit.MAX_BODY_BYTES));
+        ServerConfig config = ServerConfig.defaults()
+                .withPort(0)
+                .withTransport(transport)
+                .withIdleTimeout(idle)
+                .withMaxHeaderBytes(HostileClientKit.MAX_HEADER_BYTES)
+                .withMaxBodyBytes(HostileClientKit.MAX_BODY_BYTES);
+        // The database routes query this PostgreSQL (DatabaseFloodKit); without it they answer 503.
+        String database = System.getProperty(DATABASE_PROPERTY);
+        if (database != null) {
+            config = config.withDatabase(DatabaseSettings.of(database));
+        }
+        RunningServer server = ServerModels.byName(name).start(config);
         out.println("port " + server.port());
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;

@@ -21,12 +21,16 @@ public final class ControlLoop implements Runnable {
 
     private final InputStream in;
     private final PrintWriter out;
-    private final JvmStatsReader stats = new JvmStatsReader();
+    private final CarrierPinningRecorder pinning;
+    private final JvmStatsReader stats;
     private final FlameGraphProfiler profiler;
     private final ServerRestart restart;
 
-    ControlLoop(InputStream in, PrintWriter out, String serverName, ServerRestart restart) {
+    ControlLoop(
+            InputStream in, PrintWriter out, String serverName, ServerRestart restart, CarrierPinningRecorder pinning) {
         this.in = in;
+        this.pinning = pinning;
+        this.stats = new JvmStatsReader(pinning);
         this.out = out;
         this.profiler = new FlameGraphProfiler(serverName);
         this.restart = restart;
@@ -41,7 +45,8 @@ public final class ControlLoop implements Runnable {
      * @return the thread, a daemon
      */
     public static Thread start(InputStream in, PrintWriter out, String serverName, ServerRestart restart) {
-        Thread thread = new Thread(new ControlLoop(in, out, serverName, restart), "httpmodels-control");
+        Thread thread = new Thread(
+                new ControlLoop(in, out, serverName, restart, new CarrierPinningRecorder()), "httpmodels-control");
         thread.setDaemon(true);
         thread.start();
         return thread;
@@ -89,6 +94,8 @@ public final class ControlLoop implements Runnable {
                             ? error(id, "profiler-stop wants a file")
                             : new ControlReply(id, ControlReply.PROFILER, null, profiler.stop(Path.of(argument)), null);
                 case ControlProtocol.RESTART -> restarted(id, argument);
+                case ControlProtocol.PINNING_START ->
+                    new ControlReply(id, ControlReply.PINNING, null, null, pinning.start());
                 default -> error(id, "unknown request: " + words[0]);
             };
         } catch (IOException | RuntimeException | LinkageError e) {

@@ -18,12 +18,14 @@ import java.util.Optional;
  * profiler-start 9 cpu                         -> control {"id":9,"kind":"profiler","event":"cpu",...}
  * profiler-stop 10 /abs/file.html TITLE WORDS  -> control {"id":10,"kind":"profiler","event":"cpu",...}
  * restart 11 1                                 -> control {"id":11,"kind":"restarted","message":"..."}
+ * pinning-start 12                             -> control {"id":12,"kind":"pinning","message":"counting ..."}
  * anything else                                -> control {"id":...,"kind":"error","message":"..."}
  * </pre>
  *
  * {@code restart} closes the server and starts the same model again in the same JVM and on the same port, with the
  * given work per request in milliseconds, and answers once it listens: a comparison's scenarios that differ only in
- * their work share one JVM that way, its JIT warm. The server answers only when asked, at a measured window's start
+ * their work share one JVM that way, its JIT warm. {@code pinning-start} starts counting the pins of the JVM's
+ * virtual threads ({@link CarrierPinningRecorder}), which every {@code stats} answer then carries, until the JVM ends. The server answers only when asked, at a measured window's start
  * and end or between scenarios, never per request. A server of an older build ignores its input and never answers:
  * the harness then goes on without its figures.
  */
@@ -40,6 +42,7 @@ public final class ControlProtocol {
     public static final String PROFILER_START = "profiler-start";
     public static final String PROFILER_STOP = "profiler-stop";
     public static final String RESTART = "restart";
+    public static final String PINNING_START = "pinning-start";
 
     private static final ObjectMapper MAPPER =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -28,6 +28,10 @@ import java.util.Map;
  * @param rusageNote          why the switches are -1, or null
  * @param databasePool        the waits of the model's database pools, summed since they opened; null when it has none
  *                            open (or is a build from before them)
+ * @param pinning             pins of its virtual threads counted since the harness asked for them
+ *                            ({@link ControlProtocol#PINNING_START}); null when it did not, or this JVM cannot count
+ *                            them ({@code pinningNote} says why)
+ * @param pinningNote         why {@code pinning} is null, or null
  */
 public record JvmStats(
         long allocatedBytes,
@@ -41,7 +45,9 @@ public record JvmStats(
         long voluntarySwitches,
         long involuntarySwitches,
         String rusageNote,
-        @JsonInclude(JsonInclude.Include.NON_NULL) PoolWaits databasePool) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) PoolWaits databasePool,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CarrierPinning pinning,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String pinningNote) {
 
     public JvmStats {
         threadStates = threadStates == null ? Map.of() : Map.copyOf(threadStates);

@@ -21,6 +21,12 @@ public final class JvmStatsReader {
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final Rusage rusage = new Rusage();
+    private final CarrierPinningRecorder pinning;
+
+    /** A reader whose answers carry what {@code pinning} counted. */
+    public JvmStatsReader(CarrierPinningRecorder pinning) {
+        this.pinning = pinning;
+    }
 
     /** The counters now. */
     public JvmStats read() {
@@ -58,7 +64,9 @@ public final class JvmStatsReader {
                 switches.map(Rusage.Switches::voluntary).orElse(-1L),
                 switches.map(Rusage.Switches::involuntary).orElse(-1L),
                 switches.isPresent() ? null : rusage.unavailable(),
-                OpenPools.sum());
+                OpenPools.sum(),
+                pinning.read(),
+                pinning.note());
     }
 
     private long allocatedBytes() {

@@ -295,6 +295,7 @@ final class CellFigures {
                             : usage.jvm().note());
         }
         Long gcMillis = end.gcMillis() < 0 || start.gcMillis() < 0 ? null : end.gcMillis() - start.gcMillis();
+        boolean pinned = start.pinning() != null && end.pinning() != null;
         return new JvmFigures(
                 end.allocatedBytes() < 0 || start.allocatedBytes() < 0
                         ? null
@@ -309,7 +310,9 @@ final class CellFigures {
                 end.threadsStarted() - start.threadsStarted(),
                 end.threadStates(),
                 FigureSource.complete(JVM),
-                databasePool(start, end, requests));
+                databasePool(start, end, requests),
+                pinned ? perRequest((end.pinning().events() - start.pinning().events()) * 1e3, requests) : null,
+                pinned ? perRequest((end.pinning().nanos() - start.pinning().nanos()) / 1e3, requests) : null);
     }
 
     /** The model's database pool over the window: its size at the end, its waits between the edges when timed. */

@@ -31,6 +31,8 @@ import io.httpmodels.load.Progress;
 import io.httpmodels.load.TlsSettings;
 import io.httpmodels.load.TlsVersion;
 import io.httpmodels.load.Turns;
+import io.httpmodels.server.Route;
+import io.httpmodels.server.db.DatabaseRoutes;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -119,7 +121,7 @@ public final class MeasuringStep {
         }
         try {
             RunningTarget running = launcher.start(target, jvm, scenario);
-            prime(running);
+            prime(running, scenario);
             return new MeasuredTarget(name, scenario, running, null);
         } catch (StartFailure e) {
             return new MeasuredTarget(name, scenario, null, stopped ? "stopped" : "did not start: " + e.getMessage());
@@ -265,17 +267,26 @@ public final class MeasuringStep {
     /**
      * Asks a model's JVM once, without waiting, what it will be asked at every window's edges, so that the classes
      * its answers need load while it warms up rather than in a window; loads its profiler (waiting for it) when
-     * flame graphs are on.
+     * flame graphs are on. In a database scenario the JVM also starts counting its virtual threads' pins: JFR's
+     * stream costs a few per cent of a keep-alive /plaintext request's CPU and some 15-40 MiB of resident memory
+     * (docs/why.md), which a database request's query dwarfs; a JVM a scenario's restart reuses keeps its stream,
+     * and a scenario of another route gets a JVM of its own.
      */
-    private void prime(RunningTarget running) {
+    private void prime(RunningTarget running, Scenario scenario) {
         ControlChannel control = running.control();
         if (control == null || !settings.why() && settings.flameGraphs() == null) {
             return;
         }
-        control.prime();
+        control.prime(countsPins(settings.why(), scenario));
         if (settings.flameGraphs() != null) {
             control.request(ControlProtocol.PROFILER_LOAD, null, PROFILER_LOAD);
         }
+    }
+
+    /** Whether a JVM started for {@code scenario} counts its pins: with why figures on, in a database scenario. */
+    static boolean countsPins(boolean why, Scenario scenario) {
+        Route route = Route.forTarget(scenario.route());
+        return why && route != null && DatabaseRoutes.serves(route);
     }
 
     private Warmup warmed(MeasuredTarget target, Warmup warmup, Scenario load, boolean countSyscalls) {

@@ -45,12 +45,19 @@ public final class ControlChannel {
      * Asks for the child's counters and goes on without waiting: its answer, whenever it comes, is dropped. Loads
      * what the child needs to answer (its JSON writer, its management beans) while it warms up, rather than in a
      * measured window's first milliseconds.
+     *
+     * @param countPins whether the child also starts counting its virtual threads' pins
+     *                  ({@link ControlProtocol#PINNING_START}), which its answers then carry
      */
-    public synchronized void prime() {
+    public synchronized void prime(boolean countPins) {
         if (silent) {
             return;
         }
         try {
+            if (countPins) {
+                // Before the stats, so that the JFR stream's start is not in a window's first milliseconds either.
+                toChild.write((ControlProtocol.PINNING_START + " " + nextId++ + "\n").getBytes(StandardCharsets.UTF_8));
+            }
             toChild.write((ControlProtocol.STATS + " " + nextId++ + "\n").getBytes(StandardCharsets.UTF_8));
             toChild.flush();
         } catch (IOException e) {

@@ -45,11 +45,18 @@ record WhyTable(
     /** The mark on a row whose windows were profiled. */
     static final String PROFILED = "◇ profiled";
 
+    /** The carrier pinning columns' headings. */
+    static final String PINS_PER_THOUSAND = "pins/1k";
+
+    static final String PINNED_MICROS = "pin µs";
+
     /** What the columns say, once, for a legend. */
     static final String LEGEND = "per request, over the measured window: threads: most alive (+ started per request);"
             + " user / sys: CPU µs in the server's code / in the kernel; vol / invol: context switches in which a"
             + " thread slept / was preempted; syscalls: system calls of every kind; rq wait: µs its runnable"
             + " threads waited for a core; pool wait: µs it waited for a database connection (a database scenario's);"
+            + " pins/1k, pin µs: times a virtual thread blocked its carrier (JFR's jdk.VirtualThreadPinned, every pin)"
+            + " per 1,000 requests, and the carrier µs they held per request (shown where some row pinned);"
             + " alloc: heap bytes allocated; GC: collection pauses, µs; JIT ms: the JIT"
             + " compilers' time in the window (not per request; more than a few ms: the server was still compiling, on"
             + " its own core)";
@@ -74,6 +81,19 @@ record WhyTable(
         boolean pools = results.targets().stream()
                 .map(t -> results.summary(scenario.id(), t.name()))
                 .anyMatch(s -> s != null && s.why() != null && s.why().jvm().databasePool() != null);
+        // Carrier pinning: columns of their own where some row's JVM counted a pin; where every JVM that counted
+        // counted none (a model without virtual threads, or whose virtual threads never pinned), a line says so.
+        List<String> counted = new ArrayList<>();
+        boolean pins = false;
+        for (TargetInfo t : results.targets()) {
+            Summary s = results.summary(scenario.id(), t.name());
+            Double perThousand =
+                    s == null || s.why() == null ? null : s.why().jvm().pinnedPerThousandRequests();
+            if (perThousand != null) {
+                counted.add(t.name());
+                pins |= perThousand > 0;
+            }
+        }
         for (TargetInfo t : results.targets()) {
             Summary s = results.summary(scenario.id(), t.name());
             if (s == null) {
@@ -117,6 +137,10 @@ record WhyTable(
                                 ? ""
                                 : Format.cpuMicros(jvm.databasePool().waitMicrosPerRequest()));
             }
+            if (pins) {
+                row.add(Format.perRequest(jvm.pinnedPerThousandRequests()));
+                row.add(Format.perRequest(jvm.pinnedMicrosPerRequest()));
+            }
             row.add(Format.bytes(jvm.allocatedBytesPerRequest()));
             row.add(Format.cpuMicros(jvm.gcPauseMicrosPerRequest()));
             row.add(Format.count(jvm.jitMillis()));
@@ -138,6 +162,9 @@ record WhyTable(
         if (pools) {
             headers.add("pool wait µs");
         }
+        if (pins) {
+            headers.addAll(List.of(PINS_PER_THOUSAND, PINNED_MICROS));
+        }
         headers.addAll(List.of("alloc B", "GC µs", "JIT ms", ""));
         List<Boolean> numeric = new ArrayList<>();
         for (String h : headers) {
@@ -150,6 +177,10 @@ record WhyTable(
         }
         if (!absent.isEmpty()) {
             notes.add(Format.NONE + " not measured: " + joined(absent) + ".");
+        }
+        if (!pins && !counted.isEmpty()) {
+            notes.add("No carrier pinned: JFR's jdk.VirtualThreadPinned counted no pin in the window ["
+                    + String.join(", ", counted) + "].");
         }
         return new WhyTable(scenario, headers, numeric, rows, notes, flameGraphs(results, scenario));
     }

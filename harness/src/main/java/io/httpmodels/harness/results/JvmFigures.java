@@ -21,6 +21,11 @@ import java.util.TreeMap;
  * @param source                   where these come from, or why they are absent
  * @param databasePool             the model's database pool: its connections and the time a request waited for
  *                                 one; null without a pool
+ * @param pinnedPerThousandRequests times a virtual thread pinned its carrier (JFR's {@code jdk.VirtualThreadPinned},
+ *                                 every pin however short), per 1,000 requests; null where the JVM did not count
+ *                                 them
+ * @param pinnedMicrosPerRequest   the time carriers were pinned, per request: the mean carrier time a request's
+ *                                 pins held; null where the JVM did not count them
  */
 public record JvmFigures(
         Double allocatedBytesPerRequest,
@@ -32,7 +37,9 @@ public record JvmFigures(
         Long threadsStarted,
         Map<String, Integer> threadStates,
         FigureSource source,
-        @JsonInclude(JsonInclude.Include.NON_NULL) DatabasePool databasePool) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) DatabasePool databasePool,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double pinnedPerThousandRequests,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double pinnedMicrosPerRequest) {
 
     public JvmFigures {
         threadStates =
@@ -41,6 +48,7 @@ public record JvmFigures(
 
     /** No figures, for the reason given. */
     public static JvmFigures absent(String why) {
-        return new JvmFigures(null, null, null, null, null, null, null, Map.of(), FigureSource.absent(why), null);
+        return new JvmFigures(
+                null, null, null, null, null, null, null, Map.of(), FigureSource.absent(why), null, null, null);
     }
 }

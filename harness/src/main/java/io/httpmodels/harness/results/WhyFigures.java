@@ -156,7 +156,9 @@ public record WhyFigures(
                                         all,
                                         w -> w.jvm().databasePool() == null
                                                 ? null
-                                                : w.jvm().databasePool().waitMicrosPerRequest())));
+                                                : w.jvm().databasePool().waitMicrosPerRequest())),
+                median(all, w -> w.jvm().pinnedPerThousandRequests()),
+                median(all, w -> w.jvm().pinnedMicrosPerRequest()));
         return new WhyFigures(
                 new CpuSplit(
                         median(all, w -> w.cpu().userMicrosPerRequest()),

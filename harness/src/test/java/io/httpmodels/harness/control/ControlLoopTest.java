@@ -1,10 +1,13 @@
 package io.httpmodels.harness.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.server.db.PoolWaits;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +16,8 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 class ControlLoopTest {
 
@@ -21,7 +26,12 @@ class ControlLoopTest {
     }
 
     private static ControlReply answer(String line, ServerRestart restart) {
-        return new ControlLoop(InputStream.nullInputStream(), new PrintWriter(new StringWriter()), "test", restart)
+        return new ControlLoop(
+                        InputStream.nullInputStream(),
+                        new PrintWriter(new StringWriter()),
+                        "test",
+                        restart,
+                        new CarrierPinningRecorder())
                 .answer(line);
     }
 
@@ -34,6 +44,74 @@ class ControlLoopTest {
         assertTrue(
                 reply.stats().threadStates().containsKey("RUNNABLE"),
                 reply.stats().threadStates().toString());
+    }
+
+    @Test
+    void statsCarryNoPinsUntilAskedToCountThemAndSayWhy() {
+        JvmStats stats = answer("stats 1").stats();
+        assertNull(stats.pinning());
+        assertEquals("not started", stats.pinningNote());
+    }
+
+    /**
+     * A virtual thread that sleeps inside a class initializer pins its carrier even on JDK 24+ (JEP 491 unpinned
+     * {@code synchronized} and {@code Object.wait()}, not a native frame: the JVM calls the initializer), and JFR
+     * says so; the control loop's next answers carry the pin, once JFR has handed it over (within about a second).
+     */
+    @Test
+    @Timeout(60)
+    void aVirtualThreadBlockedInAClassInitializerIsCountedAsAPinOfItsCarrier() throws Exception {
+        try (CarrierPinningRecorder pinning = new CarrierPinningRecorder()) {
+            ControlLoop loop = new ControlLoop(
+                    InputStream.nullInputStream(),
+                    new PrintWriter(new StringWriter()),
+                    "test",
+                    ServerRestart.NONE,
+                    pinning);
+            ControlReply started = loop.answer("pinning-start 1");
+            assertEquals(ControlReply.PINNING, started.kind(), started.message());
+            // The stream opens on a thread of its own; asked until it runs, bounded.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long id = 2;
+            JvmStats before = loop.answer("stats " + id++).stats();
+            while (before.pinning() == null && System.nanoTime() < deadline) {
+                assertTrue(before.pinningNote().contains("starting"), before.pinningNote());
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                before = loop.answer("stats " + id++).stats();
+            }
+            assertNotNull(before.pinning(), "the stream did not start: " + before.pinningNote());
+            CarrierPinning counted = before.pinning();
+
+            Thread.ofVirtual().start(SleepsInItsInitializer::touch).join();
+
+            // JFR delivers its events when it flushes, about once a second: asked until they arrive, bounded.
+            CarrierPinning seen = loop.answer("stats " + id++).stats().pinning();
+            while (seen.events() == counted.events() && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                seen = loop.answer("stats " + id++).stats().pinning();
+            }
+            // More than before: the recorder counts every pin of this JVM, and other tests' may pin too.
+            assertTrue(seen.events() > counted.events(), "the pin: " + seen + ", before it " + counted);
+            assertTrue(
+                    seen.nanos() - counted.nanos() >= TimeUnit.MILLISECONDS.toNanos(SleepsInItsInitializer.MILLIS),
+                    "the pin lasted the sleep: " + seen + ", before it " + counted);
+            assertEquals(ControlReply.PINNING, loop.answer("pinning-start 99").kind(), "a second start is harmless");
+        }
+    }
+
+    /** Sleeps in its static initializer, which the JVM runs, once, in the first thread that touches it. */
+    private static final class SleepsInItsInitializer {
+        static final long MILLIS = 10;
+
+        static {
+            try {
+                Thread.sleep(MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        static void touch() {}
     }
 
     @Test
@@ -99,7 +177,9 @@ class ControlLoopTest {
                         7,
                         8,
                         null,
-                        new PoolWaits(10, 2_000_000, 1, 8, true)),
+                        new PoolWaits(10, 2_000_000, 1, 8, true),
+                        new CarrierPinning(3, 4_500_000),
+                        null),
                 null,
                 null);
         String line = ControlProtocol.line(reply);

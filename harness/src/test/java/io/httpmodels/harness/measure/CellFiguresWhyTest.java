@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.httpmodels.harness.control.CarrierPinning;
 import io.httpmodels.harness.control.JvmStats;
 import io.httpmodels.harness.process.CpuTimes;
 import io.httpmodels.harness.process.PerfCounts;
@@ -33,6 +34,17 @@ class CellFiguresWhyTest {
 
     private static JvmStats jvm(
             long allocated, long gcCount, long gcMillis, long started, long voluntary, PoolWaits pool) {
+        return jvm(allocated, gcCount, gcMillis, started, voluntary, pool, null);
+    }
+
+    private static JvmStats jvm(
+            long allocated,
+            long gcCount,
+            long gcMillis,
+            long started,
+            long voluntary,
+            PoolWaits pool,
+            CarrierPinning pinning) {
         return new JvmStats(
                 allocated,
                 gcCount,
@@ -45,7 +57,9 @@ class CellFiguresWhyTest {
                 voluntary,
                 voluntary / 10,
                 null,
-                pool);
+                pool,
+                pinning,
+                pinning == null ? "not started" : null);
     }
 
     private static UsageSampler.Usage usage(ProcessActivity activity, JvmStats start, JvmStats end, String jvmNote) {
@@ -138,6 +152,27 @@ class CellFiguresWhyTest {
                 usage(STEADY, jvm(0, 0, 0, 0, 0, PoolWaits.untimed(2)), jvm(0, 0, 0, 0, 0, PoolWaits.untimed(2)), null),
                 COUNTED);
         assertEquals(new DatabasePool(2, null), untimed.jvm().databasePool(), "its size, and no wait it did not time");
+    }
+
+    @Test
+    void pinsAreTheWindowsPinsPerThousandRequestsAndTheirTimePerRequestAndAbsentWhereNotCounted() {
+        // 1,000 requests; 40 pins in the window, which held carriers 6 ms in all: 40 per 1k, 6 µs a request.
+        WhyFigures pinned = CellFigures.why(
+                REQUESTS,
+                usage(
+                        STEADY,
+                        jvm(0, 0, 0, 0, 0, null, new CarrierPinning(10, 1_000_000)),
+                        jvm(0, 0, 0, 0, 0, null, new CarrierPinning(50, 7_000_000)),
+                        null),
+                COUNTED);
+        assertEquals(40.0, pinned.jvm().pinnedPerThousandRequests(), 1e-9);
+        assertEquals(6.0, pinned.jvm().pinnedMicrosPerRequest(), 1e-9);
+        WhyFigures half = CellFigures.why(
+                REQUESTS,
+                usage(STEADY, jvm(0, 0, 0, 0, 0), jvm(0, 0, 0, 0, 0, null, new CarrierPinning(50, 7_000_000)), null),
+                COUNTED);
+        assertNull(half.jvm().pinnedPerThousandRequests());
+        assertNull(half.jvm().pinnedMicrosPerRequest());
     }
 
     @Test

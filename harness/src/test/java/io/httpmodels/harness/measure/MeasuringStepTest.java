@@ -157,4 +157,15 @@ class MeasuringStepTest {
                 cells.stream().map(c -> c.result().failure()).toList());
         assertTrue(cells.stream().allMatch(c -> c.result().id().repetition() == 3));
     }
+
+    @Test
+    void onlyADatabaseScenariosJvmCountsItsPinsAndOnlyWithWhyFigures() {
+        for (String route : List.of("/db", "/queries?queries=20", "/fortunes", "/updates?queries=5")) {
+            assertTrue(MeasuringStep.countsPins(true, Scenario.closedLoop(route, 0, true, 40, 1)), route);
+            assertFalse(MeasuringStep.countsPins(false, Scenario.closedLoop(route, 0, true, 40, 1)), route);
+        }
+        for (String route : List.of("/plaintext", "/json", "/echo")) {
+            assertFalse(MeasuringStep.countsPins(true, Scenario.closedLoop(route, 0, true, 40, 1)), route);
+        }
+    }
 }

@@ -12,18 +12,31 @@ import io.httpmodels.harness.control.ServerRestart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
 /** The harness's end of the channel against the server's own loop, over pipes, in this JVM. */
 @Timeout(30)
 class ControlChannelTest {
+
+    @Test
+    void primingAsksForStatsAndForPinsOnlyWhenTold() {
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        ControlChannel channel = new ControlChannel(sent);
+        channel.prime(false);
+        assertEquals("stats 1\n", sent.toString(StandardCharsets.UTF_8));
+        sent.reset();
+        channel.prime(true);
+        assertEquals(ControlProtocol.PINNING_START + " 2\nstats 3\n", sent.toString(StandardCharsets.UTF_8));
+    }
 
     @Test
     void statsComeBackForTheRequestAsked() throws IOException {

@@ -66,7 +66,9 @@ class DatabaseTablesTest {
                         j.threadsStarted(),
                         j.threadStates(),
                         j.source(),
-                        new DatabasePool(connections, 120.0)));
+                        new DatabasePool(connections, 120.0),
+                        null,
+                        null));
     }
 
     @Test

@@ -47,6 +47,47 @@ final class WhyResults {
         return SampleResults.withFigures(r, cells, summaries);
     }
 
+    /**
+     * {@link #run()} with carrier pinning counted in the JVMs of virtual-threads ({@code perThousand} pins per 1,000
+     * requests, holding carriers {@code micros} µs a request) and netty (none): what a run whose models count their
+     * pins shows.
+     */
+    static Results pinned(double perThousand, double micros) {
+        Results r = run();
+        List<Summary> summaries = r.summaries().stream()
+                .map(s -> switch (s.why() == null ? "" : s.target()) {
+                    case "virtual-threads" -> s.withWhy(pinning(s.why(), perThousand, micros));
+                    case "netty" -> s.withWhy(pinning(s.why(), 0.0, 0.0));
+                    default -> s;
+                })
+                .toList();
+        return SampleResults.withFigures(r, r.cells(), summaries);
+    }
+
+    private static WhyFigures pinning(WhyFigures w, double perThousand, double micros) {
+        JvmFigures j = w.jvm();
+        return new WhyFigures(
+                w.cpu(),
+                w.switches(),
+                w.syscalls(),
+                w.runQueue(),
+                w.threads(),
+                w.perf(),
+                new JvmFigures(
+                        j.allocatedBytesPerRequest(),
+                        j.gcCount(),
+                        j.gcPauseMillis(),
+                        j.gcPauseMicrosPerRequest(),
+                        j.collectors(),
+                        j.jitMillis(),
+                        j.threadsStarted(),
+                        j.threadStates(),
+                        j.source(),
+                        j.databasePool(),
+                        perThousand,
+                        micros));
+    }
+
     static WhyFigures why(String target) {
         boolean nginx = target.equals("nginx");
         boolean churn = target.equals("thread-per-connection");
@@ -85,6 +126,8 @@ final class WhyResults {
                                 churn ? 812L : 0L,
                                 Map.of("RUNNABLE", 4),
                                 FigureSource.complete("the server's JVM"),
+                                null,
+                                null,
                                 null));
     }
 

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.Results;
+import io.httpmodels.harness.results.ResultsJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** The why table in every report: its figures, its marks, and its absence when nothing was measured. */
@@ -74,6 +78,61 @@ class WhyTableTest {
         assertTrue(html.contains("data-chart=\"why\""), "its charts");
         assertTrue(html.contains("class=\"flamegraph\" href=\"flamegraphs/"), "the flame graphs linked");
         assertEquals(WHY.scenarios().size(), ChartPlan.why(WHY).size(), "a why chart per scenario");
+    }
+
+    @Test
+    void pinsHaveColumnsOnlyWhereSomeRowPinnedAndALineWhereNonePinned() {
+        WhyTable without = WhyTable.of(WHY, SampleResults.C40, false);
+        assertFalse(
+                without.headers().contains(WhyTable.PINS_PER_THOUSAND),
+                without.headers().toString());
+        assertFalse(without.notes().stream().anyMatch(n -> n.startsWith("No carrier pinned")), "nothing counted");
+
+        WhyTable none = WhyTable.of(WhyResults.pinned(0.0, 0.0), SampleResults.C40, false);
+        assertFalse(
+                none.headers().contains(WhyTable.PINS_PER_THOUSAND),
+                none.headers().toString());
+        assertTrue(
+                none.notes()
+                        .contains("No carrier pinned: JFR's jdk.VirtualThreadPinned counted no pin in the window"
+                                + " [virtual-threads, netty]."),
+                none.notes().toString());
+
+        Results pinned = WhyResults.pinned(12.5, 3.2);
+        WhyTable t = WhyTable.of(pinned, SampleResults.C40, false);
+        int perThousand = t.headers().indexOf(WhyTable.PINS_PER_THOUSAND);
+        assertEquals(
+                t.headers().indexOf("rq wait µs") + 1, perThousand, t.headers().toString());
+        assertEquals(perThousand + 1, t.headers().indexOf(WhyTable.PINNED_MICROS));
+        assertEquals(List.of("12.5", "3.20"), row(t, "virtual-threads").subList(perThousand, perThousand + 2));
+        assertEquals(List.of("0", "0"), row(t, "netty").subList(perThousand, perThousand + 2));
+        assertEquals(
+                List.of(Format.NONE, Format.NONE),
+                row(t, "nginx").subList(perThousand, perThousand + 2),
+                "a server that counted nothing");
+        assertTrue(t.numeric().get(perThousand));
+        assertFalse(
+                t.notes().stream().anyMatch(n -> n.startsWith("No carrier pinned")),
+                t.notes().toString());
+        String text = TextTable.render(pinned);
+        assertTrue(text.contains(WhyTable.PINS_PER_THOUSAND), text);
+        for (String line : text.split("\n")) {
+            assertTrue(line.length() <= TextTable.WIDTH, line);
+        }
+        assertTrue(MarkdownReport.render(pinned).contains("| " + WhyTable.PINNED_MICROS + " |"));
+        assertTrue(HtmlReport.render(pinned).contains(WhyTable.PINNED_MICROS));
+    }
+
+    @Test
+    void pinsSurviveResultsJsonAndReRenderTheSame(@TempDir Path dir) throws Exception {
+        Results pinned = WhyResults.pinned(12.5, 3.2);
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(pinned, file);
+        assertTrue(Files.readString(file).contains("\"pinnedPerThousandRequests\" : 12.5"), "written by name");
+        Results read = ResultsJson.read(file);
+        assertEquals(
+                WhyTable.of(pinned, SampleResults.C40, true).rows(),
+                WhyTable.of(read, SampleResults.C40, true).rows());
     }
 
     private static List<String> row(WhyTable t, String target) {

@@ -35,6 +35,8 @@ class WhyFiguresTest {
                         0L,
                         Map.of("RUNNABLE", 2),
                         FigureSource.complete("jvm"),
+                        null,
+                        null,
                         null));
     }
 
