@@ -302,8 +302,8 @@ record ScenarioTable(
             + " costs the machine. See docs/database.md.";
 
     /** What a database scenario's connections and checks are, under its table. */
-    static final String CHECKS_NOTE = "db connections: pg_stat_activity's client backends of the benchmark database,"
-            + " sampled 5 times a second over the window: the mean and most running a statement, and the most open;"
+    static final String CHECKS_NOTE = "db connections: the client backends of the benchmark database (their process"
+            + " titles, or pg_stat_activity for a database elsewhere), sampled 5 times a second over the window: the mean and most running a statement, and the most open;"
             + " answers checked: answers sampled beside the load (one every 100 ms, on a connection of the probe's own)"
             + " and held to what the tables hold, with the first wrong one's reason; under /updates the rows one"
             + " request wrote are read back after the load (" + WRONG + ": a wrong answer or a row not written)."

@@ -107,7 +107,7 @@ public final class TextTable {
                     + " design's); db µs/req: PostgreSQL's CPU per request (its postmaster and backends, from"
                     + " /proc); server + db: the two together, the cost of a request to the machine; vs pgbench: the /db or /queries rows' world reads per second"
                     + " as a share of what PostgreSQL serves alone (pgbench, the same query, connections and CPUs);"
-                    + " active: backends running a statement, mean/max of pg_stat_activity 5 times a second; open: most"
+                    + " active: backends running a statement, mean/max of 5 looks a second at the backends' states; open: most"
                     + " connections open; checked: wrong answers of those sampled beside the load ("
                     + ScenarioTable.WRONG
                     + " some wrong), and under /updates whether the rows read back were written. docs/database.md."));

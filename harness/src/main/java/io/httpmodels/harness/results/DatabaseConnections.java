@@ -5,8 +5,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * The database's connections in use over a window: {@code pg_stat_activity}'s client backends of the benchmark
- * database (the harness's own sampling connection left out), sampled a few times a second. A row of a report
+ * The database's connections in use over a window: the client backends of the benchmark database (the harness's own
+ * connection left out), sampled a few times a second from their process titles when this machine runs the
+ * database, else from {@code pg_stat_activity}. A row of a report
  * combines its windows ({@link #combine}).
  *
  * @param samples    how many times it was read
