@@ -26,8 +26,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -369,6 +373,10 @@ final class DatabaseWatch implements AutoCloseable {
         }
         Boolean readBack = null;
         String reason = null;
+        // Each row's version before the request: a row the answer names but the table holds otherwise was either
+        // never written (its version unchanged) or written again since by a request still in flight (a model may
+        // go on serving requests its closed connections left queued, as fixed-pool does).
+        Map<Integer, String> versionsBefore = versions();
         Answer answer = get(uri.resolve(READ_BACK_ROUTE));
         if (answer == null) {
             reason = READ_BACK_ROUTE + " got no answer within " + timeout.toMillis() + " ms";
@@ -381,8 +389,9 @@ final class DatabaseWatch implements AutoCloseable {
                 }
                 reason = "its answer was wrong";
             } else {
-                reason = storedNow(verdict.rows()).firstNotStored(verdict.rows());
-                readBack = reason == null;
+                ReadBack back = readBack(verdict.rows(), versionsBefore);
+                readBack = back.written();
+                reason = back.reason();
             }
         }
         long expected = requests * DatabaseRoutes.queryCount(route);
@@ -402,21 +411,95 @@ final class DatabaseWatch implements AutoCloseable {
         return new UpdatesWritten(readBack, reason, updated, expected, updated >= expected);
     }
 
-    // The rows of rows' ids as the table holds them now.
-    private DatabaseAnswers storedNow(List<World> rows) throws SQLException {
-        List<World> now = new ArrayList<>();
-        Array ids = jdbc.createArrayOf(
-                "integer", rows.stream().map(World::id).distinct().toArray());
+    /**
+     * What reading an updates answer's rows back showed.
+     *
+     * @param written true when every row holds what was answered or was written again since, and one at least holds
+     *                it; false when a row holds another number in the version it had before the request; null when
+     *                every row was written again since (nothing is known of this answer's write)
+     * @param reason  when not true, the first row that says why, in words
+     */
+    record ReadBack(Boolean written, String reason) {
+
+        /**
+         * @param answered each id's number as the answer gave it (its last row for an id named twice)
+         * @param now      each id's number as the table holds it
+         * @param versions each id's version now
+         * @param before   each id's version before the request
+         */
+        static ReadBack of(
+                Map<Integer, Integer> answered,
+                Map<Integer, Integer> now,
+                Map<Integer, String> versions,
+                Map<Integer, String> before) {
+            int held = 0;
+            String rewritten = null;
+            for (Map.Entry<Integer, Integer> row : answered.entrySet()) {
+                int id = row.getKey();
+                Integer stored = now.get(id);
+                if (row.getValue().equals(stored)) {
+                    held++;
+                } else if (stored == null || Objects.equals(versions.get(id), before.get(id))) {
+                    return new ReadBack(
+                            false,
+                            String.format(
+                                    Locale.ROOT,
+                                    "row %d answered randomNumber %d, the table holds %s, unwritten since before the"
+                                            + " request",
+                                    id,
+                                    row.getValue(),
+                                    stored == null ? "no such row" : stored));
+                } else if (rewritten == null) {
+                    rewritten = String.format(
+                            Locale.ROOT,
+                            "row %d answered randomNumber %d was written again since (it holds %d)",
+                            id,
+                            row.getValue(),
+                            stored);
+                }
+            }
+            return held > 0
+                    ? new ReadBack(true, null)
+                    : new ReadBack(
+                            null,
+                            "every row was written again since, by requests still in flight; the first: " + rewritten);
+        }
+    }
+
+    /**
+     * Holds {@code answered} (each id's last row) to the table: a row that holds another number than answered and
+     * whose version is still the one of {@code before} was never written; one whose version changed was written
+     * again since, which says nothing of this answer's write.
+     */
+    private ReadBack readBack(List<World> answered, Map<Integer, String> before) throws SQLException {
+        Map<Integer, Integer> last = new LinkedHashMap<>();
+        answered.forEach(w -> last.put(w.id(), w.randomNumber()));
+        Map<Integer, String> versions = new HashMap<>();
+        Map<Integer, Integer> now = new HashMap<>();
+        Array ids = jdbc.createArrayOf("integer", last.keySet().toArray());
         try (PreparedStatement select =
-                jdbc.prepareStatement("SELECT id, randomnumber FROM world WHERE id = ANY (?)")) {
+                jdbc.prepareStatement("SELECT id, randomnumber, xmin::text FROM world WHERE id = ANY (?)")) {
             select.setArray(1, ids);
             try (ResultSet r = select.executeQuery()) {
                 while (r.next()) {
-                    now.add(new World(r.getInt(1), r.getInt(2)));
+                    now.put(r.getInt(1), r.getInt(2));
+                    versions.put(r.getInt(1), r.getString(3));
                 }
             }
         }
-        return DatabaseAnswers.of(now, List.of());
+        return ReadBack.of(last, now, versions, before);
+    }
+
+    // Each world row's version: the transaction that wrote it (xmin).
+    private Map<Integer, String> versions() throws SQLException {
+        Map<Integer, String> versions = new HashMap<>();
+        try (Statement s = jdbc.createStatement();
+                ResultSet r = s.executeQuery("SELECT id, xmin::text FROM world")) {
+            while (r.next()) {
+                versions.put(r.getInt(1), r.getString(2));
+            }
+        }
+        return versions;
     }
 
     private static long tuplesUpdated(Connection jdbc) throws SQLException {

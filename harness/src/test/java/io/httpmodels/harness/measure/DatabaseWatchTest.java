@@ -147,7 +147,7 @@ class DatabaseWatchTest {
                 assertEquals(0, checks.wrong(), checks.toString());
                 assertEquals(Boolean.FALSE, checks.updates().readBack());
                 assertEquals(
-                        "row 1 answered randomNumber 1, the table holds 2",
+                        "row 1 answered randomNumber 1, the table holds 2, unwritten since before the request",
                         checks.updates().reason());
                 assertTrue(checks.failed());
             }
