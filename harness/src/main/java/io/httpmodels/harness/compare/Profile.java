@@ -69,7 +69,7 @@ public enum Profile {
                     + " 1 and 20 queries, and /fortunes, at 40 and 256 keep-alive connections; the default set and"
                     + " vertx (its reactive client); a throw-away cluster on the servers' CPUs unless --db-url"
                     + " names one; every window's answers sampled and checked, the database's connections in use"
-                    + " beside",
+                    + " beside; about an hour (narrow it with --routes, --models, -c)",
             axes(
                     List.of(
                             "/db",
