@@ -317,12 +317,16 @@ final class DatabaseWatch implements AutoCloseable {
                     active++;
                 }
             }
-            samples++;
-            activeSum += active;
-            activeMax = Math.max(activeMax, active);
-            openMax = Math.max(openMax, open);
+            count(open, active);
             next += period;
         } while (!awaitStop(next - System.nanoTime()));
+    }
+
+    private void count(int open, int active) {
+        samples++;
+        activeSum += active;
+        activeMax = Math.max(activeMax, active);
+        openMax = Math.max(openMax, open);
     }
 
     private void sampleActivity() {
@@ -332,12 +336,7 @@ final class DatabaseWatch implements AutoCloseable {
             do {
                 try (ResultSet r = count.executeQuery()) {
                     r.next();
-                    int open = r.getInt(1);
-                    int active = r.getInt(2);
-                    samples++;
-                    activeSum += active;
-                    activeMax = Math.max(activeMax, active);
-                    openMax = Math.max(openMax, open);
+                    count(r.getInt(1), r.getInt(2));
                 }
                 next += period;
             } while (!awaitStop(next - System.nanoTime()));

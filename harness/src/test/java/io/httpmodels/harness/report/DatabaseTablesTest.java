@@ -15,13 +15,11 @@ import io.httpmodels.harness.results.DatabaseFigures;
 import io.httpmodels.harness.results.DatabasePool;
 import io.httpmodels.harness.results.DatabaseUsage;
 import io.httpmodels.harness.results.ForkStatistics;
-import io.httpmodels.harness.results.JvmFigures;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.Usage;
-import io.httpmodels.harness.results.WhyFigures;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -42,33 +40,13 @@ class DatabaseTablesTest {
         for (int i = 0; i < rows.size(); i++) {
             Summary s = rows.get(i)
                     .withDatabase(new DatabaseFigures(ForkStatistics.estimate(List.of(10.0 + i, 10.0 + i, 10.0 + i))));
-            measured.add(i == 0 ? s.withWhy(pooled(WhyResults.why(s.target()), 8)) : s);
+            measured.add(
+                    i == 0
+                            ? s.withWhy(
+                                    WhyResults.withDatabasePool(WhyResults.why(s.target()), new DatabasePool(8, 120.0)))
+                            : s);
         }
         return SampleResults.withFigures(PLAIN, PLAIN.cells(), measured);
-    }
-
-    private static WhyFigures pooled(WhyFigures why, int connections) {
-        JvmFigures j = why.jvm();
-        return new WhyFigures(
-                why.cpu(),
-                why.switches(),
-                why.syscalls(),
-                why.runQueue(),
-                why.threads(),
-                why.perf(),
-                new JvmFigures(
-                        j.allocatedBytesPerRequest(),
-                        j.gcCount(),
-                        j.gcPauseMillis(),
-                        j.gcPauseMicrosPerRequest(),
-                        j.collectors(),
-                        j.jitMillis(),
-                        j.threadsStarted(),
-                        j.threadStates(),
-                        j.source(),
-                        new DatabasePool(connections, 120.0),
-                        null,
-                        null));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.httpmodels.harness.report;
 
 import io.httpmodels.harness.results.CellResult;
+import io.httpmodels.harness.results.DatabasePool;
 import io.httpmodels.harness.results.FigureSource;
 import io.httpmodels.harness.results.FlameGraph;
 import io.httpmodels.harness.results.JvmFigures;
@@ -65,6 +66,15 @@ final class WhyResults {
     }
 
     private static WhyFigures pinning(WhyFigures w, double perThousand, double micros) {
+        return withJvm(w, w.jvm().databasePool(), perThousand, micros);
+    }
+
+    /** {@code w} with its JVM's database pool {@code pool}. */
+    static WhyFigures withDatabasePool(WhyFigures w, DatabasePool pool) {
+        return withJvm(w, pool, w.jvm().pinnedPerThousandRequests(), w.jvm().pinnedMicrosPerRequest());
+    }
+
+    private static WhyFigures withJvm(WhyFigures w, DatabasePool pool, Double perThousand, Double micros) {
         JvmFigures j = w.jvm();
         return new WhyFigures(
                 w.cpu(),
@@ -83,7 +93,7 @@ final class WhyResults {
                         j.threadsStarted(),
                         j.threadStates(),
                         j.source(),
-                        j.databasePool(),
+                        pool,
                         perThousand,
                         micros));
     }
