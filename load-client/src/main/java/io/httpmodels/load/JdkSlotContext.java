@@ -37,6 +37,7 @@ final class JdkSlotContext extends SlotTlsContext {
         engine.setUseClientMode(true);
         var parameters = engine.getSSLParameters();
         parameters.setProtocols(settings.protocols());
+        parameters.setNamedGroups(TlsSettings.groups());
         if (!settings.insecure()) {
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
         }

@@ -1,6 +1,7 @@
 package io.httpmodels.load;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.OpenSslContextOption;
 import io.netty.handler.ssl.OpenSslSessionContext;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -33,6 +34,7 @@ final class OpenSslSlotContext extends SlotTlsContext {
                 .sslProvider(SslProvider.OPENSSL_REFCNT)
                 .trustManager(trust)
                 .protocols(settings.protocols())
+                .option(OpenSslContextOption.GROUPS, TlsSettings.groups())
                 // Netty 4.2 checks the host name by default; --insecure checks neither chain nor name, as the JDK's.
                 .endpointIdentificationAlgorithm(settings.insecure() ? null : "HTTPS")
                 .build();

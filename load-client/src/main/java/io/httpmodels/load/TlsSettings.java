@@ -42,6 +42,16 @@ public record TlsSettings(
     /** What is offered when no version is pinned, the client's preference first. */
     private static final List<TlsVersion> OFFERED_BY_DEFAULT = List.of(TlsVersion.TLS_1_3, TlsVersion.TLS_1_2);
 
+    /**
+     * The key-exchange groups offered, in the JDK's names, the preferred first (its key share is the one the
+     * ClientHello carries): the classical ones wrk's OpenSSL 3.0 and the JDK's client offer first, on both providers,
+     * so every server negotiates x25519 whoever encrypts for the client. Netty's OpenSSL default puts the hybrid
+     * X25519MLKEM768 first: its key generation was a fifth of the client's CPU per resumed handshake, spent for
+     * servers that pick x25519 anyway, and a BoringSSL server (netty's) would have picked the hybrid and paid for it
+     * where the JDK's servers did not.
+     */
+    static final List<String> GROUPS = List.of("x25519", "secp256r1", "secp384r1");
+
     public TlsSettings {
         if (insecure && trustStore != null) {
             throw new IllegalArgumentException("give --insecure or --truststore, not both");
@@ -73,6 +83,11 @@ public record TlsSettings(
     /** The versions offered as the command line and reports write them: {@code 1.2}, or {@code 1.3,1.2}. */
     public String offeredLabel() {
         return offered().stream().map(TlsVersion::label).collect(Collectors.joining(","));
+    }
+
+    /** {@link #GROUPS} as an array, for the engines. */
+    static String[] groups() {
+        return GROUPS.toArray(String[]::new);
     }
 
     /** The offered versions as the engines name them ({@code TLSv1.3}). */
