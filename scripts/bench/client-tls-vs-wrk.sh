@@ -17,9 +17,9 @@
 #   scripts/bench/client-tls-vs-wrk.sh [--rounds N] [--duration SECONDS] [--warmup SECONDS] [--jdk-warmup SECONDS]
 #                                      [--port N] [--shapes full,resumed,keep-alive]
 #
-# Defaults: 3 rounds, 5 s recorded per run, our client warms 3 s first on OpenSSL (native: warm from the start) and
-# 15 s on the JDK's provider (its handshake code needs the JIT: 3 s left it at 0.13-0.31 of wrk, issue 49); wrk
-# needs none. Ports: PORT (http) and PORT+1 (https, resumption) for one nginx, PORT+2 and PORT+3 (https, no
+# Defaults: 3 rounds, 5 s recorded per run, our client warms 8 s first on OpenSSL (the ciphers are native, but C2
+# still compiled the Java around them 4-9 s into a run: its CPU would count in the span) and 15 s on the JDK's
+# provider (its handshake code needs the JIT: 3 s left it at 0.13-0.31 of wrk); wrk needs none. Ports: PORT (http) and PORT+1 (https, resumption) for one nginx, PORT+2 and PORT+3 (https, no
 # resumption) for another, both on cpu 0. Run it alone on the machine: a second benchmark on either core moves
 # both figures.
 # shellcheck disable=SC2317 # cleanup and the run_* functions are called indirectly (trap, run_"$tool")
@@ -29,7 +29,7 @@ set -euo pipefail
 
 usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-rounds=3; duration=5; warmup=3; jdk_warmup=15; port=18490; shape_list=full,resumed,keep-alive
+rounds=3; duration=5; warmup=8; jdk_warmup=15; port=18490; shape_list=full,resumed,keep-alive
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="${2:?}"; shift 2 ;;
