@@ -46,9 +46,9 @@ import java.util.stream.Stream;
  * one that never answers it are each a counted {@code tls} (or timeout) error and end the run with a reason that
  * names what went wrong, within a bound.
  */
-// In the slow set (mvn verify -Pslow, which .ci/run runs), as the models' TLS tests, since 2026-12-05: mvn verify
-// keeps its 3 minutes, and serves HTTPS end to end through the harness (TlsTargetsTest).
-@Tag("slow")
+// What both providers must do alike (keep-alive, a connection per request with and without resumption, TLS 1.3 and
+// 1.2, a certificate refused without --insecure) runs in mvn verify, about 7 s; the rest is in the slow set (mvn
+// verify -Pslow, which .ci/run runs), as the models' TLS tests are.
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TlsLoadTest {
 
@@ -159,6 +159,7 @@ class TlsLoadTest {
      * Many connections that reconnect together each resume their own last session, as many browsers would: a TLS 1.3
      * ticket is used once, so one session cache for them all resumed almost none (0-1 % at 40 connections).
      */
+    @Tag("slow")
     @ParameterizedTest
     @EnumSource(ClientTlsProvider.class)
     void connectionsThatReconnectTogetherEachResumeTheirOwnSession(ClientTlsProvider provider) throws Exception {
@@ -183,6 +184,7 @@ class TlsLoadTest {
      * OpenSSL's engines hold native memory until released: a run of thousands of connections releases each as it
      * closes, so none is left once the run is over (and never more than one a slot during it).
      */
+    @Tag("slow")
     @Test
     void thousandsOfOpenSslConnectionsLeaveNoEngineUnreleased() throws Exception {
         long before = OpenSslSlotContext.LIVE_ENGINES.get();
@@ -200,6 +202,7 @@ class TlsLoadTest {
         assertEquals(before, OpenSslSlotContext.LIVE_ENGINES.get(), "engines made and not released");
     }
 
+    @Tag("slow")
     @Test
     void pipelinedRequestsOverTlsAreEachAnswered() throws Exception {
         try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
@@ -217,6 +220,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void aConstantRateOverTlsSendsOnSchedule() throws Exception {
         try (TestServer server = okServer(local, TlsVersion.TLS_1_3)) {
@@ -237,6 +241,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @EnumSource(ClientTlsProvider.class)
     void aTrustStoreHoldingTheServersCertificateIsTrustedAndTheHostChecked(ClientTlsProvider provider)
@@ -283,6 +288,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @EnumSource(ClientTlsProvider.class)
     void aCertificateForAnotherHostIsATlsErrorNamingTheHost(ClientTlsProvider provider) throws Exception {
@@ -304,6 +310,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void aServerAnsweringTheClientHelloWithPlaintextIsATlsErrorNotAStuckWorker() throws Exception {
         try (Replier server = new Replier("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")) {
@@ -325,6 +332,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void aServerThatNeverAnswersTheClientHelloTimesOutTheHandshake() throws Exception {
         try (ServerSocket silent = TestServer.listener(64)) {
@@ -349,6 +357,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void theCommandLineRunsHttpsAndWritesTheHandshakesIntoItsJson() throws Exception {
         try (TestServer server = okServer(local, TlsVersion.TLS_1_2)) {
@@ -395,6 +404,7 @@ class TlsLoadTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void badTlsFlagsAreUsageErrors() {
         Map<List<String>, String> expected = Map.of(
