@@ -176,6 +176,7 @@
     function rpsOption(scenarioIds) {
         var sid = scenarioIds[0];
         var names = data.targets.map(function (t) { return t.name; });
+        var labels = [];
         var items = data.targets.map(function (t) {
             var s = summaryOf(sid, t.name);
             var ok = s && s.status === 'ok';
@@ -191,11 +192,14 @@
             }
             var itemStyle = {color: colors[t.name], borderRadius: [0, 3, 3, 0]};
             if (ok && s.clientBound) { itemStyle.decal = CLIENT_BOUND_DECAL; }
+            labels.push(label);
             return {
                 value: ok ? figure(s.requestsPerSecond) : 0,
                 itemStyle: itemStyle,
-                label: {show: true, position: 'right', formatter: label, color: ok ? '#1d232b' : '#a12a2a',
-                    fontStyle: ok ? 'normal' : 'italic'}
+                // A row with an interval has its label drawn past the whisker's end (rpsIntervals): at the bar's
+                // end it would sit on the whisker whenever the interval reaches further than the label's gap.
+                label: {show: !(ok && hasInterval(s.requestsPerSecond)), position: 'right', formatter: label,
+                    color: ok ? '#1d232b' : '#a12a2a', fontStyle: ok ? 'normal' : 'italic'}
             };
         });
         var axis = valueAxisName('requests/s', 28);
@@ -209,17 +213,18 @@
             },
             xAxis: axis,
             yAxis: {type: 'category', data: names, inverse: true, axisTick: {show: false}},
-            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}].concat(rpsIntervals(sid))
+            series: [{type: 'bar', data: items, barMaxWidth: 22, barCategoryGap: '30%'}].concat(rpsIntervals(sid, labels))
         });
     }
 
-    // The 95 % intervals of one scenario's requests/s, as error bars over its horizontal bars.
-    function rpsIntervals(sid) {
+    // The 95 % intervals of one scenario's requests/s, as error bars over its horizontal bars, each with its row's
+    // label (labels[ti]) 5 px past whichever ends further right, the bar or the whisker.
+    function rpsIntervals(sid, labels) {
         var bars = [];
         data.targets.forEach(function (t, ti) {
             var s = okSummaryOf(sid, t.name);
             if (s && hasInterval(s.requestsPerSecond)) {
-                bars.push([s.requestsPerSecond.low, s.requestsPerSecond.high, ti]);
+                bars.push([s.requestsPerSecond.low, s.requestsPerSecond.high, ti, figure(s.requestsPerSecond)]);
             }
         });
         if (!bars.length) { return []; }
@@ -234,7 +239,11 @@
             renderItem: function (params, api) {
                 var low = api.coord([api.value(0), api.value(2)]);
                 var high = api.coord([api.value(1), api.value(2)]);
-                return errorBar(low, high, 5, true);
+                var end = Math.max(high[0] + 5, api.coord([api.value(3), api.value(2)])[0]);
+                var bar = errorBar(low, high, 5, true);
+                bar.children.push({type: 'text', style: {text: labels[api.value(2)], x: end + 5, y: high[1],
+                    verticalAlign: 'middle', fill: '#1d232b', font: '12px ' + FONT}});
+                return bar;
             }
         }];
     }
