@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 class ServerConfigTest {
@@ -204,6 +205,43 @@ class ServerConfigTest {
         assertThrows(NullPointerException.class, () -> DEFAULTS.withHeaderTimeout(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withBodyTimeout(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withBindAddress(null));
+    }
+
+    /** HTTP/2 is h2c in plaintext and h2 over TLS; without it, HTTP/1.1, which every model speaks. */
+    @Test
+    void http2IsH2cInPlaintextAndH2OverTls() throws Exception {
+        assertEquals(HttpProtocol.HTTP_1_1, DEFAULTS.protocol());
+        assertEquals(HttpProtocol.H2C, DEFAULTS.withHttp2(true).protocol());
+        ServerConfig tls = DEFAULTS.withTls(ServerTls.selfSigned()).withHttp2(true);
+        assertEquals(HttpProtocol.H2, tls.protocol());
+        assertEquals(HttpProtocol.HTTP_1_1, tls.withHttp2(false).protocol());
+        assertTrue(tls.toBuilder().build().http2());
+    }
+
+    /** A model speaks HTTP/1.1 unless it says more, and is refused HTTP/2 naming both. */
+    @Test
+    void aModelIsRefusedAProtocolItDoesNotSpeak() {
+        HttpServerModel plain = new HttpServerModel() {
+            @Override
+            public String name() {
+                return "plain";
+            }
+
+            @Override
+            public String description() {
+                return "HTTP/1.1 only";
+            }
+
+            @Override
+            public RunningServer start(ServerConfig config) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        DEFAULTS.requireSpokenBy(plain);
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> DEFAULTS.withHttp2(true).requireSpokenBy(plain));
+        assertEquals("plain speaks HTTP/1.1 only: it cannot serve HTTP/2 over cleartext (h2c)", refused.getMessage());
+        assertEquals(Set.of(HttpProtocol.HTTP_1_1), plain.protocols());
     }
 
     private static void assertRefused(String message, Supplier<ServerConfig> make) {

@@ -47,6 +47,7 @@ public final class JettyModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return JettyServer.start(NAME, config, false);
     }
 }

@@ -41,6 +41,7 @@ public final class JettyVirtualModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return JettyServer.start(NAME, config, true);
     }
 }
