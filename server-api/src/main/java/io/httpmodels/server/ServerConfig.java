@@ -42,19 +42,6 @@ public record ServerConfig(
         Optional<DatabaseSettings> database,
         boolean http2) {
 
-    /** HTTP/1.1 only: the settings every model reads, without {@link #http2()}. */
-    public ServerConfig(
-            Address address,
-            Threads threads,
-            int workMillis,
-            Timeouts timeouts,
-            Limits limits,
-            String transport,
-            Optional<ServerTls> tls,
-            Optional<DatabaseSettings> database) {
-        this(address, threads, workMillis, timeouts, limits, transport, tls, database, false);
-    }
-
     /**
      * Where a server listens.
      *
@@ -203,7 +190,8 @@ public record ServerConfig(
                 new Limits(DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES),
                 AUTO_TRANSPORT,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                false);
     }
 
     /** Threads per available processor of the fixed pool's and the work executor's default size. */

@@ -141,11 +141,7 @@ public abstract class Http2Kit {
     @Tag("slow")
     void theJdkHttpClientGetsHttp2OverTlsAndEveryAnswer() throws Exception {
         try (RunningServer server = start(KitTransport.TLS);
-                HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_2)
-                        .sslContext(KitTransport.clientContext())
-                        .connectTimeout(Duration.ofSeconds(10))
-                        .build()) {
+                HttpClient client = http2Client()) {
             URI uri = URI.create("https://127.0.0.1:" + server.port() + "/json");
             List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
             for (int i = 0; i < 64; i++) {
@@ -195,15 +191,8 @@ public abstract class Http2Kit {
     @Test
     void theJdkHttpClientsCleartextUpgradeIsAnsweredInHttp11() throws Exception {
         try (RunningServer server = start(KitTransport.PLAIN);
-                HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_2)
-                        .connectTimeout(Duration.ofSeconds(10))
-                        .build()) {
-            HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/plaintext"))
-                            .timeout(Duration.ofSeconds(20))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+                HttpClient client = http2Client()) {
+            HttpResponse<String> response = get(client, "http://127.0.0.1:" + server.port() + "/plaintext");
             assertEquals(200, response.statusCode());
             assertEquals(new String(Workload.plaintextBody(), StandardCharsets.US_ASCII), response.body());
             assertEquals(HttpClient.Version.HTTP_1_1, response.version());
@@ -211,6 +200,24 @@ public abstract class Http2Kit {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /** The JDK's client asking for HTTP/2 (ALPN h2 over TLS, Upgrade in cleartext), trusting the kit's certificate. */
+    protected static HttpClient http2Client() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_2)
+                .sslContext(KitTransport.clientContext())
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    /** {@code GET url} by {@code client}, its answer bounded by 20 s. */
+    protected static HttpResponse<String> get(HttpClient client, String url) throws IOException, InterruptedException {
+        return client.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(20))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
 
     private static String curl(KitTransport transport, String base, String version, List<String> request)
             throws Exception {

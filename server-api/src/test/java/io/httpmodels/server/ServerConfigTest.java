@@ -56,19 +56,23 @@ class ServerConfigTest {
         Optional<ServerTls> plain = Optional.empty();
         Optional<DatabaseSettings> none = Optional.empty();
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withBindAddress(any));
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain, none),
+                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
                 new ServerConfig(
@@ -79,7 +83,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
@@ -90,7 +95,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
@@ -101,7 +107,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
                 new ServerConfig(
@@ -112,11 +119,20 @@ class ServerConfigTest {
                         new ServerConfig.Limits(700, 1 << 20, 65536),
                         "auto",
                         plain,
-                        none),
+                        none,
+                        false),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
                 new ServerConfig(
-                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 8, 65536), "auto", plain, none),
+                        loopback,
+                        threads,
+                        0,
+                        timeouts,
+                        new ServerConfig.Limits(8192, 8, 65536),
+                        "auto",
+                        plain,
+                        none,
+                        false),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
                 new ServerConfig(
@@ -127,14 +143,15 @@ class ServerConfigTest {
                         new ServerConfig.Limits(8192, 1 << 20, 4096),
                         "auto",
                         plain,
-                        none),
+                        none,
+                        false),
                 DEFAULTS.withMaxPendingOutputBytes(4096));
         assertEquals(
-                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none),
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none, false),
                 DEFAULTS.withTransport("nio"));
         DatabaseSettings db = DatabaseSettings.of("jdbc:postgresql://127.0.0.1:15432/hello_world");
         assertEquals(
-                new ServerConfig(loopback, threads, 0, timeouts, limits, "auto", plain, Optional.of(db)),
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "auto", plain, Optional.of(db), false),
                 DEFAULTS.withDatabase(db));
         assertEquals(
                 DEFAULTS, DEFAULTS.withDatabase(db).toBuilder().database(none).build());

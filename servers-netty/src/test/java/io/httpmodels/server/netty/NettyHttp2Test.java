@@ -14,12 +14,9 @@ import io.netty.handler.ssl.OpenSsl;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 /**
  * The {@link Http2Kit} against netty: h2c by prior knowledge and h2 by ALPN on the JDK's TLS, one event loop; and h2
@@ -45,16 +42,8 @@ class NettyHttp2Test extends Http2Kit {
                 .withTls(KitTransport.certificate().withProvider(TlsProvider.OPENSSL))
                 .withHttp2(true);
         try (RunningServer server = model().start(config);
-                HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_2)
-                        .sslContext(KitTransport.clientContext())
-                        .connectTimeout(Duration.ofSeconds(10))
-                        .build()) {
-            HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + server.port() + "/plaintext"))
-                            .timeout(Duration.ofSeconds(20))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+                HttpClient client = http2Client()) {
+            HttpResponse<String> response = get(client, "https://127.0.0.1:" + server.port() + "/plaintext");
             assertEquals(HttpClient.Version.HTTP_2, response.version());
             assertEquals(200, response.statusCode());
             assertEquals(new String(Workload.plaintextBody(), StandardCharsets.US_ASCII), response.body());
