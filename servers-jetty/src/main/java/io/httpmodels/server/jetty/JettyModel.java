@@ -1,10 +1,13 @@
 package io.httpmodels.server.jetty;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code jetty} model: Jetty 12's core {@code Server} with one {@code ServerConnector} (HTTP/1.1 only) on its
@@ -43,6 +46,12 @@ public final class JettyModel implements HttpServerModel {
     @Override
     public String description() {
         return "Jetty's core Server as shipped: " + JettyServer.defaultThreads(false);
+    }
+
+    /** HTTP/1.1, h2c and h2: Jetty's own HTTP/2 ({@code jetty-http2-server}). */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override

@@ -19,4 +19,9 @@ class NettyVirtualHttp2Test extends Http2Kit {
     protected ServerConfig baseConfig() {
         return ServerConfig.defaults().withWorkerThreads(1).withTransport(NettyTransport.NIO.id());
     }
+
+    @Override
+    protected String echoedVersion() {
+        return "HTTP/1.1";
+    }
 }
