@@ -11,6 +11,10 @@ import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -181,6 +185,31 @@ public abstract class Http2Kit {
             assertTrue(elapsedMillis >= workMillis, elapsedMillis + " ms: the work was not done");
             assertTrue(
                     elapsedMillis < streams * workMillis / 2, elapsedMillis + " ms: the streams waited for each other");
+        }
+    }
+
+    /**
+     * An h2c connection that sends its preface and SETTINGS, then nothing, is closed at the idle timeout, as an
+     * HTTP/1.1 one is (after a GOAWAY, which this client reads past): not before it, nor kept past a bound.
+     */
+    @Test
+    void aSilentH2cConnectionIsClosedAtTheIdleTimeout() throws Exception {
+        Duration idle = Duration.ofMillis(500);
+        try (RunningServer server = start(KitTransport.PLAIN, baseConfig().withIdleTimeout(idle));
+                Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            socket.setSoTimeout(10_000);
+            long start = System.nanoTime();
+            OutputStream out = socket.getOutputStream();
+            out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write(new byte[] {0, 0, 0, 4, 0, 0, 0, 0, 0}); // an empty SETTINGS frame
+            out.flush();
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[4096];
+            while (in.read(buffer) >= 0) {
+                // The server's SETTINGS, its ack of ours, then a GOAWAY as it closes.
+            }
+            long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(elapsedMillis >= idle.toMillis() - 50, elapsedMillis + " ms: closed before the idle timeout");
         }
     }
 
