@@ -2,8 +2,9 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--https-port N [--cert F --key F] [--no-resumption]] [--cpu N]   start in the
-#       background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with --https-port)
+#   scripts/peers/nginx.sh start [--port N] [--h2c] [--https-port N [--cert F --key F] [--no-resumption] [--h2]]
+#       [--cpu N]   start in the background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with
+#       --https-port)
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
 # --port defaults to 8480; --cpu pins nginx (master and worker) to that core with taskset. --https-port also serves
@@ -11,15 +12,17 @@
 # localhost, made by openssl on first use (cert.pem, key.pem), or the PEM files --cert and --key give (copied in:
 # the harness's TLS runs give every server the same one); clients need --insecure (curl -k) or cert.pem.
 # --no-resumption: that https server keeps no session cache and issues no tickets, so every handshake is a full one.
+# --h2c: the http port speaks HTTP/2 with prior knowledge (nginx 1.22's 'listen ... http2' in cleartext: HTTP/2
+# only, no HTTP/1.1 on that port); --h2: the https port offers h2 by ALPN beside http/1.1.
 # Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on
+port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on; h2c=""; h2=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
@@ -28,6 +31,8 @@ while [ $# -gt 0 ]; do
         --cert) cert="${2:?--cert needs a file}"; shift 2 ;;
         --key) key="${2:?--key needs a file}"; shift 2 ;;
         --no-resumption) resumption=off; shift ;;
+        --h2c) h2c=" http2"; shift ;;
+        --h2) h2=" http2"; shift ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -42,6 +47,7 @@ if [ -n "$https_port" ]; then
         echo "nginx.sh: bad https port '$https_port' (1-65535, not the http port)" >&2; exit 2
     fi
 fi
+[ -z "$h2" ] || [ -n "$https_port" ] || { echo "nginx.sh: --h2 needs --https-port" >&2; exit 2; }
 if [ -n "$cert$key" ]; then
     [ -n "$https_port" ] || { echo "nginx.sh: --cert and --key need --https-port" >&2; exit 2; }
     if [ -z "$cert" ] || [ -z "$key" ]; then echo "nginx.sh: --cert and --key go together" >&2; exit 2; fi
@@ -60,7 +66,7 @@ case "$action" in
             echo "nginx.sh: already running on port $port (pid $(cat "$run_dir/nginx.pid"))" >&2; exit 1
         fi
         mkdir -p "$run_dir"
-        sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
+        sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|backlog=4096;|backlog=4096$h2c;|" \
             "$(dirname "$0")/nginx.conf.template" > "$run_dir/nginx.conf"
         : > "$run_dir/https-server.conf"
         if [ -n "$https_port" ]; then
@@ -88,6 +94,7 @@ case "$action" in
             [ "$resumption" = on ] || no_resume=(-e 's|ssl_session_cache shared:SSL:10m;|ssl_session_cache off;|' \
                 -e 's|ssl_session_tickets on;|ssl_session_tickets off;|')
             sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" "${no_resume[@]}" \
+                -e "s|ssl backlog=4096;|ssl backlog=4096$h2;|" \
                 "$(dirname "$0")/nginx-https.conf.template" > "$run_dir/https-server.conf"
         fi
         # As root nginx would drop its worker to 'nobody'; run the worker as the caller so it can use run_dir.

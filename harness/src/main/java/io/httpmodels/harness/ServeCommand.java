@@ -10,6 +10,7 @@ import io.httpmodels.harness.control.ControlProtocol;
 import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.load.cli.DurationConverter;
 import io.httpmodels.load.cli.OldSpellings;
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -28,15 +29,19 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 
 /**
  * {@code httpmodels serve MODEL}: starts one model in the foreground, prints the address it listens on, and
  * stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. {@code --list} lists the models instead. {@code --tls} serves
- * HTTPS with a self-signed certificate or the PEM files {@code --cert} and {@code --key} give.
+ * HTTPS with a self-signed certificate or the PEM files {@code --cert} and {@code --key} give; {@code --h2c} (plaintext)
+ * and {@code --h2} (with {@code --tls}) serve HTTP/2 beside HTTP/1.1 on models that speak it.
  */
 @Command(
         name = "serve",
@@ -49,14 +54,18 @@ import java.util.concurrent.CountDownLatch;
             "With --tls it serves HTTPS on that one port (https://HOST:PORT), with a fresh self-signed certificate "
                     + "or the one --cert and --key give. Clients of a self-signed certificate must skip its check: "
                     + "'scripts/load.sh https://127.0.0.1:PORT/plaintext -k' (--insecure), 'curl -k', or trust "
-                    + "the --cert file (curl --cacert FILE)."
+                    + "the --cert file (curl --cacert FILE).",
+            "With --h2c it also serves HTTP/2 with prior knowledge on that plaintext port (h2load URL, curl "
+                    + "--http2-prior-knowledge); with --tls --h2 it offers HTTP/2 by ALPN (h2, then http/1.1). "
+                    + "HTTP/1.1 stays served beside it. Models that speak HTTP/1.1 only refuse both: --list says "
+                    + "which speak what."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped cleanly, or --list",
             "1:could not start (address in use, a database --db-url cannot reach...)",
             "2:usage error: unknown model, bad flag, --cert/--key/--tls-provider without --tls, a PEM file that "
-                    + "cannot be read"
+                    + "cannot be read, --h2c or --h2 to a model that speaks HTTP/1.1 only"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -168,6 +177,20 @@ final class ServeCommand implements Callable<Integer> {
     boolean tls;
 
     @Option(
+            names = "--h2c",
+            negatable = true,
+            description = "Serve HTTP/2 with prior knowledge (h2c) beside HTTP/1.1 on the plaintext port: a "
+                    + "connection that opens with HTTP/2's preface speaks HTTP/2 (netty).")
+    boolean h2c;
+
+    @Option(
+            names = "--h2",
+            negatable = true,
+            description = "With --tls: offer HTTP/2 (h2) by ALPN before http/1.1; clients that offer no h2 get "
+                    + "HTTP/1.1 (netty).")
+    boolean h2;
+
+    @Option(
             names = "--cert",
             paramLabel = "FILE.pem",
             description = "With --tls: the certificate chain, PEM, the server's certificate first (with --key).")
@@ -217,7 +240,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
             for (Map.Entry<String, HttpServerModel> entry : ModelCatalog.all().entrySet()) {
-                out.printf("%-24s %s%n", entry.getKey(), entry.getValue().description());
+                out.printf(
+                        "%-24s %s (%s)%n", entry.getKey(), entry.getValue().description(), protocols(entry.getValue()));
             }
             out.flush();
             return 0;
@@ -247,6 +271,15 @@ final class ServeCommand implements Callable<Integer> {
             config = config();
         } catch (IllegalArgumentException e) { // a value out of range: said in one line
             throw Counts.outOfRange(spec, e);
+        }
+        if (!model.speaks(config)) {
+            // Said before starting, in the words the model's own refusal uses, as a usage error: the flags ask for
+            // what this model does not do.
+            try {
+                config.requireSpokenBy(model);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         RunningServer server;
         try {
@@ -316,15 +349,35 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** What {@code --list} says a model speaks: {@code HTTP/1.1 only}, or each protocol by its id. */
+    static String protocols(HttpServerModel model) {
+        Set<HttpProtocol> spoken = model.protocols();
+        if (spoken.equals(Set.of(HttpProtocol.HTTP_1_1))) {
+            return "HTTP/1.1 only";
+        }
+        return Arrays.stream(HttpProtocol.values())
+                .filter(spoken::contains)
+                .map(HttpProtocol::id)
+                .collect(Collectors.joining(", "));
+    }
+
     /**
      * The config the parsed flags describe; package-private for tests.
      *
      * @throws IllegalArgumentException for a bad address, TLS flags without {@code --tls}, a PEM file that cannot be
-     *                                  read (naming it)
+     *                                  read (naming it), {@code --h2c} with {@code --tls} or {@code --h2} without
      */
     ServerConfig config() {
-        ServerConfig plain =
-                plainConfig().toBuilder().database(database.settings()).build();
+        if (h2c && tls) {
+            throw new IllegalArgumentException("--h2c is HTTP/2 in cleartext: with --tls, --h2 offers it by ALPN");
+        }
+        if (h2 && !tls) {
+            throw new IllegalArgumentException("--h2 needs --tls (in cleartext: --h2c)");
+        }
+        ServerConfig plain = plainConfig().toBuilder()
+                .database(database.settings())
+                .http2(h2c || h2)
+                .build();
         Optional<ServerTls> serverTls = serverTls();
         return serverTls.map(plain::withTls).orElse(plain);
     }

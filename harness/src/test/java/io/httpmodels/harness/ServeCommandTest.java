@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.targets.RunCertificate;
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.tls.ServerTls;
 import io.httpmodels.server.tls.TlsProvider;
@@ -162,6 +163,40 @@ class ServeCommandTest {
         assertTrue(text.contains("--[no-]tls Serve HTTPS"), help.out());
         assertTrue(text.contains("-k' (--insecure), 'curl -k'"), help.out());
         assertTrue(text.contains("--tls-provider=jdk|openssl"), help.out());
+    }
+
+    /** --list says which protocols each model speaks: HTTP/1.1 only, or HTTP/2's forms beside it. */
+    @Test
+    void listSaysWhatEachModelSpeaks() {
+        CliRun run = CliRun.of("serve", "--list");
+        assertEquals(0, run.exitCode());
+        assertTrue(
+                run.out().lines().anyMatch(l -> l.startsWith("netty ") && l.endsWith(" (http/1.1, h2c, h2)")),
+                run.out());
+        assertTrue(
+                run.out().lines().anyMatch(l -> l.startsWith("single-thread ") && l.endsWith(" (HTTP/1.1 only)")),
+                run.out());
+    }
+
+    @Test
+    void h2cAndH2ReachTheConfig() {
+        assertEquals(HttpProtocol.HTTP_1_1, parse("netty").protocol());
+        assertEquals(HttpProtocol.H2C, parse("netty", "--h2c").protocol());
+        assertEquals(HttpProtocol.HTTP_1_1, parse("netty", "--no-h2c").protocol());
+    }
+
+    /** HTTP/2 asked of a model that speaks HTTP/1.1 only, or in the wrong form for the listener: usage errors. */
+    @ParameterizedTest(name = "httpmodels {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            serve single-thread --h2c     | single-thread speaks HTTP/1.1 only: it cannot serve HTTP/2 over cleartext (h2c)
+            serve nio-reactor --h2c       | nio-reactor speaks HTTP/1.1 only: it cannot serve HTTP/2 over cleartext (h2c)
+            serve netty --h2              | --h2 needs --tls (in cleartext: --h2c)
+            serve netty --h2c --tls       | --h2c is HTTP/2 in cleartext: with --tls, --h2 offers it by ALPN
+            """)
+    void http2ThatCannotBeServedIsAUsageError(String commandLine, String says) {
+        CliRun run = CliRun.of(commandLine.split(" "));
+        assertEquals(2, run.exitCode(), commandLine + ": " + run.err());
+        assertTrue(run.err().contains(says), commandLine + ": " + run.err());
     }
 
     private static ServerConfig parse(String... args) {

@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * How to start a server. Every model reads the settings that apply to it and ignores the others. Built from
@@ -25,6 +27,9 @@ import java.util.Optional;
  *                   the same port it would use for either (one listener, never two); a model that cannot use the
  *                   asked {@link ServerTls#provider()} refuses to start
  * @param database   the PostgreSQL the database routes query, or empty: they then answer 503
+ * @param http2      serve HTTP/2 beside HTTP/1.1 on the one listener: h2c with prior knowledge in plaintext, h2
+ *                   offered by ALPN (before {@code http/1.1}) over TLS; a model that does not speak it refuses to
+ *                   start ({@link #requireSpokenBy})
  */
 public record ServerConfig(
         Address address,
@@ -34,7 +39,8 @@ public record ServerConfig(
         Limits limits,
         String transport,
         Optional<ServerTls> tls,
-        Optional<DatabaseSettings> database) {
+        Optional<DatabaseSettings> database,
+        boolean http2) {
 
     /**
      * Where a server listens.
@@ -184,7 +190,8 @@ public record ServerConfig(
                 new Limits(DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES),
                 AUTO_TRANSPORT,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                false);
     }
 
     /** Threads per available processor of the fixed pool's and the work executor's default size. */
@@ -270,6 +277,39 @@ public record ServerConfig(
         return toBuilder().database(Optional.of(value)).build();
     }
 
+    /** The same settings, serving HTTP/2 beside HTTP/1.1 when {@code value} (see {@link #http2()}). */
+    public ServerConfig withHttp2(boolean value) {
+        return toBuilder().http2(value).build();
+    }
+
+    /**
+     * The protocol asked for beyond HTTP/1.1: {@link HttpProtocol#H2C} or {@link HttpProtocol#H2} (by
+     * {@link #tls()}) with {@link #http2()}, else {@link HttpProtocol#HTTP_1_1}.
+     */
+    public HttpProtocol protocol() {
+        if (!http2) {
+            return HttpProtocol.HTTP_1_1;
+        }
+        return tls.isPresent() ? HttpProtocol.H2 : HttpProtocol.H2C;
+    }
+
+    /**
+     * Refuses this config unless {@code model} speaks its {@link #protocol()}: what every model's {@code start} calls
+     * first.
+     *
+     * @throws IllegalArgumentException naming the model and the protocol it does not speak
+     */
+    public void requireSpokenBy(HttpServerModel model) {
+        if (!model.speaks(this)) {
+            Set<HttpProtocol> spoken = model.protocols();
+            String speaks = spoken.equals(Set.of(HttpProtocol.HTTP_1_1))
+                    ? "HTTP/1.1 only"
+                    : spoken.stream().map(HttpProtocol::title).sorted().collect(Collectors.joining(", "));
+            throw new IllegalArgumentException(model.name() + " speaks " + speaks + ": it cannot serve "
+                    + protocol().title());
+        }
+    }
+
     /** {@code https} when {@link #tls()} is set, else {@code http}: the scheme of this server's URLs. */
     public String scheme() {
         return tls.isPresent() ? "https" : "http";
@@ -314,6 +354,8 @@ public record ServerConfig(
 
         private Optional<DatabaseSettings> database;
 
+        private boolean http2;
+
         private Builder(ServerConfig from) {
             bindAddress = from.address.bindAddress();
             port = from.address.port();
@@ -329,6 +371,7 @@ public record ServerConfig(
             transport = from.transport;
             tls = from.tls;
             database = from.database;
+            http2 = from.http2;
         }
 
         /** See {@link Address#bindAddress()}. */
@@ -415,6 +458,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** See {@link ServerConfig#http2()}. */
+        public Builder http2(boolean value) {
+            http2 = value;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -430,7 +479,8 @@ public record ServerConfig(
                     new Limits(maxHeaderBytes, maxBodyBytes, maxPendingOutputBytes),
                     transport,
                     tls,
-                    database);
+                    database,
+                    http2);
         }
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 class ServerConfigTest {
@@ -55,19 +56,23 @@ class ServerConfigTest {
         Optional<ServerTls> plain = Optional.empty();
         Optional<DatabaseSettings> none = Optional.empty();
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        new ServerConfig.Address(any, 0), threads, 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withBindAddress(any));
         assertEquals(
-                new ServerConfig(new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        new ServerConfig.Address(lo, 8080), threads, 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withPort(8080));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        loopback, new ServerConfig.Threads(3, 0), 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkerThreads(3));
         assertEquals(
-                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain, none),
+                new ServerConfig(loopback, threads, 4, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkMillis(4));
         assertEquals(
-                new ServerConfig(loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain, none),
+                new ServerConfig(
+                        loopback, new ServerConfig.Threads(0, 5), 0, timeouts, limits, "auto", plain, none, false),
                 DEFAULTS.withWorkPoolThreads(5));
         assertEquals(
                 new ServerConfig(
@@ -78,7 +83,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withIdleTimeout(Duration.ofSeconds(6)));
         assertEquals(
                 new ServerConfig(
@@ -89,7 +95,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withHeaderTimeout(Duration.ofSeconds(2)));
         assertEquals(
                 new ServerConfig(
@@ -100,7 +107,8 @@ class ServerConfigTest {
                         limits,
                         "auto",
                         plain,
-                        Optional.empty()),
+                        none,
+                        false),
                 DEFAULTS.withBodyTimeout(Duration.ofSeconds(3)));
         assertEquals(
                 new ServerConfig(
@@ -111,11 +119,20 @@ class ServerConfigTest {
                         new ServerConfig.Limits(700, 1 << 20, 65536),
                         "auto",
                         plain,
-                        none),
+                        none,
+                        false),
                 DEFAULTS.withMaxHeaderBytes(700));
         assertEquals(
                 new ServerConfig(
-                        loopback, threads, 0, timeouts, new ServerConfig.Limits(8192, 8, 65536), "auto", plain, none),
+                        loopback,
+                        threads,
+                        0,
+                        timeouts,
+                        new ServerConfig.Limits(8192, 8, 65536),
+                        "auto",
+                        plain,
+                        none,
+                        false),
                 DEFAULTS.withMaxBodyBytes(8));
         assertEquals(
                 new ServerConfig(
@@ -126,14 +143,15 @@ class ServerConfigTest {
                         new ServerConfig.Limits(8192, 1 << 20, 4096),
                         "auto",
                         plain,
-                        none),
+                        none,
+                        false),
                 DEFAULTS.withMaxPendingOutputBytes(4096));
         assertEquals(
-                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none),
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "nio", plain, none, false),
                 DEFAULTS.withTransport("nio"));
         DatabaseSettings db = DatabaseSettings.of("jdbc:postgresql://127.0.0.1:15432/hello_world");
         assertEquals(
-                new ServerConfig(loopback, threads, 0, timeouts, limits, "auto", plain, Optional.of(db)),
+                new ServerConfig(loopback, threads, 0, timeouts, limits, "auto", plain, Optional.of(db), false),
                 DEFAULTS.withDatabase(db));
         assertEquals(
                 DEFAULTS, DEFAULTS.withDatabase(db).toBuilder().database(none).build());
@@ -204,6 +222,43 @@ class ServerConfigTest {
         assertThrows(NullPointerException.class, () -> DEFAULTS.withHeaderTimeout(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withBodyTimeout(null));
         assertThrows(NullPointerException.class, () -> DEFAULTS.withBindAddress(null));
+    }
+
+    /** HTTP/2 is h2c in plaintext and h2 over TLS; without it, HTTP/1.1, which every model speaks. */
+    @Test
+    void http2IsH2cInPlaintextAndH2OverTls() throws Exception {
+        assertEquals(HttpProtocol.HTTP_1_1, DEFAULTS.protocol());
+        assertEquals(HttpProtocol.H2C, DEFAULTS.withHttp2(true).protocol());
+        ServerConfig tls = DEFAULTS.withTls(ServerTls.selfSigned()).withHttp2(true);
+        assertEquals(HttpProtocol.H2, tls.protocol());
+        assertEquals(HttpProtocol.HTTP_1_1, tls.withHttp2(false).protocol());
+        assertTrue(tls.toBuilder().build().http2());
+    }
+
+    /** A model speaks HTTP/1.1 unless it says more, and is refused HTTP/2 naming both. */
+    @Test
+    void aModelIsRefusedAProtocolItDoesNotSpeak() {
+        HttpServerModel plain = new HttpServerModel() {
+            @Override
+            public String name() {
+                return "plain";
+            }
+
+            @Override
+            public String description() {
+                return "HTTP/1.1 only";
+            }
+
+            @Override
+            public RunningServer start(ServerConfig config) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        DEFAULTS.requireSpokenBy(plain);
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> DEFAULTS.withHttp2(true).requireSpokenBy(plain));
+        assertEquals("plain speaks HTTP/1.1 only: it cannot serve HTTP/2 over cleartext (h2c)", refused.getMessage());
+        assertEquals(Set.of(HttpProtocol.HTTP_1_1), plain.protocols());
     }
 
     private static void assertRefused(String message, Supplier<ServerConfig> make) {

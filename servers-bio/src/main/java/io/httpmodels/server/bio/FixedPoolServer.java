@@ -29,6 +29,7 @@ public final class FixedPoolServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         int threads = config.threads().workersOr(ServerConfig.fourTimesCores());
         return BlockingServer.start(
                 name(),

@@ -31,6 +31,7 @@ public final class SingleThreadServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return BlockingServer.start(name(), config, null, name() + ": 1 platform thread", 1);
     }
 }

@@ -29,6 +29,7 @@ public final class ThreadPerConnectionServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return BlockingServer.start(
                 name(),
                 config,

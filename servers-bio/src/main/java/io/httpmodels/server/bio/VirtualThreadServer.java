@@ -31,6 +31,7 @@ public final class VirtualThreadServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return BlockingServer.start(
                 name(),
                 config,

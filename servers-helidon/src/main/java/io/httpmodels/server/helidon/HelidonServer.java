@@ -95,6 +95,7 @@ public final class HelidonServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         Optional<ServerTls> tls = config.tls();
         tls.ifPresent(t -> t.requireJdkProvider(NAME));
         WebServerConfig.Builder builder = WebServer.builder();

@@ -37,6 +37,7 @@ public final class JdkHttpServerVirtualModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return JdkServer.start(
                 NAME, config, Executors.newVirtualThreadPerTaskExecutor(), ServerConfig.fourTimesCores());
     }

@@ -4,6 +4,11 @@ import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.httpmodels.server.db.JdbcWorldStore;
 import io.httpmodels.server.db.WorldStore;
+import io.httpmodels.server.tls.ServerTls;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -23,7 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Starts Jetty's core {@link Server} with one {@link ServerConnector} speaking HTTP/1.1 alone, on Jetty's default
+ * Starts Jetty's core {@link Server} with one {@link ServerConnector} speaking HTTP/1.1 (and, asked, HTTP/2: h2c by
+ * prior knowledge, h2 by ALPN; {@link #connectionFactories}), on Jetty's default
  * {@link QueuedThreadPool}, with the workload's handler as the server's only handler.
  *
  * <p>What differs from Jetty's defaults, each for the workload or a {@link ServerConfig} setting Jetty has a knob
@@ -130,14 +136,7 @@ final class JettyServer {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setRequestHeaderSize(config.limits().maxHeaderBytes());
-        ServerConnector connector;
-        if (config.tls().isPresent()) {
-            http.addCustomizer(JettyTls.requestCustomizer());
-            connector = new ServerConnector(
-                    server, JettyTls.connectionFactory(config.tls().get()), new HttpConnectionFactory(http));
-        } else {
-            connector = new ServerConnector(server, new HttpConnectionFactory(http));
-        }
+        ServerConnector connector = new ServerConnector(server, connectionFactories(config, http));
         connector.setHost(config.address().bindAddress().getHostAddress());
         connector.setPort(config.address().port());
         connector.setIdleTimeout(config.timeouts().idle().toMillis());
@@ -166,6 +165,31 @@ final class JettyServer {
             throw new IOException("Jetty did not start: " + e, e);
         }
         return running;
+    }
+
+    /**
+     * The connector's protocols, first what a connection starts with: HTTP/1.1; with {@link ServerConfig#http2()}
+     * also h2c, which Jetty's HTTP/1.1 connection turns to when a connection opens with HTTP/2's preface (prior
+     * knowledge) or asks for it by {@code Upgrade: h2c}. Over TLS: TLS, then ALPN choosing h2 or HTTP/1.1 (HTTP/1.1
+     * for a client that offers neither).
+     */
+    private static ConnectionFactory[] connectionFactories(ServerConfig config, HttpConfiguration http) {
+        HttpConnectionFactory http11 = new HttpConnectionFactory(http);
+        if (config.tls().isEmpty()) {
+            return config.http2()
+                    ? new ConnectionFactory[] {http11, new HTTP2CServerConnectionFactory(http)}
+                    : new ConnectionFactory[] {http11};
+        }
+        http.addCustomizer(JettyTls.requestCustomizer());
+        ServerTls tls = config.tls().get();
+        if (!config.http2()) {
+            return new ConnectionFactory[] {JettyTls.connectionFactory(tls, http11.getProtocol()), http11};
+        }
+        HTTP2ServerConnectionFactory h2 = new HTTP2ServerConnectionFactory(http);
+        // As Jetty's programming guide: ALPN offers what the connector's factories speak, in their order (h2 first).
+        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
+        alpn.setDefaultProtocol(http11.getProtocol());
+        return new ConnectionFactory[] {JettyTls.connectionFactory(tls, alpn.getProtocol()), alpn, h2, http11};
     }
 
     private static final class Running implements RunningServer {

@@ -1,7 +1,6 @@
 package io.httpmodels.server.jetty;
 
 import io.httpmodels.server.tls.ServerTls;
-import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -33,13 +32,13 @@ final class JettyTls {
 
     private JettyTls() {}
 
-    /** The factory that decrypts with {@code tls}'s key and hands the plaintext to the HTTP/1.1 factory. */
-    static SslConnectionFactory connectionFactory(ServerTls tls) {
+    /** The factory that decrypts with {@code tls}'s key and hands the plaintext to the factory of {@code next}. */
+    static SslConnectionFactory connectionFactory(ServerTls tls, String next) {
         SslContextFactory.Server context = new SslContextFactory.Server();
         context.setKeyStore(tls.keyStore());
         context.setKeyStorePassword(new String(tls.password()));
         context.setIncludeProtocols(ServerTls.PROTOCOLS.toArray(new String[0]));
-        return new SslConnectionFactory(context, HttpVersion.HTTP_1_1.asString());
+        return new SslConnectionFactory(context, next);
     }
 
     /** Marks requests secure ({@code https}), without Jetty's SNI host check (see the class's javadoc). */

@@ -1,10 +1,13 @@
 package io.httpmodels.server.jetty;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code jetty-virtual} model: the {@code jetty} model's server with
@@ -39,8 +42,15 @@ public final class JettyVirtualModel implements HttpServerModel {
         return "Jetty's core Server with virtual threads: " + JettyServer.defaultThreads(true);
     }
 
+    /** HTTP/1.1, h2c and h2: Jetty's own HTTP/2 ({@code jetty-http2-server}). */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
+    }
+
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return JettyServer.start(NAME, config, true);
     }
 }

@@ -66,6 +66,7 @@ public final class MocoModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return MocoServer.start(NAME, config);
     }
 }

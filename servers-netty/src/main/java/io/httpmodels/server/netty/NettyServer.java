@@ -1,5 +1,6 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -22,6 +23,8 @@ import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -110,6 +113,14 @@ public final class NettyServer implements HttpServerModel {
         return name;
     }
 
+    /** HTTP/1.1, h2c (prior knowledge, on the plaintext port) and h2 (ALPN, on the TLS port): {@link NettyHttp2}. */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return PROTOCOLS;
+    }
+
+    private static final Set<HttpProtocol> PROTOCOLS = Collections.unmodifiableSet(EnumSet.allOf(HttpProtocol.class));
+
     @Override
     public String description() {
         return "Netty event loops (io_uring, epoll or NIO), blocking work and queries handed to a separate executor";
@@ -124,8 +135,11 @@ public final class NettyServer implements HttpServerModel {
      */
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         NettyTransport transport = NettyTransport.select(config.transport());
-        SslContext sslContext = config.tls().map(NettyTls::serverContext).orElse(null);
+        SslContext sslContext = config.tls()
+                .map(tls -> NettyTls.serverContext(tls, config.http2()))
+                .orElse(null);
         int eventLoops = config.threads().workersOr(Runtime.getRuntime().availableProcessors());
         JoinableThreadFactory acceptorThreads = new JoinableThreadFactory("httpmodels-netty-accept");
         JoinableThreadFactory ioThreads = new JoinableThreadFactory("httpmodels-netty-io");
@@ -138,7 +152,8 @@ public final class NettyServer implements HttpServerModel {
                 ? workers
                 : new MultiThreadIoEventLoopGroup(1, acceptorThreads, transport.ioHandlerFactory());
         String description = name + ": " + transport.id() + ", " + eventLoops + " event loop"
-                + (eventLoops == 1 ? "" : "s") + describeWork(config) + NettyTls.describe(config.tls());
+                + (eventLoops == 1 ? "" : "s") + describeWork(config) + NettyTls.describe(config.tls())
+                + (config.http2() ? ", " + config.protocol().title() + " beside HTTP/1.1" : "");
         Set<Channel> connections = ConcurrentHashMap.newKeySet();
         Running running = new Running(
                 acceptor,

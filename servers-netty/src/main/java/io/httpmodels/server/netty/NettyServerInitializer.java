@@ -5,6 +5,7 @@ import io.httpmodels.server.db.WorldStore;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.ssl.SslContext;
@@ -21,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * requests); then reader-idle timeout ({@link ReaderIdleHandler}), write deadline
  * ({@link WriteDeadlineHandler}), request decoder (with the config's limits) inside the two halves of a
  * {@link RequestDeadlineHandler} (raw bytes before it, requests after it), response encoder, then a
- * {@link NettyServerHandler} of its own. No aggregator: a bodiless
+ * {@link NettyServerHandler} of its own. With {@link ServerConfig#http2()}, a {@link H2cPrefaceDetector} (plaintext)
+ * or an {@link AlpnProtocolSwitch} (TLS) ahead of the HTTP/1.1 handlers turns a connection that speaks HTTP/2 over to
+ * {@link NettyHttp2}'s handlers. No aggregator: a bodiless
  * GET never pays for one, and the handler gathers the few bodies itself.
  *
  * <p>Sharable and thread-safe: it holds only immutable settings.
@@ -39,6 +42,12 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     private final SslContext sslContext;
     private final long handshakeTimeoutMillis;
     private final WorldStore store;
+
+    /** What turns a connection to HTTP/2, or {@code null} when {@code config.http2()} is false. */
+    private final NettyHttp2 http2;
+
+    /** The HTTP/1.1 handlers by name, in pipeline order: what {@link NettyHttp2#replaceHttp1} removes. */
+    static final String[] HTTP1_HANDLERS = {"h1-bytes", "h1-decoder", "h1-deadlines", "h1-encoder", "h1-handler"};
 
     /** A plaintext pipeline without a database (what bench-jmh's codec benchmark drives). */
     NettyServerInitializer(ServerConfig config, Executor workExecutor, String model) {
@@ -62,6 +71,7 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
         this.handshakeTimeoutMillis = config.timeouts().header().toMillis();
         this.idleMillis = config.timeouts().idle().toMillis();
         this.decoderConfig = decoderConfig(config);
+        this.http2 = config.http2() ? new NettyHttp2(config, workExecutor, answers, store) : null;
     }
 
     /**
@@ -86,22 +96,26 @@ final class NettyServerInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel channel) {
         RequestDeadlineHandler deadlines = new RequestDeadlineHandler(config);
+        ChannelPipeline pipeline = channel.pipeline();
         if (sslContext != null) {
             // The handshake's clock starts as the handler is added to this active channel, at the accept: a client
             // that sends nothing, half a ClientHello or stalls mid-handshake is closed at the header timeout.
             SslHandler tls = sslContext.newHandler(channel.alloc());
             tls.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
-            channel.pipeline().addLast(tls);
+            pipeline.addLast(tls);
         }
-        channel.pipeline()
+        pipeline.addLast(new ReaderIdleHandler(idleMillis), new WriteDeadlineHandler(config));
+        if (http2 != null) {
+            // HTTP/1.1 stays the pipeline until the connection shows it speaks HTTP/2: by ALPN, or by its preface.
+            pipeline.addLast(sslContext != null ? new AlpnProtocolSwitch(http2) : new H2cPrefaceDetector(http2));
+        }
+        pipeline.addLast(HTTP1_HANDLERS[0], deadlines.bytesWatcher())
                 .addLast(
-                        new ReaderIdleHandler(idleMillis),
-                        new WriteDeadlineHandler(config),
-                        deadlines.bytesWatcher(),
-                        new NettyRequestDecoder(decoderConfig, config.limits().maxBodyBytes()),
-                        deadlines,
-                        new HttpResponseEncoder(),
-                        new NettyServerHandler(config, workExecutor, answers, store));
+                        HTTP1_HANDLERS[1],
+                        new NettyRequestDecoder(decoderConfig, config.limits().maxBodyBytes()))
+                .addLast(HTTP1_HANDLERS[2], deadlines)
+                .addLast(HTTP1_HANDLERS[3], new HttpResponseEncoder())
+                .addLast(HTTP1_HANDLERS[4], new NettyServerHandler(config, workExecutor, answers, store));
     }
 
     /**

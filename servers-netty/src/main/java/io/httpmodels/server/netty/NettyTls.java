@@ -2,10 +2,14 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.tls.ServerTls;
 import io.httpmodels.server.tls.TlsProvider;
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 
 import javax.net.ssl.SSLException;
 import java.util.Optional;
@@ -31,15 +35,35 @@ final class NettyTls {
      * @throws IllegalArgumentException when OpenSSL is asked for and BoringSSL does not load here, with the reason
      */
     static SslContext serverContext(ServerTls tls) {
+        return serverContext(tls, false);
+    }
+
+    /**
+     * A server context for {@code tls}, offering {@code h2} then {@code http/1.1} by ALPN when {@code http2}, with
+     * the cipher suites HTTP/2 allows (RFC 9113 §9.2.2: no TLS 1.2 suite on its block list).
+     *
+     * @throws IllegalArgumentException when OpenSSL is asked for and BoringSSL does not load here, with the reason
+     */
+    static SslContext serverContext(ServerTls tls, boolean http2) {
         SslProvider provider = provider(tls.provider());
         if (provider == SslProvider.OPENSSL) {
             requireOpenSsl(OpenSsl.isAvailable(), OpenSsl.unavailabilityCause());
         }
         try {
-            return SslContextBuilder.forServer(tls.key(), tls.chain())
+            SslContextBuilder builder = SslContextBuilder.forServer(tls.key(), tls.chain())
                     .sslProvider(provider)
-                    .protocols(ServerTls.PROTOCOLS)
-                    .build();
+                    .protocols(ServerTls.PROTOCOLS);
+            if (http2) {
+                // NO_ADVERTISE and ACCEPT: the pair both providers support; a client offering neither gets HTTP/1.1.
+                builder.ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE)
+                        .applicationProtocolConfig(new ApplicationProtocolConfig(
+                                ApplicationProtocolConfig.Protocol.ALPN,
+                                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                                ApplicationProtocolNames.HTTP_2,
+                                ApplicationProtocolNames.HTTP_1_1));
+            }
+            return builder.build();
         } catch (SSLException e) {
             throw new IllegalArgumentException(
                     "cannot build a " + tls.provider().id() + " TLS context: " + e, e);

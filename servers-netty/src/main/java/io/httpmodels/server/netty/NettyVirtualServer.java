@@ -1,10 +1,12 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
+import java.util.Set;
 
 /**
  * The {@code netty-virtual} model: the {@link NettyServer netty} model's event loops, with simulated blocking work
@@ -37,6 +39,11 @@ public final class NettyVirtualServer implements HttpServerModel {
     @Override
     public String description() {
         return "Netty event loops (io_uring, epoll or NIO), blocking work and queries on a virtual thread per request";
+    }
+
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return server.protocols();
     }
 
     @Override

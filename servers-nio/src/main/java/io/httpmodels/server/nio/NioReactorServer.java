@@ -66,6 +66,7 @@ public final class NioReactorServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
         TlsSession.Setup tls = config.tls().map(TlsSession.Setup::of).orElse(null);
         int loopCount = config.threads().workersOr(Runtime.getRuntime().availableProcessors());

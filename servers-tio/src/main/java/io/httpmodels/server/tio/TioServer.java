@@ -102,6 +102,7 @@ public final class TioServer implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         config.tls().ifPresent(tls -> tls.requireJdkProvider(NAME));
         if (config.tls().isPresent()) {
             askTheJdkForNoTickets();

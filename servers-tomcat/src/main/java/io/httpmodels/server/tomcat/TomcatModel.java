@@ -51,6 +51,7 @@ public final class TomcatModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return TomcatServer.start(NAME, config, false);
     }
 }

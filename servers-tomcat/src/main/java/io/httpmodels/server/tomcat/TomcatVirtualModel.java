@@ -42,6 +42,7 @@ public final class TomcatVirtualModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return TomcatServer.start(NAME, config, true);
     }
 }

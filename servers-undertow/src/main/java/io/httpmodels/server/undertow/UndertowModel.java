@@ -92,6 +92,7 @@ public final class UndertowModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         int ioThreads = config.threads().workersOr(defaultIoThreads());
         int workerThreads =
                 config.threads().workPool() > 0 ? config.threads().workPool() : defaultWorkerThreads(ioThreads);

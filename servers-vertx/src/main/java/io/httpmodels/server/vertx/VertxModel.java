@@ -76,6 +76,7 @@ public final class VertxModel implements HttpServerModel {
 
     @Override
     public RunningServer start(ServerConfig config) throws IOException {
+        config.requireSpokenBy(this);
         return VertxServer.start(NAME, config);
     }
 }
