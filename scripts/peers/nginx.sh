@@ -2,7 +2,7 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--https-port N [--cert F --key F] [--no-resumption]] [--cpu N]   start in the
+#   scripts/peers/nginx.sh start [--port N] [--h2c] [--https-port N [--cert F --key F] [--no-resumption]] [--cpu N]   start in the
 #       background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with --https-port)
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
@@ -11,15 +11,16 @@
 # localhost, made by openssl on first use (cert.pem, key.pem), or the PEM files --cert and --key give (copied in:
 # the harness's TLS runs give every server the same one); clients need --insecure (curl -k) or cert.pem.
 # --no-resumption: that https server keeps no session cache and issues no tickets, so every handshake is a full one.
+# --h2c: the plain port speaks HTTP/2 with prior knowledge only (listen ... http2, nginx 1.22), not HTTP/1.1.
 # Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on
+port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on; listen_options=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
@@ -28,6 +29,7 @@ while [ $# -gt 0 ]; do
         --cert) cert="${2:?--cert needs a file}"; shift 2 ;;
         --key) key="${2:?--key needs a file}"; shift 2 ;;
         --no-resumption) resumption=off; shift ;;
+        --h2c) listen_options=" http2"; shift ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -60,7 +62,7 @@ case "$action" in
             echo "nginx.sh: already running on port $port (pid $(cat "$run_dir/nginx.pid"))" >&2; exit 1
         fi
         mkdir -p "$run_dir"
-        sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
+        sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN@|127.0.0.1:$port$listen_options|g" \
             "$(dirname "$0")/nginx.conf.template" > "$run_dir/nginx.conf"
         : > "$run_dir/https-server.conf"
         if [ -n "$https_port" ]; then
