@@ -72,40 +72,35 @@ final class H2RequestBlock {
         ByteArrayOutputStream first = new ByteArrayOutputStream();
         ByteArrayOutputStream indexed = new ByteArrayOutputStream();
         ByteArrayOutputStream plain = new ByteArrayOutputStream();
-        // Fields in the static table whole are one index in every form.
+        // In order, pseudo-headers first: [static index of the whole field, or 0 and its name index, name, value].
+        List<Object[]> order = new ArrayList<>();
         int methodIndex = method.equals("GET") ? METHOD_GET : method.equals("POST") ? METHOD_POST : 0;
-        int schemeIndex = https ? SCHEME_HTTPS : SCHEME_HTTP;
-        for (ByteArrayOutputStream out : List.of(first, indexed, plain)) {
-            if (methodIndex != 0) {
-                integer(out, 0x80, 7, methodIndex);
-            }
-            integer(out, 0x80, 7, schemeIndex);
-            if (target.equals("/")) {
-                integer(out, 0x80, 7, PATH_ROOT);
-            }
-        }
-        // The rest, in the order they enter the dynamic table: [static name index or 0, name, value].
-        List<Object[]> literals = new ArrayList<>();
-        if (methodIndex == 0) {
-            literals.add(new Object[] {METHOD_GET, ":method", method});
-        }
-        if (!target.equals("/")) {
-            literals.add(new Object[] {PATH_ROOT, ":path", target});
-        }
-        literals.add(new Object[] {AUTHORITY, ":authority", authority});
+        order.add(new Object[] {methodIndex, METHOD_GET, ":method", method});
+        order.add(new Object[] {https ? SCHEME_HTTPS : SCHEME_HTTP, 0, ":scheme", null});
+        order.add(new Object[] {target.equals("/") ? PATH_ROOT : 0, PATH_ROOT, ":path", target});
+        order.add(new Object[] {0, AUTHORITY, ":authority", authority});
         for (String[] f : fields) {
-            literals.add(new Object[] {0, f[0], f[1]});
+            order.add(new Object[] {0, 0, f[0], f[1]});
         }
+        int dynamic = (int) order.stream().filter(o -> (Integer) o[0] == 0).count();
+        int added = 0;
         int tableBytes = 0;
-        for (int k = 0; k < literals.size(); k++) {
-            Object[] l = literals.get(k);
-            int nameIndex = (Integer) l[0];
-            String name = (String) l[1];
-            String value = (String) l[2];
+        for (Object[] o : order) {
+            int wholeIndex = (Integer) o[0];
+            if (wholeIndex != 0) {
+                // A field the static table has whole is one index in every form.
+                for (ByteArrayOutputStream out : List.of(first, indexed, plain)) {
+                    integer(out, 0x80, 7, wholeIndex);
+                }
+                continue;
+            }
+            int nameIndex = (Integer) o[1];
+            String name = (String) o[2];
+            String value = (String) o[3];
             literal(first, 0x40, 6, nameIndex, name, value);
             literal(plain, 0x00, 4, nameIndex, name, value);
-            // After all k entries are added, the one added j-th (from 0) sits at 62 + (count - 1 - j).
-            integer(indexed, 0x80, 7, FIRST_DYNAMIC + literals.size() - 1 - k);
+            // Once all are added, the one added j-th (from 0) sits at 62 + (count - 1 - j).
+            integer(indexed, 0x80, 7, FIRST_DYNAMIC + dynamic - 1 - added++);
             tableBytes += bytes(name).length + bytes(value).length + ENTRY_OVERHEAD;
         }
         return new H2RequestBlock(first.toByteArray(), indexed.toByteArray(), plain.toByteArray(), tableBytes);
