@@ -2,7 +2,7 @@
 # Starts or stops nginx as a reference peer on loopback, with the config this project ships
 # (scripts/peers/nginx.conf.template: one worker, /plaintext, access log off).
 #
-#   scripts/peers/nginx.sh start [--port N] [--h2c] [--https-port N [--cert F --key F] [--no-resumption]] [--cpu N]   start in the
+#   scripts/peers/nginx.sh start [--port N] [--h2c] [--https-port N [--cert F --key F] [--no-resumption] [--h2]] [--cpu N]   start in the
 #       background; prints "127.0.0.1:PORT PID" last (after "https 127.0.0.1:HTTPS_PORT" with --https-port)
 #   scripts/peers/nginx.sh stop  [--port N]             stop the instance started on that port, by its pid
 #
@@ -12,15 +12,16 @@
 # the harness's TLS runs give every server the same one); clients need --insecure (curl -k) or cert.pem.
 # --no-resumption: that https server keeps no session cache and issues no tickets, so every handshake is a full one.
 # --h2c: the plain port speaks HTTP/2 with prior knowledge only (listen ... http2, nginx 1.22), not HTTP/1.1.
+# --h2: the https port offers HTTP/2 by ALPN beside HTTP/1.1 (listen ... ssl http2).
 # Its files (config, pid, error log, certificate) live in target/peers/nginx-PORT/.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 action="${1:-}"; [ $# -gt 0 ] && shift
-port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on; listen_options=""
+port=8480; cpu=""; https_port=""; cert=""; key=""; resumption=on; listen_options=""; https_h2=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
         --key) key="${2:?--key needs a file}"; shift 2 ;;
         --no-resumption) resumption=off; shift ;;
         --h2c) listen_options=" http2"; shift ;;
+        --h2) https_h2=(-e 's|ssl backlog=|ssl http2 backlog=|'); shift ;;
         -h|--help) usage ;;
         *) echo "nginx.sh: unknown argument '$1'" >&2; usage ;;
     esac
@@ -89,7 +91,7 @@ case "$action" in
             no_resume=()
             [ "$resumption" = on ] || no_resume=(-e 's|ssl_session_cache shared:SSL:10m;|ssl_session_cache off;|' \
                 -e 's|ssl_session_tickets on;|ssl_session_tickets off;|')
-            sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" "${no_resume[@]}" \
+            sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@LISTEN_HTTPS@|127.0.0.1:$https_port|g" "${no_resume[@]}" "${https_h2[@]}" \
                 "$(dirname "$0")/nginx-https.conf.template" > "$run_dir/https-server.conf"
         fi
         # As root nginx would drop its worker to 'nobody'; run the worker as the caller so it can use run_dir.

@@ -2,10 +2,7 @@ package io.httpmodels.load;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2Headers;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +15,9 @@ import java.nio.charset.StandardCharsets;
  * {@link #out}, the frames waiting to go out, which the worker writes.
  *
  * <p>Frames in are parsed incrementally (a frame may split at any byte across reads); DATA payloads are counted, not
- * copied. Header blocks (HEADERS and CONTINUATION) are decoded by netty's HPACK decoder into one reused
- * {@link Http2Headers}, since its dynamic table must see every block; only {@code :status} is kept. A request's
+ * copied. Header blocks (HEADERS and CONTINUATION) are gathered whole and decoded by {@link H2ResponseHeaders}
+ * (netty's HPACK decoder behind a cache of the last block), since the dynamic table must see every block; only
+ * {@code :status} is kept. A request's
  * block is {@link H2RequestBlock}'s, copied into {@link #out} behind its 9-byte frame header: no allocation per
  * request. Not thread-safe: owned by its worker's thread.
  */
@@ -80,9 +78,7 @@ final class H2Session {
     private final H2RequestBlock block;
     private final int streamLimit;
     private final int window;
-    private final Http2Headers headers = new DefaultHttp2Headers(false);
-    /** HPACK's decoder of this connection: its dynamic table lives as long as the connection. */
-    private DefaultHttp2HeadersDecoder decoder;
+    private final H2ResponseHeaders responseHeaders = new H2ResponseHeaders();
     /** One header block being gathered from HEADERS and its CONTINUATIONs. */
     private final ByteBuf headerBlock = Unpooled.buffer(MAX_FRAME_BYTES);
 
@@ -146,13 +142,7 @@ final class H2Session {
         owedTableUpdate = null;
         connectionUnacknowledged = 0;
         protocolError = null;
-        // A new connection starts with an empty dynamic table: a new decoder, once per connection.
-        decoder = new DefaultHttp2HeadersDecoder(false, 64 * 1024) {
-            @Override
-            protected Http2Headers newHeaders() {
-                return headers; // reused: only :status is read, before the next block
-            }
-        };
+        responseHeaders.reset();
     }
 
     /**
@@ -399,13 +389,10 @@ final class H2Session {
     private int headerBlockDone(Events events) {
         int status;
         try {
-            decoder.decodeHeaders(streamId, headerBlock);
-            CharSequence s = headers.status();
-            status = s == null ? 0 : parseStatus(s);
+            status = responseHeaders.status(streamId, headerBlock);
         } catch (Http2Exception | RuntimeException e) {
             return protocolErrorNone("a header block that does not decode: " + e.getMessage());
         } finally {
-            headers.clear();
             headerBlock.clear();
         }
         int slot = streams.find(streamId);
@@ -417,18 +404,6 @@ final class H2Session {
             streams.status(slot, status);
         }
         return blockEndsStream ? complete(slot, events) : 0;
-    }
-
-    private static int parseStatus(CharSequence s) {
-        int code = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch < '0' || ch > '9' || i >= 3) {
-                return 0;
-            }
-            code = code * 10 + (ch - '0');
-        }
-        return code;
     }
 
     private int complete(int slot, Events events) {

@@ -10,10 +10,13 @@ final class JdkSlotContext extends SlotTlsContext {
     private final TlsSettings settings;
     private final CountingTrustManager trust;
     private final SSLContext context;
+    private final String[] applicationProtocols;
 
-    JdkSlotContext(TlsSettings settings, CountingTrustManager trust) throws GeneralSecurityException {
+    JdkSlotContext(TlsSettings settings, CountingTrustManager trust, java.util.List<String> applicationProtocols)
+            throws GeneralSecurityException {
         this.settings = settings;
         this.trust = trust;
+        this.applicationProtocols = applicationProtocols.toArray(String[]::new);
         this.context = SSLContext.getInstance("TLS");
         context.init(null, new TrustManager[] {trust}, null);
     }
@@ -37,6 +40,9 @@ final class JdkSlotContext extends SlotTlsContext {
         engine.setUseClientMode(true);
         var parameters = engine.getSSLParameters();
         parameters.setProtocols(settings.protocols());
+        if (applicationProtocols.length > 0) {
+            parameters.setApplicationProtocols(applicationProtocols);
+        }
         if (!settings.insecure()) {
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
         }

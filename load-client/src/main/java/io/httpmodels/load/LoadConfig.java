@@ -117,8 +117,8 @@ public record LoadConfig(
         if (version == HttpProtocol.H2C && https) {
             throw new IllegalArgumentException("h2c is HTTP/2 over cleartext: give an http:// URL (h2 for https://)");
         }
-        if (version == HttpProtocol.H2) {
-            throw new IllegalArgumentException("h2 (HTTP/2 over TLS with ALPN) is not yet supported: use h2c");
+        if (version == HttpProtocol.H2 && !https) {
+            throw new IllegalArgumentException("h2 is HTTP/2 over TLS: give an https:// URL (h2c for http://)");
         }
         if (!connections.keepAlive() || connections.pipeline() != 1) {
             throw new IllegalArgumentException(

@@ -12,6 +12,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -169,8 +170,10 @@ final class Worker implements Runnable {
             parser.noBody(noBody);
             connections[i] = new Connection(i, parser, requests, pipeline);
             // A context per connection slot, so a session cache per slot: see TlsSettings#newContext.
-            connections[i].tlsContext =
-                    config.tls() == null ? null : config.tls().newContext();
+            connections[i].tlsContext = config.tls() == null
+                    ? null
+                    : config.tls()
+                            .newContext(config.protocol().version() == HttpProtocol.H2 ? List.of("h2") : List.of());
         }
         if (config.protocol().version().http2()) {
             H2RequestBlock block = H2RequestBlock.of(config);
@@ -449,6 +452,8 @@ final class Worker implements Runnable {
     private void handshake(Connection c) {
         TlsChannel.Step step;
         try {
+            // Cleared, so what the handshake's unwraps decrypt past its end is told apart from an earlier read's.
+            readBuffer.clear();
             step = c.tls.handshake(readBuffer);
         } catch (IOException | RuntimeException e) {
             tlsFailed(c, e);
@@ -459,6 +464,15 @@ final class Worker implements Runnable {
             case NEED_READ -> c.key.interestOps(SelectionKey.OP_READ);
             case DONE -> {
                 long now = clock.nanoTime();
+                if (c.h2 != null && !"h2".equals(c.tls.applicationProtocol())) {
+                    String chosen = c.tls.applicationProtocol();
+                    lastConnectError = "the server did not choose h2 by ALPN (it chose "
+                            + (chosen == null || chosen.isEmpty() ? "none" : "'" + chosen + "'") + ")";
+                    fail(c, ErrorKind.TLS);
+                    return;
+                }
+                // What the handshake's last unwrap decrypted past its end: the server's first frames, over HTTP/2.
+                int early = readBuffer.position();
                 c.key.interestOps(SelectionKey.OP_READ);
                 negotiated = TlsVersion.ofProtocol(c.tls.protocol());
                 if (c.handshakeStartNanos - run.recordStartNanos >= 0) {
@@ -469,6 +483,15 @@ final class Worker implements Runnable {
                     handshakeTimes.recordValue(micros(now - c.handshakeStartNanos));
                 }
                 established(c, now);
+                if (c.h2 != null && c.state != Connection.State.CLOSED) {
+                    if (early > 0) {
+                        readH2(c, readBuffer.limit(early).position(0), now);
+                    }
+                    if (c.state != Connection.State.CLOSED) {
+                        // Records already buffered past the handshake raise no OP_READ: decrypt them now.
+                        read(c);
+                    }
+                }
             }
         }
     }

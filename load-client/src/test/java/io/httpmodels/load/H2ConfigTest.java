@@ -25,7 +25,7 @@ class H2ConfigTest {
         "body, a request body over HTTP/2 is not yet supported",
         "idle, idle and slow connections are HTTP/1.1 only",
         "https, h2c is HTTP/2 over cleartext",
-        "h2, h2 (HTTP/2 over TLS with ALPN) is not yet supported",
+        "h2, h2 is HTTP/2 over TLS: give an https:// URL",
         "h1-streams, --streams needs HTTP/2",
         "window, the HTTP/2 window must be between"
     })
@@ -37,8 +37,7 @@ class H2ConfigTest {
             case "body" -> b -> b.body(new byte[] {1});
             case "idle" -> b -> b.idleConnections(1);
             case "https" -> b -> b.uri(java.net.URI.create("https://127.0.0.1:8443/"));
-            case "h2" ->
-                b -> b.uri(java.net.URI.create("https://127.0.0.1:8443/")).protocol(HttpProtocol.H2);
+            case "h2" -> b -> b.protocol(HttpProtocol.H2);
             case "h1-streams" -> b -> b.protocol(HttpProtocol.H1);
             case "window" -> b -> b.h2Window(0);
             default -> throw new IllegalArgumentException(what);

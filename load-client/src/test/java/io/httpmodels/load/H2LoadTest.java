@@ -2,11 +2,17 @@ package io.httpmodels.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +22,16 @@ import java.util.concurrent.TimeUnit;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class H2LoadTest {
+
+    @TempDir
+    static Path certificates;
+
+    private static TestCertificate certificate;
+
+    @BeforeAll
+    static void makeCertificate() throws Exception {
+        certificate = TestCertificate.make(certificates, "local", "ip:127.0.0.1,dns:localhost");
+    }
 
     private static LoadConfig.Builder h2c(String url, int connections, int streams, long requests) {
         return LoadConfig.builder(url)
@@ -98,6 +114,34 @@ class H2LoadTest {
             assertTrue(resets >= 400 / 4 - 1 && resets <= server.resets(), "resets " + resets);
             assertEquals(Map.of("cancel", resets), report.responses().resets());
             assertEquals(resets, report.responses().errors().total());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientTlsProvider.class)
+    void h2OverTlsIsChosenByAlpnOnEitherProvider(ClientTlsProvider provider) throws Exception {
+        try (H2TestServer server = H2TestServer.startTls(H2TestServer.options(), certificate, "h2")) {
+            LoadReport report = new LoadClient(h2c(server.url("/"), 2, 10, 500)
+                            .protocol(HttpProtocol.H2)
+                            .tls(new TlsSettings(null, true, true, null, null, provider))
+                            .build())
+                    .run();
+            assertNull(report.abortReason());
+            assertEquals(Map.of(200, 500L), report.responses().statusCounts());
+            assertEquals(0, report.responses().errors().total());
+            assertEquals(2, report.tls().handshakes());
+        }
+    }
+
+    @Test
+    void aServerThatDoesNotChooseH2ByAlpnFailsTheHandshake() throws Exception {
+        try (H2TestServer server = H2TestServer.startTls(H2TestServer.options(), certificate, null)) {
+            LoadClient client = new LoadClient(h2c(server.url("/"), 1, 1, 10)
+                    .protocol(HttpProtocol.H2)
+                    .tls(new TlsSettings(null, true, true, null, null, ClientTlsProvider.OPENSSL))
+                    .build());
+            LoadException e = assertThrows(LoadException.class, client::run);
+            assertTrue(e.getMessage().contains("the server did not choose h2 by ALPN"), e.getMessage());
         }
     }
 

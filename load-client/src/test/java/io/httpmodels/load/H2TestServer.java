@@ -84,8 +84,11 @@ final class H2TestServer implements AutoCloseable {
     private final AtomicInteger goAways = new AtomicInteger();
     private final AtomicInteger maxOpen = new AtomicInteger();
 
-    private H2TestServer(Options options) throws InterruptedException {
+    private final io.netty.handler.ssl.SslContext tls;
+
+    private H2TestServer(Options options, io.netty.handler.ssl.SslContext tls) throws InterruptedException {
         this.options = options;
+        this.tls = tls;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.channel = new ServerBootstrap()
                 .group(group)
@@ -97,6 +100,9 @@ final class H2TestServer implements AutoCloseable {
                                 .initialSettings(Http2Settings.defaultSettings()
                                         .maxConcurrentStreams(options.maxConcurrentStreams()))
                                 .build();
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(codec, new Handler(codec));
                     }
                 })
@@ -106,11 +112,34 @@ final class H2TestServer implements AutoCloseable {
     }
 
     static H2TestServer start(Options options) throws InterruptedException {
-        return new H2TestServer(options);
+        return new H2TestServer(options, null);
+    }
+
+    /**
+     * The server over TLS with the certificate's key, offering {@code alpn} (h2, say) by ALPN, or nothing when null;
+     * it speaks HTTP/2 whatever ALPN settles on.
+     */
+    static H2TestServer startTls(Options options, TestCertificate certificate, String alpn) throws Exception {
+        java.security.KeyStore store = java.security.KeyStore.getInstance(
+                certificate.keyStore().toFile(), certificate.password().toCharArray());
+        javax.net.ssl.KeyManagerFactory keys =
+                javax.net.ssl.KeyManagerFactory.getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(store, certificate.password().toCharArray());
+        io.netty.handler.ssl.SslContextBuilder builder = io.netty.handler.ssl.SslContextBuilder.forServer(keys)
+                .sslProvider(io.netty.handler.ssl.SslProvider.JDK);
+        if (alpn != null) {
+            builder.applicationProtocolConfig(new io.netty.handler.ssl.ApplicationProtocolConfig(
+                    io.netty.handler.ssl.ApplicationProtocolConfig.Protocol.ALPN,
+                    io.netty.handler.ssl.ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    io.netty.handler.ssl.ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    alpn));
+        }
+        return new H2TestServer(options, builder.build());
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + ((InetSocketAddress) channel.localAddress()).getPort() + path;
+        return (tls == null ? "http" : "https") + "://127.0.0.1:"
+                + ((InetSocketAddress) channel.localAddress()).getPort() + path;
     }
 
     /** Streams answered with a response. */
