@@ -55,14 +55,13 @@ trap cleanup EXIT
 httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
 "$root/scripts/peers/nginx.sh" start --port "$port" --h2c --cpu 0 >/dev/null
 
+# No harness call between runs (httpmodels_stats may build the harness first): each run's figures are arithmetic
+# in awk; the medians and ratios, httpmodels_stats, come after the last run.
 TIME_FORMAT="cpu=%P times=%U %S %e"
 # cpu_us_of OUTPUT RPS -> the process's CPU microseconds per request over its life (see the header).
 cpu_us_of() {
-    local times
-    times="$(sed -n 's/^cpu=[0-9]*% times=\(.*\)$/\1/p' <<<"$1" | tail -n 1)"
-    read -r user sys elapsed <<<"$times"
-    httpmodels_stats cpu-per-request "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 100 }')" 100 \
-        "$(awk -v r="$2" -v e="$elapsed" 'BEGIN { printf "%d", r * e }')"
+    sed -n 's/^cpu=[0-9]*% times=\(.*\)$/\1/p' <<<"$1" | tail -n 1 \
+        | awk -v r="$2" '{ printf "%.2f", ($1 + $2) * 1e6 / (r * $3) }'
 }
 cpu_of() { sed -n 's/^cpu=\([0-9]*\)%.*/\1/p' <<<"$1" | tail -n 1; }
 
@@ -86,7 +85,7 @@ run_h2load() {
         --warm-up-time=1 --log-file="$log" "$url" 2>&1)" || { echo "h2load failed: $out" >&2; return 1; }
     grep -q ' 0 failed, 0 errored' <<<"$out" || echo "h2load errors: $(grep '^requests:' <<<"$out")" >&2
     rps="$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out")"
-    p50="$(awk '{ print $3 }' "$log" | httpmodels_stats median)"
+    p50="$(awk '{ print $3 }' "$log" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
     rm -f "$log"
     echo "$rps $p50 $(cpu_of "$out") $(cpu_us_of "$out" "$rps")"
 }

@@ -94,11 +94,22 @@ public record ErrorCounts(
                 goAway + other.goAway);
     }
 
-    /** Counts keyed by kind, in declaration order. */
+    /**
+     * Counts keyed by kind, in declaration order; HTTP/2's kinds ({@link ErrorKind#http2Only()}) only where not zero,
+     * so an HTTP/1.1 run's errors read as they did before HTTP/2 (results.json's cells among them).
+     */
     public Map<ErrorKind, Long> asMap() {
+        return asMap(false);
+    }
+
+    /** Counts keyed by kind, in declaration order; HTTP/2's kinds always when {@code http2}, else where not zero. */
+    public Map<ErrorKind, Long> asMap(boolean http2) {
         Map<ErrorKind, Long> map = new EnumMap<>(ErrorKind.class);
         for (ErrorKind kind : ErrorKind.values()) {
-            map.put(kind, get(kind));
+            long count = get(kind);
+            if (http2 || !kind.http2Only() || count > 0) {
+                map.put(kind, count);
+            }
         }
         return map;
     }

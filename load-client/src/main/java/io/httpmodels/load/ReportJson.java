@@ -102,10 +102,8 @@ public final class ReportJson {
         root.put("non2xx3xx", r.responses().non2xx3xx());
         ObjectNode errors = root.putObject("errors");
         boolean http2 = r.config().protocol().version().http2();
-        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
-            if (http2 || !e.getKey().http2Only()) {
-                errors.put(e.getKey().label(), e.getValue());
-            }
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap(http2).entrySet()) {
+            errors.put(e.getKey().label(), e.getValue());
         }
         errors.put("total", r.responses().errors().total());
         if (http2) {

@@ -150,10 +150,7 @@ public final class ReportText {
             boolean http2 = r.config().protocol().version().http2();
             sb.append("  Errors:");
             String separator = " ";
-            for (Map.Entry<ErrorKind, Long> entry : e.asMap().entrySet()) {
-                if (entry.getKey().http2Only() && !http2) {
-                    continue;
-                }
+            for (Map.Entry<ErrorKind, Long> entry : e.asMap(http2).entrySet()) {
                 sb.append(separator).append(entry.getKey().label()).append(' ').append(entry.getValue());
                 separator = ", ";
             }

@@ -694,17 +694,7 @@ final class Worker implements Runnable {
         if (c.state == Connection.State.WRITING || c.h2.out.position() == 0) {
             return; // the OP_WRITE under way takes what was appended
         }
-        boolean written;
-        try {
-            written = writeOut(c);
-        } catch (IOException e) {
-            fail(c, ErrorKind.WRITE);
-            return;
-        }
-        if (!written) {
-            c.state = Connection.State.WRITING;
-            c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
-        }
+        startWrite(c);
     }
 
     /**
@@ -796,6 +786,11 @@ final class Worker implements Runnable {
         c.firstByteNanos = 0;
         ByteBuffer out = c.out;
         out.limit(n * requestBytes).position(0);
+        startWrite(c);
+    }
+
+    /** Writes what waits to go out; what does not go out at once goes on OP_WRITE ({@link #flush}). */
+    private void startWrite(Connection c) {
         boolean written;
         try {
             written = writeOut(c);
