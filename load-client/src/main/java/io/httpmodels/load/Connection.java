@@ -34,6 +34,9 @@ final class Connection {
     /** This slot's own TLS context, and so its own session cache, kept across reconnects; null for plain HTTP. */
     SlotTlsContext tlsContext;
 
+    /** Its HTTP/2 streams, frames and settings for an h2c load; null for HTTP/1.1. */
+    H2Session h2;
+
     SelectionKey key;
     State state = State.CLOSED;
 

@@ -14,12 +14,31 @@ import java.util.Map;
  * @param status    responses with status 400 or above
  * @param malformed responses that were not HTTP/1.x
  * @param tls       TLS handshakes that failed, or records that did not decrypt
+ * @param refused   HTTP/2 streams refused by a GOAWAY (above its last stream id)
+ * @param reset     HTTP/2 streams reset by the server (RST_STREAM)
+ * @param goAway    HTTP/2 connections ended by a GOAWAY with an error code
  */
 public record ErrorCounts(
-        long connect, long read, long closed, long write, long timeout, long status, long malformed, long tls) {
+        long connect,
+        long read,
+        long closed,
+        long write,
+        long timeout,
+        long status,
+        long malformed,
+        long tls,
+        long refused,
+        long reset,
+        long goAway) {
 
     /** No errors. */
     public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** HTTP/1.1's kinds only, HTTP/2's at zero. */
+    public ErrorCounts(
+            long connect, long read, long closed, long write, long timeout, long status, long malformed, long tls) {
+        this(connect, read, closed, write, timeout, status, malformed, tls, 0, 0, 0);
+    }
 
     /** Builds counts from an array indexed by {@link ErrorKind#ordinal()}. */
     public static ErrorCounts of(long[] byKind) {
@@ -31,7 +50,10 @@ public record ErrorCounts(
                 byKind[ErrorKind.TIMEOUT.ordinal()],
                 byKind[ErrorKind.STATUS.ordinal()],
                 byKind[ErrorKind.MALFORMED.ordinal()],
-                byKind[ErrorKind.TLS.ordinal()]);
+                byKind[ErrorKind.TLS.ordinal()],
+                byKind[ErrorKind.REFUSED.ordinal()],
+                byKind[ErrorKind.RESET.ordinal()],
+                byKind[ErrorKind.GOAWAY.ordinal()]);
     }
 
     /** The count for one kind. */
@@ -45,12 +67,15 @@ public record ErrorCounts(
             case STATUS -> status;
             case MALFORMED -> malformed;
             case TLS -> tls;
+            case REFUSED -> refused;
+            case RESET -> reset;
+            case GOAWAY -> goAway;
         };
     }
 
     /** Sum of all kinds. */
     public long total() {
-        return connect + read + closed + write + timeout + status + malformed + tls;
+        return connect + read + closed + write + timeout + status + malformed + tls + refused + reset + goAway;
     }
 
     /** Element-wise sum. */
@@ -63,14 +88,28 @@ public record ErrorCounts(
                 timeout + other.timeout,
                 status + other.status,
                 malformed + other.malformed,
-                tls + other.tls);
+                tls + other.tls,
+                refused + other.refused,
+                reset + other.reset,
+                goAway + other.goAway);
     }
 
-    /** Counts keyed by kind, in declaration order. */
+    /**
+     * Counts keyed by kind, in declaration order; HTTP/2's kinds ({@link ErrorKind#http2Only()}) only where not zero,
+     * so an HTTP/1.1 run's errors read as they did before HTTP/2 (results.json's cells among them).
+     */
     public Map<ErrorKind, Long> asMap() {
+        return asMap(false);
+    }
+
+    /** Counts keyed by kind, in declaration order; HTTP/2's kinds always when {@code http2}, else where not zero. */
+    public Map<ErrorKind, Long> asMap(boolean http2) {
         Map<ErrorKind, Long> map = new EnumMap<>(ErrorKind.class);
         for (ErrorKind kind : ErrorKind.values()) {
-            map.put(kind, get(kind));
+            long count = get(kind);
+            if (http2 || !kind.http2Only() || count > 0) {
+                map.put(kind, count);
+            }
         }
         return map;
     }

@@ -10,10 +10,13 @@ final class JdkSlotContext extends SlotTlsContext {
     private final TlsSettings settings;
     private final CountingTrustManager trust;
     private final SSLContext context;
+    private final String[] applicationProtocols;
 
-    JdkSlotContext(TlsSettings settings, CountingTrustManager trust) throws GeneralSecurityException {
+    JdkSlotContext(TlsSettings settings, CountingTrustManager trust, java.util.List<String> applicationProtocols)
+            throws GeneralSecurityException {
         this.settings = settings;
         this.trust = trust;
+        this.applicationProtocols = applicationProtocols.toArray(String[]::new);
         this.context = SSLContext.getInstance("TLS");
         context.init(null, new TrustManager[] {trust}, null);
     }
@@ -38,6 +41,9 @@ final class JdkSlotContext extends SlotTlsContext {
         var parameters = engine.getSSLParameters();
         parameters.setProtocols(settings.protocols());
         parameters.setNamedGroups(TlsSettings.groups());
+        if (applicationProtocols.length > 0) {
+            parameters.setApplicationProtocols(applicationProtocols);
+        }
         if (!settings.insecure()) {
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
         }

@@ -335,6 +335,7 @@ public final class LoadClient {
         long bytes = 0;
         ErrorCounts errors = ErrorCounts.NONE;
         long[] statuses = new long[ResponseParser.STATUS_CODES];
+        long[] resetCodes = new long[H2ErrorCode.SLOTS];
         Histogram uncorrected = config.rateMode() ? Worker.newHistogram() : null;
         Histogram connect = config.connections().keepAlive() ? null : Worker.newHistogram();
         Histogram waiting = config.connections().keepAlive() ? null : Worker.newHistogram();
@@ -352,6 +353,10 @@ public final class LoadClient {
             long[] s = w.statusCounts();
             for (int i = 0; i < s.length; i++) {
                 statuses[i] += s[i];
+            }
+            long[] r = w.resetCodes();
+            for (int i = 0; i < r.length; i++) {
+                resetCodes[i] += r[i];
             }
             if (uncorrected != null) {
                 uncorrected.add(w.uncorrected());
@@ -391,6 +396,12 @@ public final class LoadClient {
                 statusCounts.put(i, statuses[i]);
             }
         }
+        Map<String, Long> resets = new TreeMap<>();
+        for (int i = 0; i < resetCodes.length; i++) {
+            if (resetCodes[i] > 0) {
+                resets.put(H2ErrorCode.name(i), resetCodes[i]);
+            }
+        }
         double seconds = Math.max(0, endNanos - run.recordStartNanos) / 1e9;
         LatencySummary latency = LatencySummary.of("latency", ReportText.latencyDescription(config), total);
         LatencySummary corrected = null;
@@ -398,11 +409,13 @@ public final class LoadClient {
         if (config.rateMode()) {
             uncorrectedSummary = LatencySummary.of("uncorrected", ReportText.UNCORRECTED_DESCRIPTION, uncorrected);
         } else if (requests > 0 && seconds > 0) {
-            // As wrk: the mean interval between one connection's requests (its batches, when pipelining).
+            // As wrk: the mean interval between one connection's requests (its batches, when pipelining; one
+            // stream's, over HTTP/2).
             long expectedMicros = Math.max(1, (long) (seconds
                     * 1e6
                     * config.connections().count()
                     * config.connections().pipeline()
+                    * config.protocol().streams()
                     / requests));
             corrected = LatencySummary.of(
                     "corrected",
@@ -420,6 +433,7 @@ public final class LoadClient {
                 .total(totalTimes == null ? null : LatencySummary.of("total", ReportText.TOTAL_DESCRIPTION, totalTimes))
                 .statusCounts(statusCounts)
                 .errors(errors)
+                .resets(resets)
                 .intervals(intervals)
                 .connections(connects, served)
                 .abortReason(abortReason)

@@ -36,6 +36,7 @@ import java.util.Objects;
  * @param background  idle and slow connections held beside the measured ones, not measured
  * @param tls         how an {@code https://} load speaks TLS ({@link TlsSettings#DEFAULT} unless given); null for
  *                    {@code http://}
+ * @param protocol    HTTP/1.1 or HTTP/2, and HTTP/2's streams per connection and receive window
  */
 public record LoadConfig(
         URI uri,
@@ -45,7 +46,8 @@ public record LoadConfig(
         Timeline timeline,
         Duration timeout,
         Background background,
-        TlsSettings tls) {
+        TlsSettings tls,
+        Protocol protocol) {
 
     public static final int DEFAULT_CONNECTIONS = 40;
     public static final int DEFAULT_THREADS = 1;
@@ -59,6 +61,14 @@ public record LoadConfig(
     public static final Duration DEFAULT_SLOW_INTERVAL = Duration.ofSeconds(1);
     /** An agent that cannot start recording within this of {@link Timeline#startAt()} fails rather than skew a merge. */
     public static final Duration START_TOLERANCE = Duration.ofMillis(100);
+    /**
+     * HTTP/2's receive window unless set, per stream and per connection: 2^30 - 1 bytes, h2load's default, so that
+     * flow control never paces a load (a server's response waits on no WINDOW_UPDATE) and the two clients compare
+     * like with like. RFC 9113's own 65,535 would hold a stream of a larger body to a round trip per 64 KiB.
+     */
+    public static final int DEFAULT_H2_WINDOW = (1 << 30) - 1;
+    /** Most concurrent streams per HTTP/2 connection accepted. */
+    public static final int MAX_STREAMS = 10_000;
 
     public LoadConfig {
         Objects.requireNonNull(uri, "uri");
@@ -89,6 +99,67 @@ public record LoadConfig(
         }
         if (pacing.turns() != null && (pacing.rate() > 0 || timeline.duration() == null)) {
             throw new IllegalArgumentException("turns need a timed closed loop (no rate, no request count)");
+        }
+        protocol = protocol == null ? Protocol.HTTP_1_1 : protocol;
+        if (protocol.version().http2()) {
+            checkHttp2(protocol.version(), https, connections, pacing, request, background);
+        }
+    }
+
+    /** What HTTP/2 does not (yet) combine with: each an IllegalArgumentException, a usage error. */
+    private static void checkHttp2(
+            HttpProtocol version,
+            boolean https,
+            Connections connections,
+            Pacing pacing,
+            Request request,
+            Background background) {
+        if (version == HttpProtocol.H2C && https) {
+            throw new IllegalArgumentException("h2c is HTTP/2 over cleartext: give an http:// URL (h2 for https://)");
+        }
+        if (version == HttpProtocol.H2 && !https) {
+            throw new IllegalArgumentException("h2 is HTTP/2 over TLS: give an https:// URL (h2c for http://)");
+        }
+        if (!connections.keepAlive() || connections.pipeline() != 1) {
+            throw new IllegalArgumentException(
+                    "HTTP/2 keeps its connections and runs --streams, not --pipeline or --no-keep-alive");
+        }
+        if (pacing.rate() > 0) {
+            throw new IllegalArgumentException("-R with HTTP/2 is not yet supported: a closed loop only");
+        }
+        if (request.bodyLength() > 0) {
+            throw new IllegalArgumentException("a request body over HTTP/2 is not yet supported");
+        }
+        if (background.any()) {
+            throw new IllegalArgumentException("idle and slow connections are HTTP/1.1 only");
+        }
+    }
+
+    /**
+     * The HTTP version and, for HTTP/2, its concurrency and flow control.
+     *
+     * @param version     h1, h2c or h2
+     * @param streams     HTTP/2: requests in flight per connection, each on its own stream (h2load's {@code -m});
+     *                    never more than the server's {@code SETTINGS_MAX_CONCURRENT_STREAMS}. 1 for HTTP/1.1.
+     * @param windowBytes HTTP/2: the receive window granted per stream (SETTINGS_INITIAL_WINDOW_SIZE) and to the
+     *                    connection, refilled by WINDOW_UPDATE once half of it is used
+     */
+    public record Protocol(HttpProtocol version, int streams, int windowBytes) {
+
+        /** HTTP/1.1. */
+        public static final Protocol HTTP_1_1 = new Protocol(HttpProtocol.H1, 1, DEFAULT_H2_WINDOW);
+
+        public Protocol {
+            version = version == null ? HttpProtocol.H1 : version;
+            if (streams < 1 || streams > MAX_STREAMS) {
+                throw new IllegalArgumentException("streams must be between 1 and " + MAX_STREAMS);
+            }
+            if (!version.http2() && streams != 1) {
+                throw new IllegalArgumentException("--streams needs HTTP/2 (--protocol h2c)");
+            }
+            if (windowBytes < 1) {
+                throw new IllegalArgumentException("the HTTP/2 window must be between 1 and 2^31 - 1 bytes");
+            }
         }
     }
 
@@ -382,6 +453,9 @@ public record LoadConfig(
         private Instant startAt;
         private Turns turns;
         private TlsSettings tls;
+        private HttpProtocol protocol = HttpProtocol.H1;
+        private int streams = 1;
+        private int h2Window = DEFAULT_H2_WINDOW;
 
         private Builder(URI uri) {
             this.uri = uri;
@@ -505,6 +579,24 @@ public record LoadConfig(
             return this;
         }
 
+        /** h1 (the default), h2c or h2. */
+        public Builder protocol(HttpProtocol protocol) {
+            this.protocol = protocol;
+            return this;
+        }
+
+        /** HTTP/2: concurrent streams per connection (default 1). */
+        public Builder streams(int streams) {
+            this.streams = streams;
+            return this;
+        }
+
+        /** HTTP/2: the receive window per stream and per connection, in bytes. */
+        public Builder h2Window(int bytes) {
+            this.h2Window = bytes;
+            return this;
+        }
+
         public LoadConfig build() {
             return new LoadConfig(
                     uri,
@@ -514,7 +606,8 @@ public record LoadConfig(
                     new Timeline(duration, requests, warmup, maxTime, startAt),
                     timeout,
                     new Background(idleConnections, slowConnections, slowInterval),
-                    tls);
+                    tls,
+                    new Protocol(protocol, streams, h2Window));
         }
     }
 }

@@ -55,6 +55,7 @@ import java.util.concurrent.Callable;
             "  load http://127.0.0.1:8080/plaintext -c 256 --pipeline 16 -d 10s --json out.json",
             "  load http://127.0.0.1:8080/plaintext -c 40 -R 50000 -d 30s --hlog out.hlog",
             "  load http://127.0.0.1:8080/plaintext -c 10 -n 100000 --no-keep-alive",
+            "  load http://127.0.0.1:8080/plaintext -c 4 --protocol h2c --streams 100 -d 10s",
             "  load https://127.0.0.1:8443/plaintext -c 40 -d 10s --insecure",
             "  load https://127.0.0.1:8443/plaintext -c 10 -d 10s --no-keep-alive --no-tls-resume \\",
             "       --tls-version 1.2 --truststore certs.p12",
@@ -137,6 +138,28 @@ public final class LoadMain implements Callable<Integer> {
         OldSpellings.warn(spec, "-p", "--pipeline");
         pipeline = depth;
     }
+
+    @Option(
+            names = "--protocol",
+            paramLabel = "h1|h2c|h2",
+            description = "HTTP version: h1 (HTTP/1.1, the default), h2c (HTTP/2 over cleartext with prior"
+                    + " knowledge: the preface at once, no upgrade; http://) or h2 (HTTP/2 over TLS, chosen by ALPN;"
+                    + " https://). HTTP/2 runs a closed loop: -R, --pipeline and a body are not yet supported.")
+    private String protocol = HttpProtocol.H1.id();
+
+    @Option(
+            names = "--streams",
+            paramLabel = "N",
+            description = "HTTP/2: requests in flight per connection, each on its own stream, topped up as each"
+                    + " ends (h2load's -m; never more than the server's MAX_CONCURRENT_STREAMS). Default: 1.")
+    private int streams = 1;
+
+    @Option(
+            names = "--h2-window",
+            paramLabel = "BYTES",
+            description = "HTTP/2: the receive window per stream and per connection, refilled once half is used"
+                    + " (default: 2^30 - 1, h2load's, so flow control never paces the load).")
+    private int h2Window = LoadConfig.DEFAULT_H2_WINDOW;
 
     @Option(
             names = {"-R", "--rate"},
@@ -388,7 +411,9 @@ public final class LoadMain implements Callable<Integer> {
                 .maxTime(maxTime)
                 .idleConnections(idleConnections)
                 .slowConnections(slowConnections)
-                .slowInterval(slowInterval);
+                .slowInterval(slowInterval)
+                .streams(streams)
+                .h2Window(h2Window);
         if (requests != 0) {
             builder.requests(requests);
         } else {
@@ -398,6 +423,7 @@ public final class LoadMain implements Callable<Integer> {
         LoadConfig config;
         try {
             builder.tls(tls());
+            builder.protocol(HttpProtocol.of(protocol));
             config = builder.build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

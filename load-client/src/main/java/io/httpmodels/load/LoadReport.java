@@ -108,11 +108,19 @@ public record LoadReport(
      *
      * @param statusCounts responses by status code
      * @param errors       errors by kind
+     * @param resets       HTTP/2: streams the server reset, by error code's lower-case name ({@code cancel}, ...); only
+     *                     the codes seen
      */
-    public record Responses(Map<Integer, Long> statusCounts, ErrorCounts errors) {
+    public record Responses(Map<Integer, Long> statusCounts, ErrorCounts errors, Map<String, Long> resets) {
 
         public Responses {
             statusCounts = Map.copyOf(statusCounts);
+            resets = resets == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(resets));
+        }
+
+        /** HTTP/1.1's responses: no stream resets. */
+        public Responses(Map<Integer, Long> statusCounts, ErrorCounts errors) {
+            this(statusCounts, errors, Map.of());
         }
 
         /** Responses with a status below 200 or of 400 and above, as wrk's "Non-2xx or 3xx responses". */
@@ -192,6 +200,7 @@ public record LoadReport(
         private LatencySummary total;
         private Map<Integer, Long> statusCounts = Map.of();
         private ErrorCounts errors = ErrorCounts.NONE;
+        private Map<String, Long> resets = Map.of();
         private List<Interval> intervals = List.of();
         private long connectsSucceeded;
         private int connectionsServed;
@@ -265,6 +274,12 @@ public record LoadReport(
             return this;
         }
 
+        /** HTTP/2: streams reset by the server, by error code name. */
+        public Builder resets(Map<String, Long> value) {
+            this.resets = value;
+            return this;
+        }
+
         public Builder intervals(List<Interval> value) {
             this.intervals = value;
             return this;
@@ -312,7 +327,7 @@ public record LoadReport(
                     startedAt,
                     new Recorded(durationSeconds, requests, bytesRead, intervals),
                     new Latencies(latency, corrected, uncorrected, connect, waiting, total, histogram),
-                    new Responses(statusCounts, errors),
+                    new Responses(statusCounts, errors, resets),
                     new Connections(connectsSucceeded, connectionsServed),
                     abortReason,
                     background,

@@ -28,9 +28,20 @@ final class OpenSslSlotContext extends SlotTlsContext {
     private final CountingTrustManager trust;
     private final SslContext context;
 
-    OpenSslSlotContext(TlsSettings settings, CountingTrustManager trust) throws SSLException {
+    OpenSslSlotContext(TlsSettings settings, CountingTrustManager trust, java.util.List<String> applicationProtocols)
+            throws SSLException {
         this.trust = trust;
         this.context = SslContextBuilder.forClient()
+                .applicationProtocolConfig(
+                        applicationProtocols.isEmpty()
+                                ? io.netty.handler.ssl.ApplicationProtocolConfig.DISABLED
+                                : new io.netty.handler.ssl.ApplicationProtocolConfig(
+                                        io.netty.handler.ssl.ApplicationProtocolConfig.Protocol.ALPN,
+                                        io.netty.handler.ssl.ApplicationProtocolConfig.SelectorFailureBehavior
+                                                .NO_ADVERTISE,
+                                        io.netty.handler.ssl.ApplicationProtocolConfig.SelectedListenerFailureBehavior
+                                                .ACCEPT,
+                                        applicationProtocols))
                 .sslProvider(SslProvider.OPENSSL_REFCNT)
                 .trustManager(trust)
                 .protocols(settings.protocols())

@@ -101,10 +101,15 @@ public final class ReportJson {
         }
         root.put("non2xx3xx", r.responses().non2xx3xx());
         ObjectNode errors = root.putObject("errors");
-        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap().entrySet()) {
+        boolean http2 = r.config().protocol().version().http2();
+        for (Map.Entry<ErrorKind, Long> e : r.responses().errors().asMap(http2).entrySet()) {
             errors.put(e.getKey().label(), e.getValue());
         }
         errors.put("total", r.responses().errors().total());
+        if (http2) {
+            ObjectNode resets = root.putObject("resets");
+            r.responses().resets().forEach(resets::put);
+        }
         ArrayNode intervals = root.putArray("intervals");
         for (LoadReport.Interval in : r.recorded().intervals()) {
             intervals
@@ -178,6 +183,11 @@ public final class ReportJson {
         config.put("rampUpSeconds", seconds(c.connections().rampUp()));
         config.put("keepAlive", c.connections().keepAlive());
         config.put("pipeline", c.connections().pipeline());
+        config.put("protocol", c.protocol().version().id());
+        config.put("streams", c.protocol().streams());
+        if (c.protocol().version().http2()) {
+            config.put("h2WindowBytes", c.protocol().windowBytes());
+        }
         config.put("rate", c.rateMode() ? c.pacing().rate() : null);
         config.put("mode", c.rateMode() ? "open-loop constant rate" : "closed loop");
         config.put("method", c.request().method());

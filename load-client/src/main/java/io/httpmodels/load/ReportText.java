@@ -64,6 +64,7 @@ public final class ReportText {
                 .append(config.connections().count())
                 .append(" connections, ")
                 .append(config.connections().keepAlive() ? "keep-alive" : "a new connection per request")
+                .append(protocolHeader(config.protocol()))
                 .append(
                         config.connections().pipeline() > 1
                                 ? ", pipeline " + config.connections().pipeline()
@@ -84,6 +85,15 @@ public final class ReportText {
             sb.append('\n').append(tlsHeader(config.tls(), config.timeline().warmup()));
         }
         return sb.append('\n').toString();
+    }
+
+    /** The protocol, for the header: nothing for HTTP/1.1 (every report before HTTP/2 read so), else its streams. */
+    static String protocolHeader(LoadConfig.Protocol protocol) {
+        return switch (protocol.version()) {
+            case H1 -> "";
+            case H2C -> ", HTTP/2 over cleartext (h2c), " + protocol.streams() + " streams per connection";
+            case H2 -> ", HTTP/2 over TLS (h2), " + protocol.streams() + " streams per connection";
+        };
     }
 
     /** The summary after a run, the latency distribution included. */
@@ -137,10 +147,21 @@ public final class ReportText {
                 formatBytes(r.recorded().bytesRead())));
         ErrorCounts e = r.responses().errors();
         if (e.total() > 0) {
+            boolean http2 = r.config().protocol().version().http2();
             sb.append("  Errors:");
-            for (Map.Entry<ErrorKind, Long> entry : e.asMap().entrySet()) {
-                sb.append(' ').append(entry.getKey().label()).append(' ').append(entry.getValue());
-                sb.append(entry.getKey() == ErrorKind.TLS ? "" : ",");
+            String separator = " ";
+            for (Map.Entry<ErrorKind, Long> entry : e.asMap(http2).entrySet()) {
+                sb.append(separator).append(entry.getKey().label()).append(' ').append(entry.getValue());
+                separator = ", ";
+            }
+            sb.append('\n');
+        }
+        if (!r.responses().resets().isEmpty()) {
+            sb.append("  Streams reset (RST_STREAM) by code:");
+            String separator = " ";
+            for (Map.Entry<String, Long> entry : r.responses().resets().entrySet()) {
+                sb.append(separator).append(entry.getKey()).append(' ').append(entry.getValue());
+                separator = ", ";
             }
             sb.append('\n');
         }

@@ -223,6 +223,11 @@ final class TlsChannel {
         return slot.chainsChecked() == chainsCheckedBefore;
     }
 
+    /** The application protocol ALPN settled on ({@code h2}), or null or empty when none was. */
+    String applicationProtocol() {
+        return engine.getApplicationProtocol();
+    }
+
     /** The protocol the handshake settled on ({@code TLSv1.3}). */
     String protocol() {
         return engine.getSession().getProtocol();

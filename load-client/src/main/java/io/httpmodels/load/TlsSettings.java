@@ -105,11 +105,19 @@ public record TlsSettings(
      * @throws LoadException when the trust store cannot be read or the provider cannot make a context
      */
     SlotTlsContext newContext() {
+        return newContext(List.of());
+    }
+
+    /**
+     * A slot's context, as {@link #newContext()}, whose handshakes offer these application protocols by ALPN
+     * ({@code h2} for HTTP/2 over TLS); none offered when empty.
+     */
+    SlotTlsContext newContext(List<String> applicationProtocols) {
         try {
             CountingTrustManager trust = new CountingTrustManager(trustManager());
             return provider == ClientTlsProvider.OPENSSL
-                    ? new OpenSslSlotContext(this, trust)
-                    : new JdkSlotContext(this, trust);
+                    ? new OpenSslSlotContext(this, trust, applicationProtocols)
+                    : new JdkSlotContext(this, trust, applicationProtocols);
         } catch (GeneralSecurityException | IOException e) {
             throw new LoadException(
                     "cannot set up TLS" + (trustStore == null ? "" : " with " + trustStore) + ": " + e, e);

@@ -12,6 +12,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -91,6 +92,10 @@ final class Worker implements Runnable {
 
     private final long[] errorCounts = new long[ErrorKind.values().length];
     private final long[] statusCounts = new long[ResponseParser.STATUS_CODES];
+    /** HTTP/2: streams reset by the server, by error code ({@link H2ErrorCode#slot}). */
+    private final long[] resetCodes = new long[H2ErrorCode.SLOTS];
+    /** HTTP/2: what the connection being read tells of its streams. */
+    private final H2Events h2Events = new H2Events();
 
     private Selector selector;
     private boolean recording;
@@ -165,8 +170,17 @@ final class Worker implements Runnable {
             parser.noBody(noBody);
             connections[i] = new Connection(i, parser, requests, pipeline);
             // A context per connection slot, so a session cache per slot: see TlsSettings#newContext.
-            connections[i].tlsContext =
-                    config.tls() == null ? null : config.tls().newContext();
+            connections[i].tlsContext = config.tls() == null
+                    ? null
+                    : config.tls()
+                            .newContext(config.protocol().version() == HttpProtocol.H2 ? List.of("h2") : List.of());
+        }
+        if (config.protocol().version().http2()) {
+            H2RequestBlock block = H2RequestBlock.of(config);
+            for (Connection c : connections) {
+                c.h2 = new H2Session(
+                        block, config.protocol().streams(), config.protocol().windowBytes());
+            }
         }
         this.slotServed = new boolean[connectionCount];
         this.reopen = new ArrayDeque<>(connectionCount);
@@ -292,6 +306,7 @@ final class Worker implements Runnable {
         recordingStartedNanos = clock.nanoTime();
         Arrays.fill(statusCounts, 0);
         Arrays.fill(errorCounts, 0);
+        Arrays.fill(resetCodes, 0);
         errorTotal = 0;
         bytesRead = 0;
     }
@@ -353,6 +368,9 @@ final class Worker implements Runnable {
     private void open(Connection c) {
         c.reopenAtNanos = 0;
         c.parser.reset();
+        if (c.h2 != null) {
+            c.h2.reset();
+        }
         c.connectStartNanos = clock.nanoTime();
         c.state = Connection.State.CONNECTING;
         SocketChannel channel = null;
@@ -405,6 +423,12 @@ final class Worker implements Runnable {
         consecutiveConnectFailures = 0;
         c.connectFailures = 0;
         c.state = Connection.State.READING;
+        if (c.h2 != null) {
+            // The preface goes at once; requests wait for the server's SETTINGS (its stream limit, its table size).
+            c.h2.start();
+            writeH2(c);
+            return;
+        }
         if (!rateMode) {
             sendClosedLoop(c, now);
         }
@@ -428,6 +452,8 @@ final class Worker implements Runnable {
     private void handshake(Connection c) {
         TlsChannel.Step step;
         try {
+            // Cleared, so what the handshake's unwraps decrypt past its end is told apart from an earlier read's.
+            readBuffer.clear();
             step = c.tls.handshake(readBuffer);
         } catch (IOException | RuntimeException e) {
             tlsFailed(c, e);
@@ -438,6 +464,15 @@ final class Worker implements Runnable {
             case NEED_READ -> c.key.interestOps(SelectionKey.OP_READ);
             case DONE -> {
                 long now = clock.nanoTime();
+                if (c.h2 != null && !"h2".equals(c.tls.applicationProtocol())) {
+                    String chosen = c.tls.applicationProtocol();
+                    lastConnectError = "the server did not choose h2 by ALPN (it chose "
+                            + (chosen == null || chosen.isEmpty() ? "none" : "'" + chosen + "'") + ")";
+                    fail(c, ErrorKind.TLS);
+                    return;
+                }
+                // What the handshake's last unwrap decrypted past its end: the server's first frames, over HTTP/2.
+                int early = readBuffer.position();
                 c.key.interestOps(SelectionKey.OP_READ);
                 negotiated = TlsVersion.ofProtocol(c.tls.protocol());
                 if (c.handshakeStartNanos - run.recordStartNanos >= 0) {
@@ -448,6 +483,15 @@ final class Worker implements Runnable {
                     handshakeTimes.recordValue(micros(now - c.handshakeStartNanos));
                 }
                 established(c, now);
+                if (c.h2 != null && c.state != Connection.State.CLOSED) {
+                    if (early > 0) {
+                        readH2(c, readBuffer.limit(early).position(0), now);
+                    }
+                    if (c.state != Connection.State.CLOSED) {
+                        // Records already buffered past the handshake raise no OP_READ: decrypt them now.
+                        read(c);
+                    }
+                }
             }
         }
     }
@@ -515,7 +559,7 @@ final class Worker implements Runnable {
     private void recycle(Connection c) {
         if (quota >= 0) {
             // Requests lost with the connection are sent again, so a counted run still records exactly N.
-            issued -= c.pendingSince(run.recordStartNanos);
+            issued -= c.h2 == null ? c.pendingSince(run.recordStartNanos) : c.h2.openSince(run.recordStartNanos);
         }
         c.clearPending();
         close(c);
@@ -568,6 +612,10 @@ final class Worker implements Runnable {
                             c.state == Connection.State.CONNECTING ? "connect timed out" : "TLS handshake timed out";
                     fail(c, ErrorKind.TIMEOUT);
                 }
+            } else if (c.h2 != null) {
+                if (c.state != Connection.State.CLOSED && c.h2.timedOut(now, c.connectStartNanos, timeoutNanos)) {
+                    fail(c, ErrorKind.TIMEOUT);
+                }
             } else if (c.state != Connection.State.CLOSED
                     && c.pending() > 0
                     && now - c.oldestSentNanos() > timeoutNanos) {
@@ -591,6 +639,10 @@ final class Worker implements Runnable {
      * response, so the server's and the client's work per request stays low.
      */
     private void sendClosedLoop(Connection c, long now) {
+        if (c.h2 != null) {
+            sendStreams(c, now);
+            return;
+        }
         if (c.state != Connection.State.READING || c.pending() > 0) {
             return;
         }
@@ -605,6 +657,44 @@ final class Worker implements Runnable {
         if (n > 0) {
             write(c, n, now, now);
         }
+    }
+
+    /**
+     * HTTP/2, closed loop: opens as many streams as the connection may (up to {@code --streams} and the server's
+     * MAX_CONCURRENT_STREAMS open at once), within the quota of a counted run, their HEADERS in one write. Unlike
+     * HTTP/1.1's batches, streams are topped up as responses end, as h2load does: a stream is the unit here.
+     */
+    private void sendStreams(Connection c, long now) {
+        if (c.state != Connection.State.READING && c.state != Connection.State.WRITING) {
+            return;
+        }
+        int n = c.h2.canOpen();
+        if (n == 0) {
+            return;
+        }
+        if (turns != null && !turns.mine(now)) {
+            waitForTurn(c);
+            return;
+        }
+        boolean recorded = now - run.recordStartNanos >= 0;
+        if (quota >= 0 && recorded && quota - issued < n) {
+            n = (int) Math.max(0, quota - issued);
+        }
+        for (int i = 0; i < n; i++) {
+            c.h2.request(now, now);
+        }
+        if (recorded) {
+            issued += n;
+        }
+        writeH2(c);
+    }
+
+    /** HTTP/2: writes the frames waiting in the connection's buffer, unless a write is under way already. */
+    private void writeH2(Connection c) {
+        if (c.state == Connection.State.WRITING || c.h2.out.position() == 0) {
+            return; // the OP_WRITE under way takes what was appended
+        }
+        startWrite(c);
     }
 
     /**
@@ -696,6 +786,11 @@ final class Worker implements Runnable {
         c.firstByteNanos = 0;
         ByteBuffer out = c.out;
         out.limit(n * requestBytes).position(0);
+        startWrite(c);
+    }
+
+    /** Writes what waits to go out; what does not go out at once goes on OP_WRITE ({@link #flush}). */
+    private void startWrite(Connection c) {
         boolean written;
         try {
             written = writeOut(c);
@@ -713,6 +808,19 @@ final class Worker implements Runnable {
      * Writes what remains of the connection's requests, encrypted over TLS; true when all of it went out.
      */
     private static boolean writeOut(Connection c) throws IOException {
+        if (c.h2 != null) {
+            // The session's buffer stays in write mode between writes, so answers and requests append to it.
+            ByteBuffer out = c.h2.out.flip();
+            try {
+                if (c.tls == null) {
+                    c.channel.write(out);
+                    return !out.hasRemaining();
+                }
+                return c.tls.write(out);
+            } finally {
+                out.compact();
+            }
+        }
         if (c.tls == null) {
             c.channel.write(c.out);
             return !c.out.hasRemaining();
@@ -768,6 +876,10 @@ final class Worker implements Runnable {
             c.firstByteNanos = now;
         }
         buf.flip();
+        if (c.h2 != null) {
+            readH2(c, buf, now);
+            return;
+        }
         ResponseParser parser = c.parser;
         int done = parser.feed(buf);
         int errorResponses = parser.takeErrorResponses();
@@ -788,7 +900,92 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * HTTP/2: feeds what was read to the connection's session, which reports each stream that ended to
+     * {@link #h2Events}; writes what it must answer; reopens a connection the server sent away once its last stream
+     * ended, as an HTTP/1.1 close is; queues the connection to open its next streams on the next turn of the loop.
+     */
+    private void readH2(Connection c, ByteBuffer buf, long now) {
+        h2Events.connection = c;
+        h2Events.now = now;
+        c.h2.feed(buf, h2Events);
+        if (c.h2.protocolError() != null) {
+            fail(c, ErrorKind.MALFORMED);
+            return;
+        }
+        writeH2(c);
+        if (c.state == Connection.State.CLOSED) {
+            return;
+        }
+        if (c.h2.goingAway() && c.h2.open() == 0) {
+            recycle(c);
+        } else if (!rateMode && c.h2.canOpen() > 0 && !c.sendQueued) {
+            c.sendQueued = true;
+            sendNext[sendNextQueued++] = c;
+        }
+    }
+
+    /** HTTP/2: how the streams of the connection being read ended, counted as HTTP/1.1's responses are. */
+    private final class H2Events implements H2Session.Events {
+        Connection connection;
+        long now;
+
+        @Override
+        public void response(long sentNanos, long intendedNanos, int status) {
+            statusCounts[status < ResponseParser.STATUS_CODES ? status : 0]++;
+            if (status >= 400) {
+                errorCounts[ErrorKind.STATUS.ordinal()]++;
+                errorTotal++;
+            }
+            if (intendedNanos - run.recordStartNanos >= 0) {
+                completed++;
+                if (!slotServed[connection.index]) {
+                    slotServed[connection.index] = true;
+                    slotsServed++;
+                }
+                intervals.record(micros(now - intendedNanos));
+            }
+        }
+
+        @Override
+        public void reset(long intendedNanos, int errorCode) {
+            resetCodes[H2ErrorCode.slot(errorCode)]++;
+            lost(ErrorKind.RESET, intendedNanos);
+        }
+
+        @Override
+        public void refused(long intendedNanos) {
+            lost(ErrorKind.REFUSED, intendedNanos);
+        }
+
+        @Override
+        public void goAway(int errorCode) {
+            if (errorCode != 0) {
+                errorCounts[ErrorKind.GOAWAY.ordinal()]++;
+                errorTotal++;
+            }
+        }
+
+        /** A stream that ended without a response: an error, and in a counted run a request to send again. */
+        private void lost(ErrorKind kind, long intendedNanos) {
+            errorCounts[kind.ordinal()]++;
+            errorTotal++;
+            if (quota >= 0 && intendedNanos - run.recordStartNanos >= 0) {
+                issued--;
+            }
+        }
+    }
+
     private void endOfStream(Connection c) {
+        if (c.h2 != null) {
+            // A server that sent GOAWAY (or had nothing open) may close: reopen. Open streams lost: an error.
+            if (c.h2.open() > 0) {
+                fail(c, ErrorKind.CLOSED);
+            } else {
+                recycle(c);
+            }
+            return;
+        }
         int done = c.parser.feedEof();
         if (done > 0) {
             if (completeResponses(c, done, clock.nanoTime())) {
@@ -888,6 +1085,11 @@ final class Worker implements Runnable {
 
     long[] statusCounts() {
         return statusCounts.clone();
+    }
+
+    /** HTTP/2: streams reset by the server, by {@link H2ErrorCode#slot}. */
+    long[] resetCodes() {
+        return resetCodes.clone();
     }
 
     Histogram uncorrected() {

@@ -19,21 +19,33 @@ class LoadReportTest {
             byKind[kind.ordinal()] = 1L << kind.ordinal();
         }
         ErrorCounts counts = ErrorCounts.of(byKind);
-        assertEquals(new ErrorCounts(1, 2, 4, 8, 16, 32, 64, 128), counts);
+        assertEquals(new ErrorCounts(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024), counts);
         for (ErrorKind kind : ErrorKind.values()) {
             assertEquals(1L << kind.ordinal(), counts.get(kind), kind.label());
         }
-        assertEquals(255, counts.total());
+        assertEquals(2047, counts.total());
         assertEquals(0, ErrorCounts.NONE.total());
-        assertEquals(new ErrorCounts(2, 4, 8, 16, 32, 64, 128, 256), counts.plus(counts));
+        assertEquals(new ErrorCounts(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048), counts.plus(counts));
         assertEquals(
-                new ErrorCounts(101, 202, 304, 408, 516, 632, 764, 928),
+                new ErrorCounts(101, 202, 304, 408, 516, 632, 764, 928, 256, 512, 1024),
                 counts.plus(new ErrorCounts(100, 200, 300, 400, 500, 600, 700, 800)));
         assertEquals(
-                "{CONNECT=1, READ=2, CLOSED=4, WRITE=8, TIMEOUT=16, STATUS=32, MALFORMED=64, TLS=128}",
+                "{CONNECT=1, READ=2, CLOSED=4, WRITE=8, TIMEOUT=16, STATUS=32, MALFORMED=64, TLS=128, REFUSED=256, RESET=512,"
+                        + " GOAWAY=1024}",
                 counts.asMap().toString());
         assertEquals(
-                List.of("connect", "read", "closed", "write", "timeout", "status", "malformed", "tls"),
+                List.of(
+                        "connect",
+                        "read",
+                        "closed",
+                        "write",
+                        "timeout",
+                        "status",
+                        "malformed",
+                        "tls",
+                        "refused",
+                        "reset",
+                        "goaway"),
                 java.util.Arrays.stream(ErrorKind.values())
                         .map(ErrorKind::label)
                         .toList());

@@ -147,6 +147,8 @@ class ReportJsonTest {
                         "rampUpSeconds",
                         "keepAlive",
                         "pipeline",
+                        "protocol",
+                        "streams",
                         "rate",
                         "mode",
                         "method",
