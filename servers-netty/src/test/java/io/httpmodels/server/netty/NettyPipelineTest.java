@@ -241,6 +241,14 @@ class NettyPipelineTest {
         assertEquals(
                 List.of(400),
                 statuses(exchange(channel(), "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunko\r\n\r\n")));
+        // Found next: a NUL in a Transfer-Encoding value failed Netty's validation of that field, whose message names
+        // the field, and was answered as its codings (501); the blocking codec refuses the line (400).
+        assertEquals(
+                List.of(400),
+                statuses(exchange(
+                        channel(),
+                        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n"
+                                + "Transfer-Encoding: gzip, ch\0unked\r\n\r\n")));
         // A framing refusal of Netty's own still gets its framing status.
         assertEquals(
                 List.of(400),
