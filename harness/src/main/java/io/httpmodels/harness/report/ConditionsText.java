@@ -93,7 +93,7 @@ public final class ConditionsText {
         return when + ", " + run.status();
     }
 
-    private static String pinning(CpuPlacement p) {
+    static String pinning(CpuPlacement p) {
         String where;
         if (p.serverCpus() == null && p.clientCpus() == null) {
             where = "not pinned";
@@ -101,7 +101,12 @@ public final class ConditionsText {
             where = "servers on CPU " + (p.serverCpus() == null ? "any" : p.serverCpus()) + ", client on CPU "
                     + (p.clientCpus() == null ? "any" : p.clientCpus());
         }
-        return p.pinning() == null || p.pinning().isBlank() ? where : p.pinning() + "; " + where;
+        if (p.pinning() == null || p.pinning().isBlank()) {
+            return where;
+        }
+        // Since the CPUs were recorded apart, the run's own words have named them too: say it once.
+        String lower = p.pinning().toLowerCase(Locale.ROOT);
+        return lower.startsWith(where.toLowerCase(Locale.ROOT)) ? p.pinning() : p.pinning() + "; " + where;
     }
 
     private static String timing(Schedule s) {
