@@ -5,6 +5,7 @@ import io.httpmodels.harness.diff.AgreementReport;
 import io.httpmodels.harness.diff.VarianceParts;
 import io.httpmodels.harness.results.Results;
 import io.httpmodels.harness.results.ResultsJson;
+import io.httpmodels.harness.results.SpreadFloors;
 import io.httpmodels.harness.results.Stats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -223,6 +224,14 @@ final class StatsCommand implements Runnable {
         @Parameters(arity = "2..*", paramLabel = "RUN")
         List<Path> runs;
 
+        @Option(
+                names = "--current-intervals",
+                negatable = true,
+                description = "Make every interval again from the forks each run recorded, with this version's"
+                        + " statistics (the spread floor, docs/intervals.md), instead of reading the intervals the runs"
+                        + " printed: how older runs agree under today's intervals (default: off).")
+        boolean currentIntervals;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -231,7 +240,8 @@ final class StatsCommand implements Runnable {
             List<Results> all = new ArrayList<>();
             for (Path run : runs) {
                 try {
-                    all.add(ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run));
+                    Results read = ResultsJson.read(Files.isDirectory(run) ? run.resolve("results.json") : run);
+                    all.add(currentIntervals ? SpreadFloors.apply(read) : read);
                 } catch (IOException e) {
                     spec.commandLine().getErr().println("httpmodels stats agreement: " + e.getMessage());
                     return 2;

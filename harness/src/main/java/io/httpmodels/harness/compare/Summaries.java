@@ -13,6 +13,7 @@ import io.httpmodels.harness.results.Handshakes;
 import io.httpmodels.harness.results.Latency;
 import io.httpmodels.harness.results.Responses;
 import io.httpmodels.harness.results.Scenario;
+import io.httpmodels.harness.results.SpreadFloors;
 import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Summary;
 import io.httpmodels.harness.results.TargetInfo;
@@ -60,6 +61,7 @@ final class Summaries {
                     rows.add(summarise(scenario, target.name(), mine, histograms, clientBoundAt));
                 }
             }
+            rows = SpreadFloors.apply(rows);
             Summary best = rows.stream()
                     .filter(Summary::ok)
                     .max(Comparator.comparingDouble(Summary::requestsPerSecond))

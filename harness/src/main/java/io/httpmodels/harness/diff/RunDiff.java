@@ -10,8 +10,10 @@ import io.httpmodels.harness.results.Stats;
 import io.httpmodels.harness.results.Summary;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -137,6 +139,8 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
     public static RunDiff of(String nameA, Results a, String nameB, Results b) {
         List<Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        Map<String, Double> floorsA = spreadFloors(a);
+        Map<String, Double> floorsB = spreadFloors(b);
         for (Summary sa : a.summaries()) {
             Summary sb = b.summary(sa.scenarioId(), sa.target());
             if (sb == null) {
@@ -159,7 +163,11 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
                 }
                 double medianA = Stats.median(va);
                 double medianB = Stats.median(vb);
-                ForkStatistics.Ratio ratio = ForkStatistics.ratio(va, vb);
+                ForkStatistics.Ratio ratio = ForkStatistics.ratio(
+                        va,
+                        vb,
+                        floorsA.getOrDefault(floorKey(sa.scenarioId(), figure), 0.0),
+                        floorsB.getOrDefault(floorKey(sb.scenarioId(), figure), 0.0));
                 figures.add(new FigureChange(
                         figure,
                         medianA,
@@ -193,6 +201,34 @@ public record RunDiff(String a, String b, List<Row> rows, List<String> notes) {
                         && c.id().target().equals(s.target()))
                 .toList();
         return ForkFigures.ofCells(cells, c -> null);
+    }
+
+    /**
+     * Each scenario's spread floor per figure in {@code run} ({@link ForkStatistics#spreadFloor}), as its compare put
+     * it under the scenario's intervals, by {@link #floorKey}.
+     */
+    private static Map<String, Double> spreadFloors(Results run) {
+        Map<String, List<Double>> spreads = new HashMap<>();
+        for (Summary s : run.summaries()) {
+            if (!s.ok()) {
+                continue;
+            }
+            List<ForkFigures> forks = forks(run, s);
+            for (Figure figure : Figure.values()) {
+                List<Double> values = values(forks, figure);
+                if (!values.isEmpty()) {
+                    spreads.computeIfAbsent(floorKey(s.scenarioId(), figure), k -> new ArrayList<>())
+                            .add(ForkStatistics.logSpread(values));
+                }
+            }
+        }
+        Map<String, Double> floors = new HashMap<>();
+        spreads.forEach((key, list) -> floors.put(key, ForkStatistics.spreadFloor(list)));
+        return floors;
+    }
+
+    private static String floorKey(String scenarioId, Figure figure) {
+        return scenarioId + " " + figure.name();
     }
 
     private static List<Double> values(List<ForkFigures> forks, Figure figure) {

@@ -21,7 +21,16 @@ import java.util.List;
  *       ({@code scripts/bench/reproducibility.sh}).</li>
  * </ul>
  * The point estimate is the median of the forks (one fork whose JIT went astray moves it least); the interval is
- * widened to hold it when it would not. Stateless.
+ * widened to hold it when it would not.
+ *
+ * <p><b>The spread floor.</b> Three forks estimate their spread poorly: one row in six gets a standard deviation
+ * below 42 % of the true one (its square is the true variance times an exponential variable), and a row whose forks
+ * agree by chance gets an interval too narrow to hold the next run's median. So a row's log spread is taken as at
+ * least half its scenario's median row's ({@link #spreadFloor}), when at least {@value #FLOOR_ROWS} rows have one: a
+ * row measured beside the others on the same machine in the same minutes shares some of their noise. The floor only
+ * widens, never narrows: forks that disagree keep their own, wider, spread. Half the median is the share at which
+ * the intervals of ten default runs on this machine covered the other runs' median at the stated 95 %
+ * (docs/intervals.md). Stateless.
  */
 public final class ForkStatistics {
 
@@ -29,7 +38,14 @@ public final class ForkStatistics {
     public static final double CONFIDENCE = 0.95;
 
     /** How an interval is made, in words, for the outputs. */
-    public static final String METHOD = "median over forks; 95 % interval: Student's t over the forks' log values";
+    public static final String METHOD = "median over forks; 95 % interval: Student's t over the forks' log values,"
+            + " their spread at least half the scenario's median row's";
+
+    /** The fewest rows of a scenario whose spreads make a floor for each other's ({@link #spreadFloor}). */
+    public static final int FLOOR_ROWS = 3;
+
+    /** The floor's share of the scenario's median row spread. */
+    public static final double FLOOR_SHARE = 0.5;
 
     private ForkStatistics() {}
 
@@ -39,6 +55,20 @@ public final class ForkStatistics {
      * @throws IllegalArgumentException when there are no values or one is not finite
      */
     public static Estimate estimate(List<? extends Number> forkValues) {
+        return estimate(forkValues, 0);
+    }
+
+    /**
+     * A figure's median over {@code forkValues} with its interval, the forks' log spread taken as at least
+     * {@code spreadFloor} (see the class's note; 0 for none). Values that are not all positive have no log spread and
+     * take no floor.
+     *
+     * @throws IllegalArgumentException when there are no values, one is not finite, or the floor is negative
+     */
+    public static Estimate estimate(List<? extends Number> forkValues, double spreadFloor) {
+        if (!(spreadFloor >= 0)) {
+            throw new IllegalArgumentException("a spread floor is zero or more, not " + spreadFloor);
+        }
         double[] values = finite(forkValues);
         double median = Stats.median(forkValues);
         int n = values.length;
@@ -48,10 +78,38 @@ public final class ForkStatistics {
         boolean logScale = allPositive(values);
         double[] scaled = logScale ? logs(values) : values;
         double mean = mean(scaled);
-        double halfWidth = StudentT.critical(CONFIDENCE, n - 1) * Math.sqrt(variance(scaled, mean) / n);
+        double spread = Math.sqrt(variance(scaled, mean));
+        if (logScale) {
+            spread = Math.max(spread, spreadFloor);
+        }
+        double halfWidth = StudentT.critical(CONFIDENCE, n - 1) * spread / Math.sqrt(n);
         double low = back(mean - halfWidth, logScale);
         double high = back(mean + halfWidth, logScale);
         return new Estimate(median, Math.min(low, median), Math.max(high, median), n);
+    }
+
+    /**
+     * The spread of a figure's fork values: the sample standard deviation of their logarithms.
+     *
+     * @return NaN for fewer than two values or one that is not positive
+     */
+    public static double logSpread(List<? extends Number> forkValues) {
+        double[] values = finite(forkValues);
+        if (values.length < 2 || !allPositive(values)) {
+            return Double.NaN;
+        }
+        double[] logs = logs(values);
+        return Math.sqrt(variance(logs, mean(logs)));
+    }
+
+    /**
+     * The floor a scenario's rows put under each other's spreads: {@value #FLOOR_SHARE} of the median of their
+     * {@link #logSpread}s that are numbers, or 0 (none) when fewer than {@value #FLOOR_ROWS} are.
+     */
+    public static double spreadFloor(List<Double> rowSpreads) {
+        List<Double> known =
+                rowSpreads.stream().filter(d -> d != null && Double.isFinite(d)).toList();
+        return known.size() < FLOOR_ROWS ? 0 : FLOOR_SHARE * Stats.median(known);
     }
 
     /**
@@ -61,6 +119,16 @@ public final class ForkStatistics {
      * @return null when either side has fewer than two forks or a value that is not positive
      */
     public static Ratio ratio(List<? extends Number> a, List<? extends Number> b) {
+        return ratio(a, b, 0, 0);
+    }
+
+    /**
+     * {@link #ratio(List, List)} with each side's log spread taken as at least its floor, as {@link #estimate(List,
+     * double)} takes it: the floors of the row's scenario in each run.
+     *
+     * @return null when either side has fewer than two forks or a value that is not positive
+     */
+    public static Ratio ratio(List<? extends Number> a, List<? extends Number> b, double floorA, double floorB) {
         double[] x = finite(a);
         double[] y = finite(b);
         if (x.length < 2 || y.length < 2 || !allPositive(x) || !allPositive(y)) {
@@ -70,8 +138,8 @@ public final class ForkStatistics {
         double[] ly = logs(y);
         double mx = mean(lx);
         double my = mean(ly);
-        double vx = variance(lx, mx) / lx.length;
-        double vy = variance(ly, my) / ly.length;
+        double vx = Math.max(variance(lx, mx), floorA * floorA) / lx.length;
+        double vy = Math.max(variance(ly, my), floorB * floorB) / ly.length;
         double se = Math.sqrt(vx + vy);
         double difference = my - mx;
         if (se == 0) {

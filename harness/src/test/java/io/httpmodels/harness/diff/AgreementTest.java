@@ -58,6 +58,37 @@ class AgreementTest {
     }
 
     @Test
+    void currentIntervalsPutTheSpreadFloorUnderRunsWrittenWithout() throws Exception {
+        // netty's forks a hair apart in both runs, 1 % apart between them: the intervals the runs recorded (no floor)
+        // miss each other's median; made again with the floor, they hold it.
+        Path a = Files.createDirectories(tmp.resolve("agree-a"));
+        Path b = Files.createDirectories(tmp.resolve("agree-b"));
+        ResultsJson.write(
+                DiffCommandTest.withTargetsForksAgreeing(SampleResults.run(), "netty", 1.0), a.resolve("results.json"));
+        ResultsJson.write(
+                DiffCommandTest.withTargetsForksAgreeing(SampleResults.run(), "netty", 1.01),
+                b.resolve("results.json"));
+
+        CliRun recorded = CliRun.of("stats", "agreement", a.toString(), b.toString());
+        CliRun current = CliRun.of("stats", "agreement", "--current-intervals", a.toString(), b.toString());
+
+        assertEquals(0, current.exitCode(), current.err());
+        String insideRecorded = insideOf(recorded.out());
+        String insideCurrent = insideOf(current.out());
+        assertTrue(insideRecorded.contains("%"), recorded.out());
+        assertTrue(
+                !insideRecorded.equals(insideCurrent) && insideCurrent.startsWith("100.0 %"),
+                recorded.out() + current.out());
+    }
+
+    /** The requests/s line's "a run's median inside another's interval" figure. */
+    private static String insideOf(String out) {
+        String line =
+                out.lines().filter(l -> l.startsWith("requests/s:")).findFirst().orElseThrow();
+        return line.substring(line.indexOf("another's interval ") + "another's interval ".length());
+    }
+
+    @Test
     void oneRunIsNotEnough() {
         assertThrows(IllegalArgumentException.class, () -> Agreement.of(List.of(SampleResults.run())));
     }

@@ -33,17 +33,47 @@ class DiffCommandTest {
                 run.run(), run.conditions(), run.targets(), run.scenarios(), run.cells(), summaries, run.capacities());
     }
 
-    private static Summary scaled(Summary s, double factor) {
-        List<ForkFigures> forks = s.forks().stream()
-                .map(f -> new ForkFigures(
-                        f.fork(),
-                        f.windows(),
-                        f.requestsPerSecond() * factor,
-                        f.cpuMicrosPerRequest(),
-                        f.p50Micros(),
-                        f.p99Micros(),
-                        f.rssPeakBytes()))
+    /** The sample run with one target's forks all at its median requests/s times {@code factor}, a hair apart. */
+    static Results withTargetsForksAgreeing(Results run, String target, double factor) {
+        List<Summary> summaries = run.summaries().stream()
+                .map(s -> !s.target().equals(target) || !s.ok() ? s : agreeing(s, factor))
                 .toList();
+        return new Results(
+                run.run(), run.conditions(), run.targets(), run.scenarios(), run.cells(), summaries, run.capacities());
+    }
+
+    private static Summary agreeing(Summary s, double factor) {
+        double median = s.rate().requestsPerSecond().value() * factor;
+        return withForks(
+                s,
+                s.forks().stream()
+                        .map(f -> new ForkFigures(
+                                f.fork(),
+                                f.windows(),
+                                median * (1 + 0.0005 * (f.fork() - 2)),
+                                f.cpuMicrosPerRequest(),
+                                f.p50Micros(),
+                                f.p99Micros(),
+                                f.rssPeakBytes()))
+                        .toList());
+    }
+
+    private static Summary scaled(Summary s, double factor) {
+        return withForks(
+                s,
+                s.forks().stream()
+                        .map(f -> new ForkFigures(
+                                f.fork(),
+                                f.windows(),
+                                f.requestsPerSecond() * factor,
+                                f.cpuMicrosPerRequest(),
+                                f.p50Micros(),
+                                f.p99Micros(),
+                                f.rssPeakBytes()))
+                        .toList());
+    }
+
+    private static Summary withForks(Summary s, List<ForkFigures> forks) {
         return new Summary(
                 s.scenarioId(),
                 s.target(),
@@ -68,6 +98,28 @@ class DiffCommandTest {
         Path dir = Files.createDirectories(tmp.resolve(name));
         ResultsJson.write(results, dir.resolve("results.json"));
         return dir;
+    }
+
+    @Test
+    void forksThatAgreeByChanceInBothRunsShowNoChangeSmallerThanTheirScenariosNoise() {
+        Results a = withTargetsForksAgreeing(SampleResults.run(), "netty", 1.0);
+        RunDiff small = RunDiff.of("a", a, "b", withTargetsForksAgreeing(SampleResults.run(), "netty", 1.01));
+        RunDiff clear = RunDiff.of("a", a, "b", withTargetsForksAgreeing(SampleResults.run(), "netty", 1.2));
+        for (RunDiff.Row row : small.rows()) {
+            if (row.target().equals("netty")) {
+                assertEquals(
+                        RunDiff.Change.SAME,
+                        row.figure(RunDiff.Figure.REQUESTS_PER_SECOND).change(),
+                        "1 % between forks a hair apart, in a scenario whose rows move 1.4 %: " + row);
+            }
+        }
+        for (RunDiff.Row row : clear.rows()) {
+            if (row.target().equals("netty")) {
+                assertEquals(
+                        RunDiff.Change.FASTER,
+                        row.figure(RunDiff.Figure.REQUESTS_PER_SECOND).change());
+            }
+        }
     }
 
     @Test
