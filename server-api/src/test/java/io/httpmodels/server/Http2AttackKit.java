@@ -59,7 +59,26 @@ public abstract class Http2AttackKit implements KitCoverage {
     private static final long SAMPLE_MILLIS = 20;
     private static final long BYSTANDER_GAP_MILLIS = 50;
 
-    private final Map<String, ProbeChild> children = new HashMap<>();
+    private final Map<String, Target> targets = new HashMap<>();
+
+    /**
+     * A server under attack as the kit sees it from outside: the port its h2c listens on, and its processes' resident
+     * set and CPU time. The kit closes it after its class.
+     */
+    protected interface Target extends AutoCloseable {
+        int port();
+
+        /** The resident set of the server's processes, in KiB. */
+        long rssKiB() throws IOException;
+
+        /** The CPU time its processes have used so far, user and system, in milliseconds. */
+        long cpuMillis() throws IOException;
+
+        boolean isAlive();
+
+        @Override
+        void close() throws IOException;
+    }
 
     /** The models this module checks: each must speak h2c. */
     protected abstract Stream<ModelUnderTest> models();
@@ -93,7 +112,7 @@ public abstract class Http2AttackKit implements KitCoverage {
     @MethodSource("modelsAndAttacks")
     void anHttp2AttackLeavesTheServerInBoundedMemoryServingOthers(ModelUnderTest model, Http2Attack attack)
             throws Exception {
-        Http2AttackOutcome outcome = attack(child(model), attack);
+        Http2AttackOutcome outcome = attack(liveTarget(model), attack);
         String what = model + ", " + attack;
         System.out.println(what + ": " + outcome.figures());
         CaseFigures.record(outcome.figures());
@@ -104,49 +123,74 @@ public abstract class Http2AttackKit implements KitCoverage {
     }
 
     @AfterAll
-    void stopChildren() throws IOException {
-        for (ProbeChild child : children.values()) {
-            child.close();
+    void stopTargets() throws IOException {
+        for (Target target : targets.values()) {
+            target.close();
         }
-        children.clear();
+        targets.clear();
     }
 
-    private ProbeChild child(ModelUnderTest model) throws IOException {
-        ProbeChild child = children.get(model.label());
-        if (child != null && child.isAlive()) {
-            return child;
+    private Target liveTarget(ModelUnderTest model) throws IOException {
+        Target target = targets.get(model.label());
+        if (target != null && target.isAlive()) {
+            return target;
         }
-        if (child != null) {
-            child.close();
+        if (target != null) {
+            target.close();
         }
+        target = start(model);
+        targets.put(model.label(), target);
+        return target;
+    }
+
+    /**
+     * Starts the server {@code model} names, h2c on: by default the model alone in a child JVM, warmed up with
+     * bystanders so that a case's growth is not the JIT's. A suite against a peer (nginx) starts the peer instead.
+     */
+    protected Target start(ModelUnderTest model) throws IOException {
         List<String> flags = new ArrayList<>(BackpressureKit.childHeapFlags());
         flags.add("-D" + LeakProbe.HTTP2_PROPERTY + "=true");
         flags.addAll(childJvmFlags());
         String transport = model.configure().apply(ServerConfig.defaults()).transport();
-        child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, flags);
-        children.put(model.label(), child);
-        int port = port(child);
-        // The h2c paths compiled before any baseline, so a case's growth is not the JIT's.
-        for (int i = 0; i < WARM_UP_BYSTANDERS; i++) {
-            Http2Bystander.servedAtNanos(port, 10_000);
+        ProbeChild child = ProbeChild.start(model.name(), transport, IDLE_TIMEOUT, flags);
+        try {
+            int port = Integer.parseInt(child.expect("port")[1]);
+            for (int i = 0; i < WARM_UP_BYSTANDERS; i++) {
+                Http2Bystander.servedAtNanos(port, 10_000);
+            }
+            return new ChildTarget(child, port);
+        } catch (IOException | RuntimeException | Error e) {
+            child.close();
+            throw e;
         }
-        return child;
     }
 
-    private final Map<ProbeChild, Integer> ports = new HashMap<>();
-
-    private int port(ProbeChild child) throws IOException {
-        Integer port = ports.get(child);
-        if (port == null) {
-            port = Integer.parseInt(child.expect("port")[1]);
-            ports.put(child, port);
+    /** A model in its child JVM. */
+    private record ChildTarget(ProbeChild child, int port) implements Target {
+        @Override
+        public long rssKiB() throws IOException {
+            return child.rssKiB();
         }
-        return port;
+
+        @Override
+        public long cpuMillis() throws IOException {
+            return child.cpuMillis();
+        }
+
+        @Override
+        public boolean isAlive() {
+            return child.isAlive();
+        }
+
+        @Override
+        public void close() throws IOException {
+            child.close();
+        }
     }
 
-    private Http2AttackOutcome attack(ProbeChild child, Http2Attack attack) throws Exception {
-        int port = port(child);
-        long rssBefore = child.rssKiB();
+    private Http2AttackOutcome attack(Target server, Http2Attack attack) throws Exception {
+        int port = server.port();
+        long rssBefore = server.rssKiB();
         long rssMax = rssBefore;
         boolean stoppedAtGrowth = false;
         AtomicBoolean stop = new AtomicBoolean();
@@ -157,7 +201,7 @@ public abstract class Http2AttackKit implements KitCoverage {
             if (attack.readsWhileAttacking()) {
                 connection.startReading();
             }
-            long cpuBefore = child.cpuMillis();
+            long cpuBefore = server.cpuMillis();
             long start = System.nanoTime();
             Thread attacker = Thread.ofPlatform().daemon().name("h2-attacker").start(() -> {
                 try {
@@ -174,8 +218,8 @@ public abstract class Http2AttackKit implements KitCoverage {
             Thread bystanderThread =
                     Thread.ofPlatform().daemon().name("h2-bystanders").start(bystanders);
             long deadline = start + attackLength().toNanos();
-            while (System.nanoTime() - deadline < 0 && attacker.isAlive() && child.isAlive()) {
-                rssMax = Math.max(rssMax, child.rssKiB());
+            while (System.nanoTime() - deadline < 0 && attacker.isAlive() && server.isAlive()) {
+                rssMax = Math.max(rssMax, server.rssKiB());
                 if (rssMax - rssBefore > BackpressureKit.FLOOD_STOP_GROWTH) {
                     stoppedAtGrowth = true;
                     break;
@@ -184,14 +228,14 @@ public abstract class Http2AttackKit implements KitCoverage {
             }
             stop.set(true);
             long attackNanos = System.nanoTime() - start;
-            double attackCores = cores(child.isAlive() ? child.cpuMillis() - cpuBefore : 0, attackNanos);
+            double attackCores = cores(server.isAlive() ? server.cpuMillis() - cpuBefore : 0, attackNanos);
             // Reading lets a server blocked on its output go on, and so the attacker's blocked write end.
             connection.startReading();
             attacker.join(closeWait().toMillis() + 2_000);
             bystanderThread.join(Http2AttackOutcome.BYSTANDER_BOUND_MILLIS + 2_000);
             connection.awaitEnd(closeWait().toMillis());
-            if (child.isAlive()) {
-                rssMax = Math.max(rssMax, child.rssKiB());
+            if (server.isAlive()) {
+                rssMax = Math.max(rssMax, server.rssKiB());
             }
             String endedBy = connection.endedBy();
             int goaway = connection.goawayCode();
@@ -204,14 +248,14 @@ public abstract class Http2AttackKit implements KitCoverage {
                     rssMax - rssBefore,
                     stoppedAtGrowth,
                     attackCores,
-                    child.isAlive() ? settledCores(child) : 0,
+                    server.isAlive() ? settledCores(server) : 0,
                     goaway,
                     endedBy,
                     resets,
                     bystanders.answered,
                     bystanders.longestMillis,
                     bystanders.failure,
-                    !child.isAlive());
+                    !server.isAlive());
         }
     }
 
@@ -219,14 +263,14 @@ public abstract class Http2AttackKit implements KitCoverage {
      * The server's CPU use over a {@link #CPU_WINDOW} once the attacker has gone: the first window under
      * {@link Http2AttackOutcome#MAX_AFTER_CORES}, or the last before {@link #CPU_SETTLE_BOUND}.
      */
-    private static double settledCores(ProbeChild child) throws IOException, InterruptedException {
+    private static double settledCores(Target server) throws IOException, InterruptedException {
         long end = System.nanoTime() + CPU_SETTLE_BOUND.toNanos();
         double cores;
         do {
-            long cpu = child.cpuMillis();
+            long cpu = server.cpuMillis();
             long start = System.nanoTime();
             Thread.sleep(CPU_WINDOW); // a measuring window, not a wait for the server
-            cores = cores(child.cpuMillis() - cpu, System.nanoTime() - start);
+            cores = cores(server.cpuMillis() - cpu, System.nanoTime() - start);
         } while (cores > Http2AttackOutcome.MAX_AFTER_CORES && System.nanoTime() - end < 0);
         return cores;
     }
