@@ -8,7 +8,7 @@ import java.io.ByteArrayOutputStream;
  * ({@link #maxBatches()}) and time end it. An attack that must leave the server's answers unread
  * ({@link #readsWhileAttacking()} false) is one whose harm is what the server queues for it.
  */
-enum Http2Attack {
+public enum Http2Attack {
 
     /**
      * Rapid Reset (CVE-2023-44487): a request's HEADERS and at once its RST_STREAM, a hundred streams a batch, so the

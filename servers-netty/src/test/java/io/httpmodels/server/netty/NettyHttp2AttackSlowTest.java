@@ -1,9 +1,11 @@
 package io.httpmodels.server.netty;
 
+import io.httpmodels.server.Http2Attack;
 import io.httpmodels.server.ModelUnderTest;
 import org.junit.jupiter.api.Tag;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.stream.Stream;
 
 /**
@@ -21,6 +23,11 @@ class NettyHttp2AttackSlowTest extends NettyHttp2AttackTest {
                         "netty-virtual",
                         config -> config.withTransport(NettyTransport.NIO.id()),
                         "netty-virtual (nio)"));
+    }
+
+    @Override
+    protected Stream<Http2Attack> attacks() {
+        return Arrays.stream(Http2Attack.values());
     }
 
     @Override
