@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * The HTTP/2 attack matrix, as tests: each {@link Http2Attack} (Rapid Reset, the CONTINUATION flood, an HPACK bomb,
  * SETTINGS and PING floods, a zero receive window, too many concurrent streams) from one h2c connection written by
  * hand ({@link Http2AttackConnection}), against each model that speaks HTTP/2, running alone in a child JVM
- * ({@link ProbeChild}, its heap touched at start as {@link BackpressureKit}'s). Per attack the kit checks:
+ * ({@link ProbeChild}, its heap touched at start as {@link BackpressureKit}'s), or against a peer its suite starts
+ * ({@link #start}, {@link NginxHttp2AttackTest}). Per attack the kit checks:
  *
  * <ul>
  *   <li>the server's resident set grows by at most {@link BackpressureKit#MAX_RSS_GROWTH} (the kit stops an attack
