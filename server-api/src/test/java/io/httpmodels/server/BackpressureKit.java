@@ -408,13 +408,21 @@ public abstract class BackpressureKit implements KitCoverage {
         // by a heap that must grow past it to hold what the model keeps; a heap that grows on garbage is not taken
         // for the model's. Its ceiling leaves room to the flood's stop, so such a model grows rather than failing
         // with OutOfMemoryError first, and stays far below what would threaten the machine.
-        List<String> flags = new ArrayList<>(List.of("-Xms256m", "-XX:+AlwaysPreTouch", CHILD_MAX_HEAP));
+        List<String> flags = new ArrayList<>(childHeapFlags());
         flags.addAll(childJvmFlags());
         String extra = System.getProperty("httpmodels.backpressure.flags", "").strip();
         if (!extra.isEmpty()) {
             flags.addAll(Arrays.asList(extra.split("\\s+")));
         }
         return flags;
+    }
+
+    /**
+     * The child's heap flags: 256 MiB committed and touched at start, so its resident set grows only by what lives
+     * outside the heap or by a heap that must grow past it ({@link Http2AttackKit} measures its children so too).
+     */
+    static List<String> childHeapFlags() {
+        return List.of("-Xms256m", "-XX:+AlwaysPreTouch", CHILD_MAX_HEAP);
     }
 
     private static long heapKiB(ProbeChild child) throws IOException {

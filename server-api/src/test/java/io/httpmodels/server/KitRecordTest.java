@@ -124,6 +124,17 @@ class KitRecordTest {
     }
 
     @Test
+    void anHttp2AttackIsReadFromItsRule() {
+        assertEquals(
+                Optional.of(SecurityConcern.HTTP2_DENIAL_OF_SERVICE),
+                SecurityConcern.of(Deviation.ofCase(
+                        "anHttp2AttackLeavesTheServerInBoundedMemoryServingOthers",
+                        "RAPID_RESET",
+                        "keeps serving every stream",
+                        KitRule.HTTP2_ABUSE)));
+    }
+
+    @Test
     void memoryAndDeadlinesAreReadFromTheirServerConfigRules() {
         assertEquals(
                 Optional.of(SecurityConcern.UNBOUNDED_MEMORY),

@@ -194,6 +194,12 @@ public enum KitRule {
     PENDING_OUTPUT(
             "ServerConfig.maxPendingOutputBytes",
             "A connection held over it whose peer takes nothing for the idle timeout is closed"),
+    HTTP2_ABUSE(
+            "RFC 9113 §10.5",
+            "An endpoint that doesn't monitor use of these features exposes itself to a risk of denial of"
+                    + " service. Implementations SHOULD track the use of these features and set limits on their"
+                    + " use. An endpoint MAY treat activity that is suspicious as a connection error (Section"
+                    + " 5.4.1) of type ENHANCE_YOUR_CALM."),
     TLS_HANDSHAKE(
             "ServerTls: the handshake deadline",
             "A model serving TLS must finish a handshake within the config's header deadline of"

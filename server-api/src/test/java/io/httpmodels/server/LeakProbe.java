@@ -55,6 +55,9 @@ public final class LeakProbe {
     /** The system property naming the JDBC URL of the PostgreSQL the model's database routes query. */
     static final String DATABASE_PROPERTY = "httpmodels.probe.db";
 
+    /** Set to {@code true}, the model serves HTTP/2 beside HTTP/1.1 ({@link ServerConfig#withHttp2}). */
+    static final String HTTP2_PROPERTY = "httpmodels.probe.http2";
+
     private LeakProbe() {}
 
     public static void main(String[] args) throws Exception {
@@ -77,6 +80,9 @@ public final class LeakProbe {
         String database = System.getProperty(DATABASE_PROPERTY);
         if (database != null) {
             config = config.withDatabase(DatabaseSettings.of(database));
+        }
+        if (Boolean.getBoolean(HTTP2_PROPERTY)) {
+            config = config.withHttp2(true);
         }
         RunningServer server = ServerModels.byName(name).start(config);
         out.println("port " + server.port());

@@ -14,7 +14,9 @@ public enum SecurityConcern {
     /** A client that sends and never reads: the server's unsent output is not bounded, or not closed. */
     UNBOUNDED_MEMORY("unbounded memory under a never-reading client"),
     /** A request head or body that trickles in is not cut at its deadline (a stalled TLS handshake counts: a head). */
-    NO_DEADLINE("no header or body deadline");
+    NO_DEADLINE("no header or body deadline"),
+    /** An HTTP/2 attack ({@link Http2AttackKit}) takes the server's memory, CPU or its other clients. */
+    HTTP2_DENIAL_OF_SERVICE("an HTTP/2 denial of service");
 
     /** Chunk framing (§7.1, §7.1.1), transfer codings (§6.1) and the message body length (§6.3). */
     private static final Set<String> SMUGGLING_RULES =
@@ -42,6 +44,9 @@ public enum SecurityConcern {
         }
         if (rule == KitRule.PENDING_OUTPUT) {
             return Optional.of(UNBOUNDED_MEMORY);
+        }
+        if (rule == KitRule.HTTP2_ABUSE) {
+            return Optional.of(HTTP2_DENIAL_OF_SERVICE);
         }
         if (DEADLINE_RULES.contains(rule)) {
             return Optional.of(NO_DEADLINE);

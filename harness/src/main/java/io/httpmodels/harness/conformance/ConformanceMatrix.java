@@ -42,7 +42,8 @@ public record ConformanceMatrix(
             "BackpressureKit",
             "LeakKit",
             "TlsConformanceKit",
-            "TlsHostileKit");
+            "TlsHostileKit",
+            "Http2AttackKit");
 
     public ConformanceMatrix {
         kits = List.copyOf(kits);
