@@ -166,6 +166,14 @@ public final class HelidonServer implements HttpServerModel {
      * agreeing h2 by ALPN, and whose upgrader takes {@code Upgrade: h2c} on HTTP/1.1. Changed from its defaults:
      * {@code maxConcurrentStreams} (8192) {@value #MAX_CONCURRENT_STREAMS}, as netty, and {@code maxHeaderListSize}
      * (8192) {@link ServerConfig.Limits#maxHeaderBytes()}, as HTTP/1.1's head.
+     *
+     * <p>Without HTTP/2, the model's HTTP/1.1 configuration and a default one beside it: what Helidon's service
+     * discovery gave the listener before HTTP/2 was on the class path (discovery is off now, or it would add HTTP/2
+     * too), named so that HTTP/1.1 is served as before. Two protocols, like HTTP/1.1 and HTTP/2, make Helidon sniff
+     * a connection's first bytes for one that supports them (the model's, being first, serves every HTTP/1.1
+     * connection), and close without an answer a connection that opens with bytes none supports: the conformance
+     * kit's garbage, bare-LF and {@code http/1.1} cases. With one protocol Helidon skips the sniffing and its
+     * HTTP/1.1 parser answers those 400.
      */
     static List<ProtocolConfig> protocols(ServerConfig config) {
         List<ProtocolConfig> protocols = new ArrayList<>();
@@ -173,7 +181,9 @@ public final class HelidonServer implements HttpServerModel {
                 .maxPrologueLength(config.limits().maxHeaderBytes())
                 .maxHeadersSize(config.limits().maxHeaderBytes())
                 .build());
-        if (config.http2()) {
+        if (!config.http2()) {
+            protocols.add(Http1Config.create()); // what discovery added: see above
+        } else {
             protocols.add(Http2Config.builder()
                     .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
                     .maxHeaderListSize(config.limits().maxHeaderBytes())

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 
 /**
  * The {@link Http2Kit} against helidon: h2c on its listener (by prior knowledge, and by {@code Upgrade: h2c}, which
@@ -28,6 +29,12 @@ class HelidonHttp2Test extends Http2Kit {
     @Override
     protected HttpClient.Version cleartextUpgradeAnsweredIn() {
         return HttpClient.Version.HTTP_2;
+    }
+
+    /** Helidon's idle clock ticks once a second (docs/model-notes/helidon.md, "An idle timeout under a second"). */
+    @Override
+    protected Duration idleClockTick() {
+        return Duration.ofSeconds(1);
     }
 
     /**
