@@ -140,7 +140,12 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
                         Workload.echoBody(method, target, version, request.headers(), body.bytes()));
             }
         });
-        if (!request.isEnded()) {
+        resume(request);
+    }
+
+    /** Resumes {@code request}, except an HTTP/2 one already ended, whose {@code resume()} throws. */
+    private static void resume(HttpServerRequest request) {
+        if (request.version() != HttpVersion.HTTP_2 || !request.isEnded()) {
             request.resume();
         }
     }
@@ -185,11 +190,7 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
      * body and no Content-Length of its own, so the handler names the GET answer's length itself.
      */
     private Future<Void> send(HttpServerRequest request, int status, String contentType, byte[] body) {
-        if (!request.isEnded()) {
-            // A body nobody reads is read off by Vert.x, so the connection can go on. Only while the request is
-            // open: over HTTP/2 resume() on an ended request throws ("Request has already been read").
-            request.resume();
-        }
+        resume(request); // a body nobody reads is read off by Vert.x, so the connection can go on
         HttpServerResponse response = request.response();
         response.setStatusCode(status);
         response.putHeader(HttpHeaders.SERVER, serverHeader);
