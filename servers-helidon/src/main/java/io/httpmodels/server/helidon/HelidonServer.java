@@ -4,6 +4,9 @@ import io.helidon.common.tls.Tls;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http2.Http2Config;
+import io.helidon.webserver.spi.ProtocolConfig;
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -14,7 +17,11 @@ import io.httpmodels.server.tls.ServerTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -64,6 +71,11 @@ import java.util.logging.Logger;
  * as it reads the first request. Helidon has no handshake deadline, as it has no head deadline: a client that
  * stalls in the handshake holds its virtual thread until it goes away. Only the JDK provider.
  *
+ * <p>HTTP/2, when {@link ServerConfig#http2()}: Helidon's own ({@code helidon-webserver-http2}), on the same
+ * listener ({@link #protocols(ServerConfig)}): h2c by prior knowledge and by {@code Upgrade: h2c}, h2 by ALPN over
+ * the listener's TLS. Helidon runs each stream's handler on a virtual thread of its own (the connection's thread
+ * reads the frames), so a connection's streams are worked side by side; its limits are set as HTTP/1.1's.
+ *
  * <p>Where it breaks: the virtual-threads model's weaknesses (pinned carriers, nothing bounding work in flight, no
  * gain for CPU-bound work), with Helidon's HTTP parser in front; see docs/model-notes/helidon.md for what the kits
  * found. Helidon's INFO logging (its start and stop lines, feature listing) is turned down to WARNING for the
@@ -75,6 +87,9 @@ public final class HelidonServer implements HttpServerModel {
 
     /** Helidon's default for how often idle connections are looked for. */
     static final Duration DEFAULT_IDLE_CHECK_PERIOD = Duration.ofMinutes(2);
+
+    /** The HTTP/2 streams a connection may have open at once, advertised in SETTINGS: netty's figure. */
+    static final int MAX_CONCURRENT_STREAMS = 128;
 
     // Held: java.util.logging keeps loggers weakly, and a collected logger would forget its level.
     private static final Logger HELIDON_LOGGER = Logger.getLogger("io.helidon");
@@ -91,6 +106,12 @@ public final class HelidonServer implements HttpServerModel {
     @Override
     public String description() {
         return "Helidon SE 4 webserver: a virtual thread per connection, one acceptor thread";
+    }
+
+    /** HTTP/1.1, h2c (prior knowledge and {@code Upgrade: h2c}) and h2 by ALPN: {@code helidon-webserver-http2}. */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override
@@ -119,10 +140,10 @@ public final class HelidonServer implements HttpServerModel {
                 .maxPayloadSize(config.limits().maxBodyBytes())
                 .idleConnectionTimeout(config.timeouts().idle())
                 .idleConnectionPeriod(idleCheckPeriod(config.timeouts().idle()))
-                .addProtocol(Http1Config.builder()
-                        .maxPrologueLength(config.limits().maxHeaderBytes())
-                        .maxHeadersSize(config.limits().maxHeaderBytes())
-                        .build())
+                // Only the protocols named here: with helidon-webserver-http2 on the class path, Helidon would
+                // otherwise find HTTP/2 by its service loader and speak it on every listener.
+                .protocolsDiscoverServices(false)
+                .protocols(protocols(config))
                 .routing(routing -> routing.any(new HelidonHandler(config, store)))
                 .build()
                 .start();
@@ -132,7 +153,43 @@ public final class HelidonServer implements HttpServerModel {
                     + config.address().port());
         }
         return new Running(
-                server, new InetSocketAddress(config.address().bindAddress(), server.port()), config.tls(), store);
+                server,
+                new InetSocketAddress(config.address().bindAddress(), server.port()),
+                config.tls(),
+                config.http2(),
+                store);
+    }
+
+    /**
+     * The listener's protocols: HTTP/1.1 with the head limits; with {@link ServerConfig#http2()} also Helidon's
+     * HTTP/2, whose connection selector takes a connection opening with the preface (h2c by prior knowledge) or
+     * agreeing h2 by ALPN, and whose upgrader takes {@code Upgrade: h2c} on HTTP/1.1. Changed from its defaults:
+     * {@code maxConcurrentStreams} (8192) {@value #MAX_CONCURRENT_STREAMS}, as netty, and {@code maxHeaderListSize}
+     * (8192) {@link ServerConfig.Limits#maxHeaderBytes()}, as HTTP/1.1's head.
+     *
+     * <p>Without HTTP/2, the model's HTTP/1.1 configuration and a default one beside it: what Helidon's service
+     * discovery gave the listener before HTTP/2 was on the class path (discovery is off now, or it would add HTTP/2
+     * too), named so that HTTP/1.1 is served as before. Two protocols, like HTTP/1.1 and HTTP/2, make Helidon sniff
+     * a connection's first bytes for one that supports them (the model's, being first, serves every HTTP/1.1
+     * connection), and close without an answer a connection that opens with bytes none supports: the conformance
+     * kit's garbage, bare-LF and {@code http/1.1} cases. With one protocol Helidon skips the sniffing and its
+     * HTTP/1.1 parser answers those 400.
+     */
+    static List<ProtocolConfig> protocols(ServerConfig config) {
+        List<ProtocolConfig> protocols = new ArrayList<>();
+        protocols.add(Http1Config.builder()
+                .maxPrologueLength(config.limits().maxHeaderBytes())
+                .maxHeadersSize(config.limits().maxHeaderBytes())
+                .build());
+        if (!config.http2()) {
+            protocols.add(Http1Config.create()); // what discovery added: see above
+        } else {
+            protocols.add(Http2Config.builder()
+                    .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
+                    .maxHeaderListSize(config.limits().maxHeaderBytes())
+                    .build());
+        }
+        return protocols;
     }
 
     /** Helidon's TLS for the listener: {@code tls}'s context, offering {@link ServerTls#PROTOCOLS} only. */
@@ -150,7 +207,8 @@ public final class HelidonServer implements HttpServerModel {
     }
 
     /** @param store the database routes' store, closed last, or {@code null} */
-    private record Running(WebServer server, InetSocketAddress address, Optional<ServerTls> tls, WorldStore store)
+    private record Running(
+            WebServer server, InetSocketAddress address, Optional<ServerTls> tls, boolean http2, WorldStore store)
             implements RunningServer {
 
         @Override
@@ -159,6 +217,7 @@ public final class HelidonServer implements HttpServerModel {
                     + Runtime.getRuntime().availableProcessors()
                     + " carrier threads by default), 1 idle-connection timer thread, 1 Date timer thread (shared)"
                     + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("")
+                    + (http2 ? ", HTTP/2 (" + (tls.isPresent() ? "h2 by ALPN" : "h2c") + ")" : "")
                     + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
         }
 

@@ -1,10 +1,13 @@
 package io.httpmodels.server.tomcat;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code tomcat} model: embedded Apache Tomcat 11 with its NIO HTTP/1.1 connector and the connector's own
@@ -34,6 +37,11 @@ import java.io.IOException;
  * <p>Over TLS ({@link ServerConfig#tls()}): the same connector with {@code SSLEnabled} and one {@code SSLHostConfig},
  * the JDK's JSSE only; {@link TomcatTls} names what differs from Tomcat's TLS defaults. A handshake, too, is bounded
  * by {@code connectionTimeout} alone.
+ *
+ * <p>Over HTTP/2 ({@link ServerConfig#http2()}): Tomcat's own {@code Http2Protocol} as the connector's upgrade
+ * protocol (h2c by prior knowledge or {@code Upgrade: h2c}, h2 by ALPN; {@code TomcatServer.http2}). Each stream runs
+ * the servlet on its own worker, at most {@code maxConcurrentStreamExecution} (20) of a connection's at once: where it
+ * breaks over HTTP/2, a connection's 21st concurrent stream waits for one of them to end.
  */
 public final class TomcatModel implements HttpServerModel {
 
@@ -47,6 +55,15 @@ public final class TomcatModel implements HttpServerModel {
     @Override
     public String description() {
         return "embedded Tomcat 11, NIO connector: 1 acceptor, 1 poller, worker pool max 200 (servlet on a worker)";
+    }
+
+    /**
+     * HTTP/1.1, h2c (prior knowledge and {@code Upgrade: h2c}) and h2 by ALPN: Tomcat's own HTTP/2, its
+     * {@code Http2Protocol} as the connector's upgrade protocol.
+     */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.coyote.http2.Http2Protocol;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ import java.util.stream.Stream;
 
 /**
  * Starts an embedded {@link Tomcat} with the least it needs to run one servlet: one NIO HTTP/1.1 connector
- * ({@link Http11NioProtocol}, no HTTP/2 upgrade), one {@link Context} at "" with the {@link WorkloadServlet} mapped
+ * ({@link Http11NioProtocol}; with {@link ServerConfig#http2()} also Tomcat's HTTP/2, {@link #http2}), one {@link Context} at "" with the {@link WorkloadServlet} mapped
  * to "/" and nothing else (no JSP, no default servlet, no welcome files, no web.xml or annotation scanning), in a
  * temporary base directory deleted on close.
  *
@@ -102,6 +103,9 @@ final class TomcatServer {
     /** The system properties a Tomcat reads and sets for its directories (its {@code Globals}). */
     private static final List<String> CATALINA_PROPERTIES = List.of("catalina.home", "catalina.base");
 
+    /** The HTTP/2 streams a connection may have open at once, advertised in SETTINGS: netty's figure. */
+    static final int MAX_CONCURRENT_STREAMS = 128;
+
     private TomcatServer() {}
 
     /**
@@ -150,6 +154,9 @@ final class TomcatServer {
                 throw new IllegalStateException("the connector has no useVirtualThreads");
             }
             config.tls().ifPresent(tls -> TomcatTls.configure(connector, protocol, tls));
+            if (config.http2()) {
+                connector.addUpgradeProtocol(http2(config));
+            }
             tomcat.setConnector(connector);
 
             StandardContext context = (StandardContext) tomcat.addContext("", baseDir.toString());
@@ -185,6 +192,25 @@ final class TomcatServer {
         }
     }
 
+    /**
+     * Tomcat's own HTTP/2, the connector's upgrade protocol as the HTTP Connector's reference sets it up ({@code
+     * <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol"/>}): in cleartext Tomcat's HTTP/1.1
+     * processor turns to it a connection that opens with the preface (prior knowledge) or asks by {@code Upgrade:
+     * h2c}; over TLS it is ALPN's h2 beside http/1.1. Changed from its defaults, each from {@link ServerConfig} as
+     * the HTTP/1.1 connector is: {@code maxConcurrentStreams} (100) 128, as netty; {@code keepAliveTimeout} (20 s, the wait
+     * for a connection's next stream) and {@code readTimeout} (5 s, the wait for the rest of a frame's bytes) {@link
+     * ServerConfig.Timeouts#idle()}. The header list's bound is the connector's {@code maxHttpRequestHeaderSize},
+     * which Tomcat 11's HTTP/2 takes from it ({@link ServerConfig.Limits#maxHeaderBytes()}). Left as shipped: {@code maxConcurrentStreamExecution} 20 (the streams of one
+     * connection on workers at once; the others wait for one of them), the windows, the overhead protection.
+     */
+    static Http2Protocol http2(ServerConfig config) {
+        Http2Protocol http2 = new Http2Protocol();
+        http2.setMaxConcurrentStreams(MAX_CONCURRENT_STREAMS);
+        http2.setKeepAliveTimeout(config.timeouts().idle().toMillis());
+        http2.setReadTimeout(config.timeouts().idle().toMillis());
+        return http2;
+    }
+
     private static String describe(
             String name, Http11NioProtocol protocol, boolean virtualThreads, ServerConfig config, WorldStore store) {
         String workers = virtualThreads
@@ -194,6 +220,7 @@ final class TomcatServer {
         return name + ": Tomcat " + ServerInfo.getServerNumber() + " NIO HTTP/1.1 connector, 1 acceptor, 1 poller, "
                 + workers + ", maxConnections " + protocol.getMaxConnections() + ", 2 utility threads"
                 + config.tls().map(tls -> ", TLS (" + tls.provider().id() + ")").orElse("")
+                + (config.http2() ? ", HTTP/2 (" + (config.tls().isPresent() ? "h2 by ALPN" : "h2c") + ")" : "")
                 + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
     }
 

@@ -1,10 +1,13 @@
 package io.httpmodels.server.tomcat;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code tomcat-virtual} model: the {@link TomcatModel}'s embedded Tomcat 11 with the connector's
@@ -24,6 +27,11 @@ import java.io.IOException;
  * <p>The database routes ({@link ServerConfig#database()}) query in the servlet on its virtual thread, which
  * unmounts while it waits on the database. Nothing bounds those threads, so the database pool's default is the
  * general {@link ServerConfig#fourTimesCores()}: requests beyond it wait in the pool, holding only a virtual thread.
+ *
+ * <p>Over HTTP/2 ({@link ServerConfig#http2()}): Tomcat's own {@code Http2Protocol} as the connector's upgrade
+ * protocol (h2c by prior knowledge or {@code Upgrade: h2c}, h2 by ALPN; {@code TomcatServer.http2}). Each stream runs
+ * the servlet on its own worker, at most {@code maxConcurrentStreamExecution} (20) of a connection's at once: where it
+ * breaks over HTTP/2, a connection's 21st concurrent stream waits for one of them to end.
  */
 public final class TomcatVirtualModel implements HttpServerModel {
 
@@ -38,6 +46,15 @@ public final class TomcatVirtualModel implements HttpServerModel {
     public String description() {
         return "embedded Tomcat 11, NIO connector with useVirtualThreads: 1 acceptor, 1 poller, a virtual thread"
                 + " per request";
+    }
+
+    /**
+     * HTTP/1.1, h2c (prior knowledge and {@code Upgrade: h2c}) and h2 by ALPN: Tomcat's own HTTP/2, its
+     * {@code Http2Protocol} as the connector's upgrade protocol.
+     */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override

@@ -83,14 +83,17 @@ final class WorkloadServlet extends HttpServlet {
         }
     }
 
-    /** The echo's answer, or 413; sets {@code Connection: close} on {@code response} with a 413. */
+    /**
+     * The echo's answer, or 413; sets {@code Connection: close} on {@code response} with a 413 over HTTP/1.x (over
+     * HTTP/2 the field is malformed, RFC 9113 §8.2.2: with it curl saw the stream reset, PROTOCOL_ERROR, and no 413).
+     */
     private HttpResponse echo(HttpServletRequest request, HttpServletResponse response, String method, String target)
             throws IOException {
         int limit = config.limits().maxBodyBytes();
         if (request.getContentLengthLong() > limit) {
             // Refused before reading, the connection to close; Tomcat still reads off (swallows) the declared body,
             // up to its maxSwallowSize (2 MiB), before it closes (a deviation on record).
-            response.setHeader("Connection", "close");
+            closeAfter(request, response);
             return tooLarge();
         }
         byte[] body;
@@ -98,7 +101,7 @@ final class WorkloadServlet extends HttpServlet {
             body = in.readNBytes(limit + 1);
         }
         if (body.length > limit) {
-            response.setHeader("Connection", "close");
+            closeAfter(request, response);
             return tooLarge();
         }
         // Tomcat keeps the fields in arrival order, names as sent; a name's repeats come together.
@@ -110,6 +113,12 @@ final class WorkloadServlet extends HttpServlet {
         }
         return HttpResponse.ok(
                 Workload.TEXT_PLAIN, Workload.echoBody(method, target, request.getProtocol(), fields, body));
+    }
+
+    private static void closeAfter(HttpServletRequest request, HttpServletResponse response) {
+        if (!"HTTP/2.0".equals(request.getProtocol())) {
+            response.setHeader("Connection", "close");
+        }
     }
 
     private HttpResponse tooLarge() {

@@ -1,5 +1,6 @@
 package io.httpmodels.server.undertow;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -15,7 +16,9 @@ import org.xnio.Sequence;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -51,6 +54,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code IDLE_TIMEOUT} (the config's idle timeout), not by the header timeout. Only the JDK provider: Undertow's
  * core has no OpenSSL engine of its own.
  *
+ * <p>HTTP/2, when {@link ServerConfig#http2()}: Undertow's own ({@link UndertowOptions#ENABLE_HTTP2}, default off), on
+ * the same listener. In cleartext Undertow's HTTP/1.1 reader turns a connection that opens with HTTP/2's preface
+ * into an HTTP/2 one (prior knowledge), and the builder puts its {@code Http2UpgradeHandler} before the handler, so
+ * {@code Upgrade: h2c} is taken up too; over TLS its ALPN listener offers h2, then http/1.1. Each stream reaches
+ * the same handler as a request (on the connection's I/O thread, dispatched to the worker pool for work), so the
+ * streams of a connection are worked side by side on the pool. The HTTP/2 limits set beside HTTP/1.1's:
+ * {@link UndertowOptions#HTTP2_SETTINGS_MAX_CONCURRENT_STREAMS} (default unlimited) = {@value #MAX_CONCURRENT_STREAMS},
+ * as netty's, and {@link UndertowOptions#HTTP2_SETTINGS_MAX_HEADER_LIST_SIZE} (default unlimited) and
+ * {@code MAX_HEADER_SIZE} = {@code maxHeaderBytes}.
+ *
  * <p>Where it breaks: a blocking call on an I/O thread stalls every connection on that thread, which is why the work
  * is dispatched; under work, requests/s is bounded by the worker pool (16 threads on 2 cores: about 16 x 1000 /
  * workMillis), and requests beyond it queue in the pool without bound.
@@ -67,6 +80,9 @@ public final class UndertowModel implements HttpServerModel {
 
     /** How long {@code close()} lets running worker tasks finish before XNIO interrupts them. */
     static final int SHUTDOWN_TIMEOUT_MILLIS = 5_000;
+
+    /** The HTTP/2 streams a connection may have open at once, advertised in SETTINGS: netty's figure. */
+    static final int MAX_CONCURRENT_STREAMS = 128;
 
     /** Undertow's default I/O threads ({@code Undertow.Builder}): the cores, at least two. */
     static int defaultIoThreads() {
@@ -88,6 +104,12 @@ public final class UndertowModel implements HttpServerModel {
         int io = defaultIoThreads();
         return "Undertow's core HttpHandler on XNIO: " + io + " I/O threads, a worker pool of "
                 + defaultWorkerThreads(io) + " (8 x I/O threads) for blocking work";
+    }
+
+    /** HTTP/1.1, h2c (prior knowledge and {@code Upgrade: h2c}) and h2 by ALPN: Undertow's own HTTP/2. */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override
@@ -135,6 +157,11 @@ public final class UndertowModel implements HttpServerModel {
                         UndertowOptions.REQUEST_PARSE_TIMEOUT,
                         millis(config.timeouts().header()))
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, config.http2())
+                .setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, MAX_CONCURRENT_STREAMS)
+                .setServerOption(
+                        UndertowOptions.HTTP2_SETTINGS_MAX_HEADER_LIST_SIZE,
+                        config.limits().maxHeaderBytes())
                 .setHandler(new UndertowWorkloadHandler(NAME, config, store))
                 .build();
         try {
@@ -148,7 +175,7 @@ public final class UndertowModel implements HttpServerModel {
         }
         InetSocketAddress address =
                 (InetSocketAddress) server.getListenerInfo().getFirst().getAddress();
-        return new Running(server, address, ioThreads, workerThreads, tls, store);
+        return new Running(server, address, ioThreads, workerThreads, tls, config.http2(), store);
     }
 
     // ServerConfig bounds every timeout to an int of milliseconds.
@@ -163,6 +190,7 @@ public final class UndertowModel implements HttpServerModel {
         private final int ioThreads;
         private final int workerThreads;
         private final Optional<ServerTls> tls;
+        private final boolean http2;
         private final WorldStore store;
         private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -172,12 +200,14 @@ public final class UndertowModel implements HttpServerModel {
                 int ioThreads,
                 int workerThreads,
                 Optional<ServerTls> tls,
+                boolean http2,
                 WorldStore store) {
             this.server = server;
             this.address = address;
             this.ioThreads = ioThreads;
             this.workerThreads = workerThreads;
             this.tls = tls;
+            this.http2 = http2;
             this.store = store;
         }
 
@@ -191,6 +221,7 @@ public final class UndertowModel implements HttpServerModel {
             return NAME + ": Undertow " + Version.getVersionString() + " core, XNIO " + ioThreads
                     + " I/O threads, worker pool " + workerThreads + " (Undertow's default: 8 x I/O threads)"
                     + tls.map(t -> ", TLS (" + t.provider().id() + ")").orElse("")
+                    + (http2 ? ", HTTP/2 (" + (tls.isPresent() ? "h2 by ALPN" : "h2c") + ")" : "")
                     + (store == null ? "" : ", a pool of " + store.poolWaits().poolSize() + " database connections");
         }
 

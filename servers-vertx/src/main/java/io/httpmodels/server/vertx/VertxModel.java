@@ -1,11 +1,14 @@
 package io.httpmodels.server.vertx;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 import io.vertx.core.VertxOptions;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code vertx} model: Vert.x core's {@code HttpServer} (HTTP/1.1) on a {@code Vertx} with its default options:
@@ -27,7 +30,8 @@ import java.io.IOException;
  * call executeBlocking specifying false". Ordered, each verticle instance (every connection on its event loop)
  * would sleep one request at a time; Vert.x already answers one connection's pipelined requests in order.
  *
- * <p>Changes from Vert.x's defaults, all to serve the workload as every model does: h2c off (HTTP/1.1 only); the
+ * <p>Changes from Vert.x's defaults, all to serve the workload as every model does: h2c off unless HTTP/2 is asked
+ * for (below); the
  * idle timeout ({@code HttpServerOptions.idleTimeout}, none by default) from {@link ServerConfig.Timeouts#idle()};
  * the request-line (4,096 by default) and header (8,192) limits each set to {@link
  * ServerConfig.Limits#maxHeaderBytes()}; {@link ServerConfig.Threads#workers()} and {@link
@@ -42,6 +46,14 @@ import java.io.IOException;
  * enabled protocols {@link io.httpmodels.server.tls.ServerTls#PROTOCOLS} (the same as Vert.x's default) and
  * {@code sslHandshakeTimeout} (10 s by default) set to {@link ServerConfig.Timeouts#header()}: a handshake not done by
  * then is closed. Only the JDK provider (OpenSSL would need netty-tcnative, which the project gives netty only).
+ *
+ * <p>HTTP/2, when {@link ServerConfig#http2()}: Vert.x's own, on the same listener ({@code VertxServer.serverOptions}):
+ * in cleartext {@code http2ClearTextEnabled} (Vert.x takes a connection opening with the preface, and
+ * {@code Upgrade: h2c}), over TLS {@code useAlpn} (h2, then http/1.1). Each stream reaches the same handler on the
+ * connection's event loop as a request does, and its work goes to the worker pool unordered, so a connection's
+ * streams are worked side by side. SETTINGS as Vert.x's but for 128 concurrent streams (Vert.x's default 100; netty's
+ * 128) and the header list bounded by {@link ServerConfig.Limits#maxHeaderBytes()} (unbounded by default). A body over
+ * the limit is answered 413 on its stream alone.
  *
  * <p>The database routes ({@link ServerConfig#database()}) on Vert.x's own reactive PostgreSQL client
  * ({@code vertx-pg-client}, {@link PgWorlds}), as TechEmpower's vertx entry queries: each verticle instance opens a
@@ -72,6 +84,12 @@ public final class VertxModel implements HttpServerModel {
         return "Vert.x core HttpServer: " + VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE
                 + " event loops (2 x cores), one server verticle each; blocking work on its worker pool of "
                 + VertxOptions.DEFAULT_WORKER_POOL_SIZE;
+    }
+
+    /** HTTP/1.1, h2c (prior knowledge and {@code Upgrade: h2c}) and h2 by ALPN: Vert.x's own HTTP/2. */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return EnumSet.allOf(HttpProtocol.class);
     }
 
     @Override

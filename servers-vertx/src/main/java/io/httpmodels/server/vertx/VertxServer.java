@@ -7,6 +7,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.KeyCertOptions;
@@ -31,6 +32,9 @@ final class VertxServer implements RunningServer {
 
     /** The port that asks Vert.x for a random port shared by every server asking for it. */
     private static final int SHARED_RANDOM_PORT = -1;
+
+    /** The HTTP/2 streams a connection may have open at once, advertised in SETTINGS: netty's figure. */
+    static final int MAX_CONCURRENT_STREAMS = 128;
 
     private final Vertx vertx;
     private final InetSocketAddress address;
@@ -81,7 +85,9 @@ final class VertxServer implements RunningServer {
             }
             String description = name + ": Vert.x " + eventLoops + " event loops (" + eventLoops
                     + " HttpServer verticle instances sharing the port), worker pool "
-                    + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1 on NIO"
+                    + vertxOptions.getWorkerPoolSize() + " for the work, HTTP/1.1"
+                    + (config.http2() ? (config.tls().isPresent() ? " and h2 by ALPN" : " and h2c") : "")
+                    + " on NIO"
                     + (config.database().isEmpty()
                             ? ""
                             : ", a pool of " + Math.max(databaseConnections, eventLoops)
@@ -109,8 +115,10 @@ final class VertxServer implements RunningServer {
     }
 
     /**
-     * HTTP/1.1 only, with {@link ServerConfig}'s idle timeout and head limits, and TLS when the config asks for it
-     * ({@link #tls(HttpServerOptions, ServerTls, ServerConfig)}); everything else as Vert.x ships it.
+     * HTTP/1.1, with {@link ServerConfig}'s idle timeout and head limits, and TLS when the config asks for it
+     * ({@link #tls(HttpServerOptions, ServerTls, ServerConfig)}); with {@link ServerConfig#http2()} also Vert.x's own
+     * HTTP/2: in cleartext h2c (a connection opening with the preface, or asking by {@code Upgrade: h2c}), over TLS
+     * h2 by ALPN ({@code useAlpn}; Vert.x offers h2, then http/1.1). Everything else as Vert.x ships it.
      */
     static HttpServerOptions serverOptions(ServerConfig config, int port) {
         HttpServerOptions options = plainOptions(config, port);
@@ -138,14 +146,27 @@ final class VertxServer implements RunningServer {
         return new HttpServerOptions()
                 .setHost(config.address().bindAddress().getHostAddress())
                 .setPort(port)
-                // Vert.x upgrades cleartext connections to HTTP/2 (h2c) by default; the models compare HTTP/1.1.
-                .setHttp2ClearTextEnabled(false)
+                // Vert.x takes h2c (prior knowledge and Upgrade: h2c) by default; only when HTTP/2 is asked for.
+                .setHttp2ClearTextEnabled(config.http2() && config.tls().isEmpty())
+                .setUseAlpn(config.http2() && config.tls().isPresent())
+                .setInitialSettings(http2Settings(config))
                 .setIdleTimeout(Math.toIntExact(config.timeouts().idle().toMillis()))
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                 // Vert.x (Netty's decoder) bounds the request line and the header fields separately; the config
                 // bounds them together, so each gets the whole budget.
                 .setMaxInitialLineLength(config.limits().maxHeaderBytes())
                 .setMaxHeaderSize(config.limits().maxHeaderBytes());
+    }
+
+    /**
+     * The SETTINGS an HTTP/2 connection opens with: Vert.x's (a 64 KiB window, 100 streams, no header list bound)
+     * but for {@value #MAX_CONCURRENT_STREAMS} streams at once, as netty, and the header list bounded by {@link
+     * ServerConfig.Limits#maxHeaderBytes()}, as HTTP/1.1's head is.
+     */
+    private static Http2Settings http2Settings(ServerConfig config) {
+        return new Http2Settings()
+                .setMaxConcurrentStreams(MAX_CONCURRENT_STREAMS)
+                .setMaxHeaderListSize(config.limits().maxHeaderBytes());
     }
 
     @Override

@@ -128,7 +128,11 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
         });
         request.endHandler(end -> {
             if (!body.over()) {
-                String version = request.version() == HttpVersion.HTTP_1_0 ? "HTTP/1.0" : "HTTP/1.1";
+                String version = switch (request.version()) {
+                    case HTTP_1_0 -> "HTTP/1.0";
+                    case HTTP_1_1 -> "HTTP/1.1";
+                    case HTTP_2 -> "HTTP/2.0";
+                };
                 send(
                         request,
                         200,
@@ -136,12 +140,30 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
                         Workload.echoBody(method, target, version, request.headers(), body.bytes()));
             }
         });
-        request.resume();
+        resume(request);
     }
 
-    // Closed after the answer: the unread rest of the body would otherwise be read as the next request.
+    /** Resumes {@code request}, except an HTTP/2 one already ended, whose {@code resume()} throws. */
+    private static void resume(HttpServerRequest request) {
+        if (request.version() != HttpVersion.HTTP_2 || !request.isEnded()) {
+            request.resume();
+        }
+    }
+
+    // Closed after the answer: the unread rest of the body would otherwise be read as the next request. Over HTTP/2
+    // only the stream ends (the connection's other streams go on, and HTTP/2 carries no Connection field).
     private void refuseTooLarge(HttpServerRequest request) {
         if (request.response().ended()) {
+            return;
+        }
+        if (request.version() == HttpVersion.HTTP_2) {
+            send(
+                    request,
+                    413,
+                    Workload.TEXT_PLAIN,
+                    Answer.errorBody(
+                            HttpStatus.CONTENT_TOO_LARGE,
+                            "body over " + config.limits().maxBodyBytes() + " bytes"));
             return;
         }
         request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
@@ -168,7 +190,7 @@ final class WorkloadHandler implements Handler<HttpServerRequest> {
      * body and no Content-Length of its own, so the handler names the GET answer's length itself.
      */
     private Future<Void> send(HttpServerRequest request, int status, String contentType, byte[] body) {
-        request.resume(); // a body nobody reads is read off by Vert.x, so the connection can go on
+        resume(request); // a body nobody reads is read off by Vert.x, so the connection can go on
         HttpServerResponse response = request.response();
         response.setStatusCode(status);
         response.putHeader(HttpHeaders.SERVER, serverHeader);
