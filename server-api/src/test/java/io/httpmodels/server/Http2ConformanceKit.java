@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -580,9 +581,7 @@ public abstract class Http2ConformanceKit implements KitCoverage {
 
     /** Reads frames until one {@code wanted} accepts; fails if the connection ends or none comes in time. */
     private static Http2AttackConnection.Frame awaitFrame(
-            Http2AttackConnection connection,
-            java.util.function.Predicate<Http2AttackConnection.Frame> wanted,
-            String what)
+            Http2AttackConnection connection, Predicate<Http2AttackConnection.Frame> wanted, String what)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(replyMillis());
         List<String> seen = new ArrayList<>();

@@ -21,9 +21,6 @@ final class Http2Frames {
     static final int WINDOW_UPDATE = 0x8;
     static final int CONTINUATION = 0x9;
 
-    static final int PRIORITY = 0x2;
-    static final int PUSH_PROMISE = 0x5;
-
     static final int END_STREAM = 0x1;
     static final int ACK = 0x1;
     static final int END_HEADERS = 0x4;
@@ -34,9 +31,8 @@ final class Http2Frames {
     static final int SETTINGS_MAX_FRAME_SIZE = 0x5;
 
     /** The connection and stream error codes the conformance kit expects (RFC 9113 §7). */
-    static final int NO_ERROR = 0x0;
-
     static final int PROTOCOL_ERROR = 0x1;
+
     static final int FLOW_CONTROL_ERROR = 0x3;
     static final int STREAM_CLOSED = 0x5;
     static final int FRAME_SIZE_ERROR = 0x6;
