@@ -95,6 +95,8 @@ class Http2ConformanceKitSelfTest {
         assertEquals(" :status 400", Http2ConformanceKit.status(new byte[] {0x48, (byte) 0x82, 0x68, 0x00}));
         assertEquals(" :status 200", Http2ConformanceKit.status(new byte[] {(byte) 0x88}));
         assertEquals(" :status 404", Http2ConformanceKit.status(new byte[] {0x48, 0x03, '4', '0', '4'}));
+        // after a dynamic table size update to 4,096 (0x3f, then 4,065 in 7-bit groups)
+        assertEquals(" :status 400", Http2ConformanceKit.status(new byte[] {0x3f, (byte) 0xe1, 0x1f, (byte) 0x8c}));
     }
 
     /**

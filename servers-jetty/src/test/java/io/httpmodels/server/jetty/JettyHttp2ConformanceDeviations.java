@@ -8,14 +8,14 @@ import java.util.List;
 /**
  * Where Jetty 12.1.14's HTTP/2 ({@code HTTP2CServerConnectionFactory} with its defaults, as the models configure it)
  * answers the {@link io.httpmodels.server.Http2ConformanceKit} otherwise, as the kit observed it (2026-12-07): the
- * same for both models. The frame layer keeps the connection rules; a malformed request is answered on Jetty's own
+ * same for both models. The frame layer keeps the connection rules; a malformed request is answered 400 on Jetty's own
  * error page (then, from run to run, the stream reset NO_ERROR or not) rather than reset PROTOCOL_ERROR, and three
  * connection-specific fields (Keep-Alive, Transfer-Encoding, Upgrade) pass through to the handler, which serves them.
  */
 final class JettyHttp2ConformanceDeviations {
 
-    private static final String ANSWERS_400 = "answers the stream with its own error page (300 to 450 bytes) and ends"
-            + " it, then resets it NO_ERROR or not, rather than resetting it PROTOCOL_ERROR";
+    private static final String ANSWERS_400 = "answers 400 on its own error page (300 to 450 bytes) and ends the"
+            + " stream, then resets it NO_ERROR or not, rather than resetting it PROTOCOL_ERROR";
 
     private static final DeviationTable TABLE = DeviationTable.parse("""
             aWindowUpdateOf0OnAStreamIsAStreamErrorOfTypeProtocolError | H2_FLOW_CONTROL | resets the stream with
