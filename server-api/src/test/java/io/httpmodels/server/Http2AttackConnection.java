@@ -7,9 +7,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -35,16 +38,65 @@ final class Http2AttackConnection implements AutoCloseable {
     private volatile long bytesRead;
     private volatile String endedBy;
     private final Map<Integer, Integer> resetsByCode = new TreeMap<>();
+    private final BlockingQueue<Frame> frames;
+
+    /** One frame the server sent, kept when the connection keeps frames: its header's fields and its payload. */
+    record Frame(int type, int flags, int streamId, byte[] payload) {
+        boolean has(int flag) {
+            return (flags & flag) != 0;
+        }
+
+        @Override
+        public String toString() {
+            return "frame(type " + type + ", flags " + flags + ", stream " + streamId + ", " + payload.length
+                    + " bytes)";
+        }
+    }
 
     /** Connects to {@code port} on loopback and sends the preface with {@code settings} (a SETTINGS frame). */
     Http2AttackConnection(int port, byte[] settings) throws IOException {
+        this(port, concat(Http2Frames.PREFACE, settings), false);
+    }
+
+    /**
+     * Connects to {@code port} on loopback and sends {@code opening} as it is (a preface and SETTINGS, or not); with
+     * {@code keepFrames} every frame the reader reads is kept for {@link #nextFrame}, which the conformance kit reads
+     * and an attack, whose answers would pile up, does not.
+     */
+    Http2AttackConnection(int port, byte[] opening, boolean keepFrames) throws IOException {
+        frames = keepFrames ? new LinkedBlockingQueue<>() : null;
         socket = new Socket(InetAddress.getLoopbackAddress(), port);
         socket.setTcpNoDelay(true);
         out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
         in = socket.getInputStream();
-        write(Http2Frames.PREFACE);
-        write(settings);
+        write(opening);
         flush();
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
+    }
+
+    /**
+     * The next frame the server sent, waiting at most {@code millis}; null when none came in time or the connection
+     * has ended and every frame it carried was taken. Only for a connection that keeps frames.
+     */
+    Frame nextFrame(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (true) {
+            Frame frame = frames.poll(Math.min(20, millis), TimeUnit.MILLISECONDS);
+            if (frame != null) {
+                return frame;
+            }
+            if (ended.getCount() == 0) {
+                return frames.poll();
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return null;
+            }
+        }
     }
 
     /** Queues {@code frame}, after an acknowledgement the server's SETTINGS are owed; {@link #flush()} sends them. */
@@ -114,6 +166,10 @@ final class Http2AttackConnection implements AutoCloseable {
                 }
                 readFully(payload, length);
                 bytesRead += 9 + length;
+                if (frames != null) {
+                    int streamId = Http2Frames.readInt(header, 5) & 0x7fffffff;
+                    frames.add(new Frame(type, flags, streamId, Arrays.copyOf(payload, length)));
+                }
                 switch (type) {
                     case Http2Frames.GOAWAY -> goawayCode = Http2Frames.readInt(payload, 4);
                     case Http2Frames.RST_STREAM -> {

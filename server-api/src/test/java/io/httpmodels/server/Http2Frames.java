@@ -27,6 +27,15 @@ final class Http2Frames {
 
     static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
     static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+    static final int SETTINGS_ENABLE_PUSH = 0x2;
+    static final int SETTINGS_MAX_FRAME_SIZE = 0x5;
+
+    /** The connection and stream error codes the conformance kit expects (RFC 9113 §7). */
+    static final int PROTOCOL_ERROR = 0x1;
+
+    static final int FLOW_CONTROL_ERROR = 0x3;
+    static final int STREAM_CLOSED = 0x5;
+    static final int FRAME_SIZE_ERROR = 0x6;
 
     /** RST_STREAM's CANCEL and REFUSED_STREAM codes (RFC 9113 §7). */
     static final int CANCEL = 0x8;
@@ -70,10 +79,15 @@ final class Http2Frames {
     }
 
     static byte[] ping(long opaque) {
+        return frame(PING, 0, 0, pingPayload(opaque));
+    }
+
+    /** A PING's 8 opaque bytes, big-endian. */
+    static byte[] pingPayload(long opaque) {
         byte[] payload = new byte[8];
         putInt(payload, 0, (int) (opaque >>> 32));
         putInt(payload, 4, (int) opaque);
-        return frame(PING, 0, 0, payload);
+        return payload;
     }
 
     static byte[] rstStream(int streamId, int errorCode) {

@@ -200,6 +200,55 @@ public enum KitRule {
                     + " service. Implementations SHOULD track the use of these features and set limits on their"
                     + " use. An endpoint MAY treat activity that is suspicious as a connection error (Section"
                     + " 5.4.1) of type ENHANCE_YOUR_CALM."),
+    H2_PREFACE(
+            "RFC 9113 §3.4",
+            "the server connection preface consists of a potentially empty SETTINGS frame that MUST be the first frame"
+                    + " the server sends in the HTTP/2 connection. ... Clients and servers MUST treat an invalid"
+                    + " connection preface as a connection error of type PROTOCOL_ERROR."),
+    H2_FRAME_SIZE(
+            "RFC 9113 §4.2",
+            "An endpoint MUST send an error code of FRAME_SIZE_ERROR if a frame exceeds the size defined in"
+                    + " SETTINGS_MAX_FRAME_SIZE ... A frame size error in a frame that could alter the state of the"
+                    + " entire connection MUST be treated as a connection error; this includes any frame carrying a"
+                    + " field block"),
+    H2_FIELD_BLOCK(
+            "RFC 9113 §4.3, §6.10",
+            "Field blocks MUST be transmitted as a contiguous sequence of frames, with no interleaved frames of any"
+                    + " other type or from any other stream. ... A CONTINUATION frame MUST be preceded by a HEADERS,"
+                    + " PUSH_PROMISE or CONTINUATION frame without the END_HEADERS flag set. A recipient that observes"
+                    + " violation of this rule MUST respond with a connection error of type PROTOCOL_ERROR."),
+    H2_STREAM_STATES(
+            "RFC 9113 §5.1, §5.1.1",
+            "idle: Receiving any frame other than HEADERS or PRIORITY on a stream in this state MUST be treated as a"
+                    + " connection error of type PROTOCOL_ERROR. ... half-closed (remote): it MUST respond with a"
+                    + " stream error of type STREAM_CLOSED. ... Streams initiated by a client MUST use odd-numbered"
+                    + " stream identifiers ... The identifier of a newly established stream MUST be numerically"
+                    + " greater than all streams that the initiating endpoint has opened or reserved."),
+    H2_UNKNOWN_FRAME("RFC 9113 §4.1, §5.5", "Implementations MUST ignore and discard frames of unknown types."),
+    H2_SETTINGS(
+            "RFC 9113 §6.5, §6.5.2, §6.5.3",
+            "If an endpoint receives a SETTINGS frame whose Stream Identifier field is anything other than 0x00, the"
+                    + " endpoint MUST respond with a connection error of type PROTOCOL_ERROR. ... Once all values have"
+                    + " been processed, the recipient MUST immediately emit a SETTINGS frame with the ACK flag set."),
+    H2_PING(
+            "RFC 9113 §6.7",
+            "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set"
+                    + " in response, with an identical frame payload. ... Receipt of a PING frame with a length field"
+                    + " value other than 8 MUST be treated as a connection error of type FRAME_SIZE_ERROR."),
+    H2_FLOW_CONTROL(
+            "RFC 9113 §6.9, §6.9.1",
+            "A receiver MUST treat the receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as"
+                    + " a stream error of type PROTOCOL_ERROR ... A sender MUST NOT send a flow-controlled frame with a"
+                    + " length that exceeds the space available in either of the flow-control windows advertised by"
+                    + " the receiver. ... If a sender receives a WINDOW_UPDATE that causes a flow-control window to"
+                    + " exceed this maximum, it MUST terminate either the stream or the connection"),
+    H2_MALFORMED(
+            "RFC 9113 §8.1.1, §8.2, §8.3",
+            "Malformed requests or responses that are detected MUST be treated as a stream error of type"
+                    + " PROTOCOL_ERROR. ... A field name MUST NOT contain characters in the ranges 0x00-0x20,"
+                    + " 0x41-0x5a, or 0x7f-0xff ... Any message containing connection-specific header fields MUST be"
+                    + " treated as malformed. ... All HTTP/2 requests MUST include exactly one valid value for the"
+                    + " \":method\", \":scheme\", and \":path\" pseudo-header fields"),
     TLS_HANDSHAKE(
             "ServerTls: the handshake deadline",
             "A model serving TLS must finish a handshake within the config's header deadline of"

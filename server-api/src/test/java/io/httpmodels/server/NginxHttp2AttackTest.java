@@ -47,6 +47,14 @@ class NginxHttp2AttackTest extends Http2AttackKit {
 
     @Override
     protected Target start(ModelUnderTest model) throws IOException {
+        return startNginx();
+    }
+
+    /**
+     * Starts nginx as {@code scripts/peers/nginx.sh --h2c} does, on a free loopback port; skips the caller's test
+     * without nginx, except under {@code CI=true}. {@link NginxHttp2ConformanceTest} starts its peer here too.
+     */
+    static NginxTarget startNginx() throws IOException {
         Path script = repositoryRoot().resolve("scripts/peers/nginx.sh");
         assumeTrue(
                 "true".equals(System.getenv("CI"))
@@ -65,7 +73,7 @@ class NginxHttp2AttackTest extends Http2AttackKit {
     }
 
     /** nginx's master and its workers: their resident sets and CPU times summed. */
-    private record NginxTarget(Path script, int port, long master) implements Target {
+    record NginxTarget(Path script, int port, long master) implements Target {
 
         @Override
         public long rssKiB() throws IOException {

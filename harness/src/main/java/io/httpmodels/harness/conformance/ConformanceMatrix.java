@@ -43,6 +43,7 @@ public record ConformanceMatrix(
             "LeakKit",
             "TlsConformanceKit",
             "TlsHostileKit",
+            "Http2ConformanceKit",
             "Http2AttackKit");
 
     public ConformanceMatrix {
