@@ -74,6 +74,14 @@ class CliVocabularyTest {
                     Set.of("LoadMain.headers")),
             new Meaning("the request method, as ab -m", Set.of("-m", "--method"), Set.of("LoadMain.method")),
             new Meaning(
+                    "the HTTP version the load client speaks: h1, h2c, h2 (a list where compare makes scenarios)",
+                    Set.of("--protocol"),
+                    Set.of("LoadMain.protocol", "CompareCommand.protocols")),
+            new Meaning(
+                    "HTTP/2's requests in flight per connection, as h2load -m (a list where compare makes scenarios)",
+                    Set.of("--streams"),
+                    Set.of("LoadMain.streams", "CompareCommand.streams")),
+            new Meaning(
                     "trust any certificate, as curl -k",
                     Set.of("-k", "--insecure", "--no-insecure"),
                     Set.of("LoadMain.insecure")),

@@ -135,7 +135,7 @@ public final class Comparison {
 
     /**
      * A target's scenarios, in the plan's order, grouped by the JVM they can share: consecutive runs of the same
-     * header deadline and TLS without background connections share one (the work per request may differ: the server
+     * header deadline, TLS and protocol without background connections share one (the work per request may differ: the server
      * is restarted in it); any other scenario has a JVM of its own. A scenario the target does not run is left out.
      */
     static List<List<Scenario>> sharedJvms(TargetSpec target, List<Scenario> scenarios) {
@@ -159,6 +159,7 @@ public final class Comparison {
     private static boolean shareable(Scenario a, Scenario b) {
         return a.crowd().headerTimeoutMillis() == b.crowd().headerTimeoutMillis()
                 && a.isTls() == b.isTls()
+                && a.protocol() == b.protocol()
                 && !a.hasBackground()
                 && !b.hasBackground();
     }

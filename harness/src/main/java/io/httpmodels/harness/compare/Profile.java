@@ -2,6 +2,7 @@ package io.httpmodels.harness.compare;
 
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
+import io.httpmodels.load.HttpProtocol;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -93,7 +94,15 @@ public enum Profile {
             axes(List.of("/plaintext"), List.of(0), List.of(true, false), List.of(40), 1, null, List.of())
                     .overTls(),
             Duration.ofSeconds(2),
-            new Sampling(3, 1, Duration.ofSeconds(4)));
+            new Sampling(3, 1, Duration.ofSeconds(4))),
+    H2(
+            "HTTP/2 (docs/http2.md): GET /plaintext, no work and 1 ms of blocking work, 4 connections each with 10"
+                    + " and with 100 streams over h2c, beside keep-alive HTTP/1.1 at the same concurrency (40 and 400"
+                    + " connections); a model that speaks HTTP/1.1 only has the HTTP/1.1 rows alone",
+            axes(List.of("/plaintext"), List.of(0, 1), List.of(true), List.of(4), 1, null, List.of())
+                    .overProtocols(List.of(HttpProtocol.H1, HttpProtocol.H2C), List.of(10, 100)),
+            Duration.ofSeconds(2),
+            new Sampling(3, 1, Duration.ofSeconds(3)));
 
     private final String description;
     private final Axes axes;
@@ -216,6 +225,10 @@ public enum Profile {
      * @param tls           every scenario over HTTPS: a keep-alive one once (sessions resumed, as the client does by
      *                      default), one with a new connection per request twice, with full handshakes and with
      *                      resumed sessions
+     * @param protocols     what the client speaks, each a scenario: h1, h2c (HTTP/2 in cleartext), h2 (HTTP/2 over
+     *                      TLS by ALPN, sessions resumed)
+     * @param streams       HTTP/2's streams per connection, each a scenario; with h1 beside HTTP/2, HTTP/1.1 runs at
+     *                      the same concurrency (connections × streams), so the two compare at equal load
      */
     public record Axes(
             List<String> routes,
@@ -227,7 +240,36 @@ public enum Profile {
             List<Double> rateFractions,
             int idleConnections,
             int slowConnections,
-            boolean tls) {
+            boolean tls,
+            List<HttpProtocol> protocols,
+            List<Integer> streams) {
+
+        /** HTTP/1.1 axes, in plain HTTP or over TLS. */
+        public Axes(
+                List<String> routes,
+                List<Integer> workMillis,
+                List<Boolean> keepAlive,
+                List<Integer> connections,
+                int pipeline,
+                Double rate,
+                List<Double> rateFractions,
+                int idleConnections,
+                int slowConnections,
+                boolean tls) {
+            this(
+                    routes,
+                    workMillis,
+                    keepAlive,
+                    connections,
+                    pipeline,
+                    rate,
+                    rateFractions,
+                    idleConnections,
+                    slowConnections,
+                    tls,
+                    List.of(HttpProtocol.H1),
+                    List.of(1));
+        }
 
         /** Plain HTTP axes. */
         public Axes(
@@ -267,7 +309,36 @@ public enum Profile {
 
         /** The same axes with these background connections. */
         public Axes withBackground(int idle, int slow) {
-            return new Axes(routes, workMillis, keepAlive, connections, pipeline, rate, rateFractions, idle, slow, tls);
+            return new Axes(
+                    routes,
+                    workMillis,
+                    keepAlive,
+                    connections,
+                    pipeline,
+                    rate,
+                    rateFractions,
+                    idle,
+                    slow,
+                    tls,
+                    protocols,
+                    streams);
+        }
+
+        /** The same axes speaking each of {@code protocols}, HTTP/2 with each of {@code streams} per connection. */
+        public Axes overProtocols(List<HttpProtocol> protocols, List<Integer> streams) {
+            return new Axes(
+                    routes,
+                    workMillis,
+                    keepAlive,
+                    connections,
+                    pipeline,
+                    rate,
+                    rateFractions,
+                    idleConnections,
+                    slowConnections,
+                    tls,
+                    protocols,
+                    streams);
         }
 
         /** The same axes over HTTPS ({@link #tls()}). */
@@ -282,10 +353,37 @@ public enum Profile {
                     rateFractions,
                     idleConnections,
                     slowConnections,
-                    true);
+                    true,
+                    protocols,
+                    streams);
         }
 
         public Axes {
+            protocols = List.copyOf(protocols);
+            streams = List.copyOf(streams);
+            if (protocols.isEmpty() || streams.isEmpty()) {
+                throw new IllegalArgumentException("--protocol and --streams need at least one value each");
+            }
+            for (int n : streams) {
+                if (n < 1 || n > io.httpmodels.load.LoadConfig.MAX_STREAMS) {
+                    throw new IllegalArgumentException(
+                            "--streams must be between 1 and " + io.httpmodels.load.LoadConfig.MAX_STREAMS + ": " + n);
+                }
+            }
+            boolean http2 = protocols.stream().anyMatch(HttpProtocol::http2);
+            if (!http2 && !streams.equals(List.of(1))) {
+                throw new IllegalArgumentException("--streams needs HTTP/2 (--protocol h2c or h2)");
+            }
+            if (http2 && (keepAlive.contains(false) || pipeline != 1)) {
+                throw new IllegalArgumentException(
+                        "HTTP/2 keeps its connections and runs --streams, not --pipeline or --no-keep-alive");
+            }
+            if (http2 && (rate != null || !rateFractions.isEmpty())) {
+                throw new IllegalArgumentException("-R and --rate-fractions with HTTP/2 are not yet supported");
+            }
+            if (http2 && (idleConnections > 0 || slowConnections > 0)) {
+                throw new IllegalArgumentException("idle and slow connections are HTTP/1.1 only");
+            }
             routes = List.copyOf(routes);
             workMillis = List.copyOf(workMillis);
             keepAlive = List.copyOf(keepAlive);
@@ -297,10 +395,50 @@ public enum Profile {
          * Every combination, route by route, then work, keep-alive and connections; rates after closed loops. With
          * background connections each shape runs alone, then beside them, so the two compare in the same run. Over
          * TLS a keep-alive shape runs once, a shape with a new connection per request twice: full handshakes, then
-         * resumed sessions.
+         * resumed sessions. With HTTP/2, each shape runs once per protocol and streams per connection, HTTP/1.1 first
+         * at the same concurrency (connections × streams) when it is in the list; h2 runs over TLS, and so does
+         * HTTP/1.1 beside it when h2c is not in the list.
          */
         public List<Scenario> scenarios() {
-            List<Scenario> plain = plainScenarios();
+            if (protocols.equals(List.of(HttpProtocol.H1))) {
+                return http1Scenarios(connections);
+            }
+            // HTTP/1.1 beside h2 alone is compared over TLS too.
+            boolean h1OverTls = tls || (protocols.contains(HttpProtocol.H2) && !protocols.contains(HttpProtocol.H2C));
+            List<Scenario> all = new ArrayList<>();
+            for (String route : routes) {
+                for (int work : workMillis) {
+                    for (int c : connections) {
+                        for (int n : streams) {
+                            Axes one = new Axes(
+                                    List.of(route),
+                                    List.of(work),
+                                    keepAlive,
+                                    List.of(c),
+                                    pipeline,
+                                    rate,
+                                    rateFractions,
+                                    idleConnections,
+                                    slowConnections,
+                                    h1OverTls);
+                            for (HttpProtocol p : protocols) {
+                                if (p == HttpProtocol.H1) {
+                                    all.addAll(one.http1Scenarios(List.of(Math.multiplyExact(c, n))));
+                                } else {
+                                    Scenario s = Scenario.closedLoop(route, work, true, c, 1);
+                                    s = p == HttpProtocol.H2 ? s.overTls(TlsMode.RESUME) : s;
+                                    all.add(s.overHttp2(n));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return all.stream().distinct().toList();
+        }
+
+        private List<Scenario> http1Scenarios(List<Integer> connections) {
+            List<Scenario> plain = plainScenarios(connections);
             if (!tls) {
                 return plain;
             }
@@ -314,7 +452,7 @@ public enum Profile {
             return all;
         }
 
-        private List<Scenario> plainScenarios() {
+        private List<Scenario> plainScenarios(List<Integer> connections) {
             List<Scenario> closed = new ArrayList<>();
             for (String route : routes) {
                 for (int work : workMillis) {

@@ -57,14 +57,18 @@ public final class MeasuredTarget implements AutoCloseable {
     void checkServes(Scenario load) {
         if (load.workMillis() != scenario.workMillis() || !servesButForItsWork(load)) {
             throw new IllegalArgumentException("a server started for " + scenario.id() + " cannot serve " + load.id()
-                    + ": its work per request, header deadline and TLS are fixed when it starts");
+                    + ": its work per request, header deadline, TLS and protocol are fixed when it starts");
         }
     }
 
-    /** Whether this server would serve {@code load} with another work per request: the same header deadline and TLS. */
+    /**
+     * Whether this server would serve {@code load} with another work per request: the same header deadline, TLS and
+     * protocol (nginx's h2c port speaks HTTP/2 alone).
+     */
     boolean servesButForItsWork(Scenario load) {
         return load.crowd().headerTimeoutMillis() == scenario.crowd().headerTimeoutMillis()
-                && load.isTls() == scenario.isTls();
+                && load.isTls() == scenario.isTls()
+                && load.protocol() == scenario.protocol();
     }
 
     void warmed(Warmup value) {

@@ -743,6 +743,9 @@ public final class MeasuringStep {
         if (rate != null) {
             b.rate(rate);
         }
+        if (scenario.protocol().http2()) {
+            b.protocol(scenario.protocol()).streams(scenario.streams());
+        }
         if (scenario.isTls()) {
             // Every server presents the run's self-signed certificate: trusted as curl -k would (wrk checks none).
             b.tls(new TlsSettings(

@@ -107,6 +107,14 @@ record ScenarioTable(
         }
     }
 
+    /**
+     * What a row without figures that did not fail says: {@code HTTP/1.1 only} for a target that does not speak the
+     * scenario's protocol, else {@code not run}.
+     */
+    static String notRun(TargetInfo target, Scenario scenario) {
+        return target.doesNotSpeak(scenario.protocol().id()) ? target.speaksOnly() : "not run";
+    }
+
     /** The table of one scenario of a run. */
     static ScenarioTable of(Results results, Scenario scenario) {
         boolean withNginx = hasNginx(results);
@@ -181,7 +189,7 @@ record ScenarioTable(
             Summary s = summaries.get(i);
             String name = results.targets().get(i).name();
             if (s == null) {
-                rows.add(new Row(name, "not run", false, false, List.of()));
+                rows.add(new Row(name, notRun(results.targets().get(i), scenario), false, false, List.of()));
                 continue;
             }
             if (!s.ok()) {

@@ -313,7 +313,7 @@ public final class TextTable {
         for (TargetInfo target : results.targets()) {
             Summary s = results.summary(scenario.id(), target.name());
             if (s == null) {
-                rows.add(List.of(target.name(), "not run"));
+                rows.add(List.of(target.name(), ScenarioTable.notRun(target, scenario)));
             } else if (!s.ok()) {
                 rows.add(List.of(target.name(), "failed: " + s.outcome().failure()));
             } else {

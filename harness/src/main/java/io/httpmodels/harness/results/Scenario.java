@@ -3,6 +3,7 @@ package io.httpmodels.harness.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.httpmodels.load.HttpProtocol;
 
 import java.util.Locale;
 import java.util.Objects;
@@ -22,6 +23,8 @@ import java.util.Objects;
  * @param crowd      the idle and slow connections held beside the measured ones, and the server's header deadline
  * @param tls        HTTPS, with the client resuming sessions or not; null for plain HTTP (and absent from
  *                   results.json, as in every run before TLS)
+ * @param http2Streams HTTP/2's concurrent streams per connection: h2c in cleartext, h2 (by ALPN) over TLS; null for
+ *                   HTTP/1.1 (and absent from results.json, as in every run before HTTP/2)
  */
 public record Scenario(
         String id,
@@ -30,7 +33,8 @@ public record Scenario(
         @JsonUnwrapped ConnectionShape shape,
         @JsonUnwrapped Pacing pacing,
         @JsonUnwrapped Crowd crowd,
-        @JsonInclude(JsonInclude.Include.NON_NULL) TlsMode tls) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) TlsMode tls,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer http2Streams) {
 
     public Scenario {
         Objects.requireNonNull(id, "id");
@@ -44,6 +48,15 @@ public record Scenario(
         }
         pacing = pacing == null ? Pacing.CLOSED_LOOP : pacing;
         crowd = crowd == null ? Crowd.NONE : crowd;
+        if (http2Streams != null && http2Streams < 1) {
+            throw new IllegalArgumentException("HTTP/2 needs at least 1 stream per connection: " + id);
+        }
+    }
+
+    /** A scenario over HTTP/1.1, as every one was before HTTP/2. */
+    public Scenario(
+            String id, String route, int workMillis, ConnectionShape shape, Pacing pacing, Crowd crowd, TlsMode tls) {
+        this(id, route, workMillis, shape, pacing, crowd, tls, null);
     }
 
     /** A closed-loop scenario named from its shape. */
@@ -54,17 +67,18 @@ public record Scenario(
                 new ConnectionShape(keepAlive, connections, pipeline),
                 Pacing.CLOSED_LOOP,
                 Crowd.NONE,
+                null,
                 null);
     }
 
     /** The same shape in open loop at a fixed total rate. */
     public Scenario atRate(double requestsPerSecond) {
-        return named(route, workMillis, shape, new Pacing(requestsPerSecond, null), crowd, tls);
+        return named(route, workMillis, shape, new Pacing(requestsPerSecond, null), crowd, tls, http2Streams);
     }
 
     /** The same shape in open loop at a fraction of each target's measured peak. */
     public Scenario atPeakFraction(double fraction) {
-        return named(route, workMillis, shape, new Pacing(null, fraction), crowd, tls);
+        return named(route, workMillis, shape, new Pacing(null, fraction), crowd, tls, http2Streams);
     }
 
     /**
@@ -82,17 +96,41 @@ public record Scenario(
                 shape,
                 pacing,
                 new Crowd(idle, slow, slowIntervalMillis, crowd.headerTimeoutMillis()),
-                tls);
+                tls,
+                http2Streams);
     }
 
     /** The same scenario with the server told this header deadline (0: the server's default, not passed). */
     public Scenario withHeaderTimeout(int millis) {
-        return named(route, workMillis, shape, pacing, crowd.withHeaderTimeout(millis), tls);
+        return named(route, workMillis, shape, pacing, crowd.withHeaderTimeout(millis), tls, http2Streams);
     }
 
     /** The same load over HTTPS, the client resuming sessions or not as {@code mode} says; null for plain HTTP. */
     public Scenario overTls(TlsMode mode) {
-        return named(route, workMillis, shape, pacing, crowd, mode);
+        return named(route, workMillis, shape, pacing, crowd, mode, http2Streams);
+    }
+
+    /**
+     * The same connections speaking HTTP/2 with {@code streams} requests in flight on each: h2c in cleartext, h2 (by
+     * ALPN) over TLS.
+     */
+    public Scenario overHttp2(int streams) {
+        return named(route, workMillis, shape, pacing, crowd, tls, streams);
+    }
+
+    /** The HTTP version the client speaks: h1, h2c (HTTP/2 in cleartext) or h2 (HTTP/2 over TLS, by ALPN). */
+    @JsonIgnore
+    public HttpProtocol protocol() {
+        if (http2Streams == null) {
+            return HttpProtocol.H1;
+        }
+        return tls == null ? HttpProtocol.H2C : HttpProtocol.H2;
+    }
+
+    /** Requests in flight per connection, each on its own stream: 1 over HTTP/1.1. */
+    @JsonIgnore
+    public int streams() {
+        return http2Streams == null ? 1 : http2Streams;
     }
 
     /** Whether the scenario is served over TLS (not a JSON property: {@link #tls()} says it). */
@@ -113,7 +151,13 @@ public record Scenario(
 
     /** The one factory every scenario goes through, so each is named from all of its components. */
     private static Scenario named(
-            String route, int workMillis, ConnectionShape shape, Pacing pacing, Crowd crowd, TlsMode tls) {
+            String route,
+            int workMillis,
+            ConnectionShape shape,
+            Pacing pacing,
+            Crowd crowd,
+            TlsMode tls,
+            Integer http2Streams) {
         StringBuilder id = new StringBuilder(idOf(route, workMillis, shape, pacing));
         if (crowd.idleConnections() > 0) {
             id.append("-idle").append(crowd.idleConnections());
@@ -130,7 +174,10 @@ public record Scenario(
         if (tls != null) {
             id.append(tls.idSuffix());
         }
-        return new Scenario(id.toString(), route, workMillis, shape, pacing, crowd, tls);
+        if (http2Streams != null) {
+            id.append(tls == null ? "-h2c" : "-h2").append("-s").append(http2Streams);
+        }
+        return new Scenario(id.toString(), route, workMillis, shape, pacing, crowd, tls, http2Streams);
     }
 
     /** Whether the client paces itself (open loop), so latency counts from each request's intended send time. */
@@ -140,7 +187,7 @@ public record Scenario(
 
     /** The scenario without its rate: the closed-loop shape a rate scenario is a fraction of. */
     public Scenario closedLoopShape() {
-        return named(route, workMillis, shape, Pacing.CLOSED_LOOP, crowd, tls);
+        return named(route, workMillis, shape, Pacing.CLOSED_LOOP, crowd, tls, http2Streams);
     }
 
     /** Words for report headings: {@code GET /plaintext, 40 connections, keep-alive, no work}. */
@@ -149,6 +196,10 @@ public record Scenario(
         StringBuilder sb = new StringBuilder("GET ").append(route).append(", ").append(connections);
         sb.append(connections == 1 ? " connection, " : " connections, ");
         sb.append(shape.keepAlive() ? "keep-alive" : "a new connection per request");
+        if (http2Streams != null) {
+            sb.append(tls == null ? ", HTTP/2 (h2c), " : ", HTTP/2 (h2), ").append(http2Streams);
+            sb.append(http2Streams == 1 ? " stream each" : " streams each");
+        }
         if (shape.pipeline() > 1) {
             sb.append(", pipeline ").append(shape.pipeline());
         }

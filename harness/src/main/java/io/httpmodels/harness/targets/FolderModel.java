@@ -1,11 +1,13 @@
 package io.httpmodels.harness.targets;
 
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Set;
 
 /**
  * A model of a {@link ModelFolders folder}, as this JVM holds it: it starts and stops with its folder's class loader as
@@ -27,6 +29,12 @@ record FolderModel(HttpServerModel model, ClassLoader loader) implements HttpSer
     @Override
     public String description() {
         return model.description();
+    }
+
+    /** What the model declares it speaks: HTTP/2 too, for Jetty's; without it, a folder's model would say HTTP/1.1 only. */
+    @Override
+    public Set<HttpProtocol> protocols() {
+        return model.protocols();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.httpmodels.harness.targets;
 
 import io.httpmodels.harness.process.ChildProcesses;
 import io.httpmodels.harness.process.ChildServer.StartFailure;
+import io.httpmodels.load.HttpProtocol;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +56,20 @@ public final class PeerProcess implements RunningTarget {
      * @throws StartFailure also for TLS asked of a peer that has no https server (the Go peers)
      */
     public static PeerProcess start(Peer peer, Path projectRoot, Integer cpu, RunCertificate tls) throws StartFailure {
+        return start(peer, projectRoot, cpu, tls, HttpProtocol.H1);
+    }
+
+    /**
+     * {@link #start(Peer, Path, Integer, RunCertificate)} speaking {@code protocol}: nginx's measured port speaks
+     * HTTP/2 with prior knowledge for h2c ({@code nginx.sh --h2c}), offers h2 by ALPN for h2 ({@code --h2}).
+     *
+     * @throws StartFailure also for HTTP/2 asked of a peer that does not speak it here (the Go peers)
+     */
+    public static PeerProcess start(Peer peer, Path projectRoot, Integer cpu, RunCertificate tls, HttpProtocol protocol)
+            throws StartFailure {
+        if (protocol.http2() && peer != Peer.NGINX) {
+            throw new StartFailure(peer.label() + " speaks HTTP/1.1 only here");
+        }
         if (tls != null && peer != Peer.NGINX) {
             throw new StartFailure(peer.label() + " serves plain HTTP only here: no https server to measure");
         }
@@ -68,6 +83,9 @@ public final class PeerProcess implements RunningTarget {
             command.addAll(List.of("--cpu", String.valueOf(cpu)));
         }
         String url = "http://127.0.0.1:" + port;
+        if (protocol == HttpProtocol.H2C) {
+            command.add("--h2c");
+        }
         if (tls != null) {
             int httpsPort = ScriptRun.freePort("a peer");
             for (int tries = 0; httpsPort == port && tries < 10; tries++) {
@@ -80,6 +98,9 @@ public final class PeerProcess implements RunningTarget {
                     tls.certificate().toString(),
                     "--key",
                     tls.key().toString()));
+            if (protocol == HttpProtocol.H2) {
+                command.add("--h2");
+            }
             url = "https://127.0.0.1:" + httpsPort;
         }
         return new PeerProcess(peer, script, port, url, pidOf(script, ScriptRun.run(command, SCRIPT_BOUND)));

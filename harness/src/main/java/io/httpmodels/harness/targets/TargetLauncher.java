@@ -25,7 +25,9 @@ import java.util.Optional;
  * measured, and its control channel is on ({@code HTTPMODELS_CONTROL=stdin}, which an older build ignores). A
  * {@link Peer} (nginx, Go) is started from {@code scripts/peers} on the servers' first CPU; an external server is
  * only looked up. For a TLS scenario every server is started over HTTPS with the run's one {@link RunCertificate},
- * made when the first one starts: a model with {@code serve --tls --cert --key}, nginx with its https server.
+ * made when the first one starts: a model with {@code serve --tls --cert --key}, nginx with its https server. For an
+ * HTTP/2 scenario a model is started with {@code serve --h2c} (or {@code --tls --h2}), nginx with
+ * {@code nginx.sh --h2c} (or {@code --h2}).
  */
 public final class TargetLauncher {
 
@@ -96,8 +98,12 @@ public final class TargetLauncher {
                         Peer.of(target.name()),
                         projectRoot,
                         pinning.enabled() ? pinning.serverCpus().get(0) : null,
-                        tls);
+                        tls,
+                        scenario.protocol());
             case EXTERNAL -> {
+                if (scenario.protocol().http2()) {
+                    throw new StartFailure("an external server (--target) is measured over HTTP/1.1 only");
+                }
                 if (tls != null) {
                     throw new StartFailure(
                             "an external server (--target) is measured over http only, not in a TLS " + "scenario");
@@ -152,6 +158,12 @@ public final class TargetLauncher {
             if (jvm.tlsProvider() != TlsProvider.JDK) {
                 serve.addAll(List.of("--tls-provider", jvm.tlsProvider().id()));
             }
+        }
+        // HTTP/2 only when the scenario speaks it: a model that speaks HTTP/1.1 only refuses both flags.
+        switch (scenario.protocol()) {
+            case H2C -> serve.add("--h2c");
+            case H2 -> serve.add("--h2");
+            case H1 -> {}
         }
         database.ifPresent(db -> {
             serve.addAll(List.of("--db-url", db.jdbcUrl(), "--db-user", db.user(), "--db-password", db.password()));

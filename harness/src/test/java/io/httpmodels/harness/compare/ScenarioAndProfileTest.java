@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
+import io.httpmodels.harness.targets.ModelCatalog;
 import io.httpmodels.harness.targets.TargetSpec;
+import io.httpmodels.load.HttpProtocol;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -126,5 +128,97 @@ class ScenarioAndProfileTest {
         assertFalse(TargetSpec.nginx().runs(work));
         assertTrue(TargetSpec.nginx().runs(none));
         assertTrue(TargetSpec.model("netty", "d").runs(work));
+    }
+
+    @Test
+    void theH2ProfileRunsFewConnectionsWithManyStreamsBesideHttp11AtTheSameConcurrency() {
+        List<Scenario> scenarios = Profile.H2.axes().scenarios();
+        assertEquals(
+                List.of(
+                        "plaintext-c40-ka-w0",
+                        "plaintext-c4-ka-w0-h2c-s10",
+                        "plaintext-c400-ka-w0",
+                        "plaintext-c4-ka-w0-h2c-s100",
+                        "plaintext-c40-ka-w1",
+                        "plaintext-c4-ka-w1-h2c-s10",
+                        "plaintext-c400-ka-w1",
+                        "plaintext-c4-ka-w1-h2c-s100"),
+                scenarios.stream().map(Scenario::id).toList());
+        for (int i = 0; i < scenarios.size(); i += 2) {
+            Scenario h1 = scenarios.get(i);
+            Scenario h2c = scenarios.get(i + 1);
+            assertEquals(HttpProtocol.H1, h1.protocol());
+            assertEquals(HttpProtocol.H2C, h2c.protocol());
+            assertEquals(h1.shape().connections(), h2c.shape().connections() * h2c.streams(), "the same concurrency");
+            assertFalse(h2c.isTls());
+        }
+        assertEquals(
+                "GET /plaintext, 4 connections, keep-alive, HTTP/2 (h2c), 100 streams each, no work, closed loop",
+                scenarios.get(3).title());
+        assertTrue(Profile.help(100).contains("h2 "), Profile.help(100));
+    }
+
+    @Test
+    void h2IsHttp2OverTlsAndHttp11BesideItAloneIsOverTlsToo() {
+        List<Scenario> scenarios = new Profile.Axes(
+                        List.of("/plaintext"), List.of(0), List.of(true), List.of(2), 1, null, List.of())
+                .overProtocols(List.of(HttpProtocol.H1, HttpProtocol.H2), List.of(8))
+                .scenarios();
+        assertEquals(
+                List.of("plaintext-c16-ka-w0-tls", "plaintext-c2-ka-w0-tls-h2-s8"),
+                scenarios.stream().map(Scenario::id).toList());
+        assertEquals(HttpProtocol.H2, scenarios.get(1).protocol());
+        assertEquals(TlsMode.RESUME, scenarios.get(1).tls());
+        assertEquals(HttpProtocol.H1, scenarios.get(0).protocol());
+    }
+
+    @Test
+    void http2AloneRunsEachStreamsCountAndHttp11AloneNeedsNoStreams() {
+        Profile.Axes plain =
+                new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(4), 1, null, List.of());
+        assertEquals(
+                List.of("plaintext-c4-ka-w0-h2c-s1", "plaintext-c4-ka-w0-h2c-s50"),
+                plain.overProtocols(List.of(HttpProtocol.H2C), List.of(1, 50)).scenarios().stream()
+                        .map(Scenario::id)
+                        .toList());
+        assertEquals(
+                plain.scenarios(),
+                plain.overProtocols(List.of(HttpProtocol.H1), List.of(1)).scenarios());
+    }
+
+    @Test
+    void whatHttp2DoesNotCombineWithIsRefusedSayingWhy() {
+        Profile.Axes plain =
+                new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(4), 1, null, List.of());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> plain.overProtocols(List.of(HttpProtocol.H1), List.of(10)),
+                "--streams needs HTTP/2");
+        Profile.Axes close =
+                new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(false), List.of(4), 1, null, List.of());
+        assertThrows(IllegalArgumentException.class, () -> close.overProtocols(List.of(HttpProtocol.H2C), List.of(10)));
+        assertThrows(IllegalArgumentException.class, () -> plain.overProtocols(List.of(HttpProtocol.H2C), List.of(0)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> plain.withBackground(10, 0).overProtocols(List.of(HttpProtocol.H2C), List.of(10)));
+    }
+
+    @Test
+    void aTargetSitsOutAProtocolItDoesNotSpeakAndSaysSo() {
+        Scenario h2c = Scenario.closedLoop("/plaintext", 0, true, 4, 1).overHttp2(10);
+        Scenario h2 = Scenario.closedLoop("/plaintext", 0, true, 4, 1)
+                .overTls(TlsMode.RESUME)
+                .overHttp2(10);
+        TargetSpec netty = TargetSpec.model(ModelCatalog.all().get("netty"));
+        TargetSpec threads = TargetSpec.model(ModelCatalog.all().get("virtual-threads"));
+        assertTrue(netty.runs(h2c) && netty.runs(h2));
+        assertFalse(threads.runs(h2c) || threads.runs(h2));
+        assertTrue(TargetSpec.nginx().runs(h2c));
+        assertFalse(TargetSpec.external("x=http://127.0.0.1:1").runs(h2c));
+        assertEquals(List.of("h1"), threads.info().protocols());
+        assertEquals(List.of("h1", "h2c", "h2"), netty.info().protocols());
+        assertTrue(threads.info().doesNotSpeak("h2c"));
+        assertEquals("HTTP/1.1 only", threads.info().speaksOnly());
+        assertFalse(TargetSpec.model("netty", "d").info().protocols() == null);
     }
 }

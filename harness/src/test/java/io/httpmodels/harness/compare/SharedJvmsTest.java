@@ -38,4 +38,14 @@ class SharedJvmsTest {
                 List.of(List.of(NO_WORK, CLOSE)),
                 Comparison.sharedJvms(TargetSpec.nginx(), List.of(NO_WORK, WORK, CLOSE)));
     }
+
+    @Test
+    void eachProtocolHasAJvmOfItsOwnItsStreamsCountsShareIt() {
+        Scenario h2c = Scenario.closedLoop("/plaintext", 0, true, 4, 1).overHttp2(10);
+        Scenario h2cMore = Scenario.closedLoop("/plaintext", 0, true, 4, 1).overHttp2(100);
+        Scenario h1 = Scenario.closedLoop("/plaintext", 0, true, 400, 1);
+        assertEquals(
+                List.of(List.of(h1), List.of(h2c, h2cMore)),
+                Comparison.sharedJvms(TargetSpec.nginx(), List.of(h1, h2c, h2cMore)));
+    }
 }

@@ -1,12 +1,16 @@
 package io.httpmodels.harness.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.httpmodels.harness.report.SampleResults;
+import io.httpmodels.load.HttpProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +77,32 @@ class ResultsJsonTest {
         assertEquals(names.size(), Set.copyOf(names).size(), "no field twice: " + names);
         assertEquals("ok", cell.get("status").asText());
         assertEquals("raw", cell.get("latency").get("kind").asText());
+    }
+
+    @Test
+    void aRunBeforeHttp2ReadsAsHttp11AndAnHttp2ScenarioKeepsItsStreamsAndTheTargetsItsProtocols() throws IOException {
+        ObjectMapper mapper = ResultsJson.mapper();
+        ObjectNode json = (ObjectNode) mapper.readTree(ResultsJson.toJson(SampleResults.run()));
+        // Written as before HTTP/2: neither field is there, and the run reads as HTTP/1.1 with protocols unknown.
+        assertFalse(
+                json.get("scenarios").get(0).has("http2Streams"),
+                json.get("scenarios").toString());
+        assertFalse(
+                json.get("targets").get(0).has("protocols"), json.get("targets").toString());
+        Results old = ResultsJson.fromJson(json.toString());
+        assertEquals(HttpProtocol.H1, old.scenarios().get(0).protocol());
+        assertFalse(old.targets().get(0).doesNotSpeak("h2c"));
+
+        Scenario h2c = Scenario.closedLoop("/plaintext", 0, true, 4, 1).overHttp2(100);
+        ((ArrayNode) json.get("scenarios")).set(0, mapper.valueToTree(h2c));
+        ((ObjectNode) json.get("targets").get(0)).putArray("protocols").add("h1");
+        assertEquals(100, json.get("scenarios").get(0).get("http2Streams").asInt());
+        Results read = ResultsJson.fromJson(json.toString());
+        assertEquals(h2c, read.scenarios().get(0));
+        assertEquals(HttpProtocol.H2C, read.scenarios().get(0).protocol());
+        assertEquals(100, read.scenarios().get(0).streams());
+        assertEquals(List.of("h1"), read.targets().get(0).protocols());
+        assertTrue(read.targets().get(0).doesNotSpeak("h2c"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.httpmodels.harness.process.ChildServer;
 import io.httpmodels.harness.process.HarnessJvm;
+import io.httpmodels.server.HttpProtocol;
 import io.httpmodels.server.HttpServerModel;
 import io.httpmodels.server.RunningServer;
 import io.httpmodels.server.ServerConfig;
@@ -30,6 +31,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
@@ -47,6 +49,10 @@ class ModelFoldersTest {
             public final class FolderModel implements io.httpmodels.server.HttpServerModel {
                 public String name() { return "folder-model"; }
                 public String description() { return "a model kept in a folder"; }
+                public java.util.Set<io.httpmodels.server.HttpProtocol> protocols() {
+                    return java.util.Set.of(
+                            io.httpmodels.server.HttpProtocol.HTTP_1_1, io.httpmodels.server.HttpProtocol.H2C);
+                }
                 public io.httpmodels.server.RunningServer start(io.httpmodels.server.ServerConfig config)
                         throws java.io.IOException {
                     // As Helidon finds its HTTP/1.1 connection provider: through the context class loader.
@@ -109,6 +115,7 @@ class ModelFoldersTest {
         assertEquals(List.of(NAME), List.copyOf(folders.models().keySet()));
         HttpServerModel model = folders.models().get(NAME);
         assertEquals("a model kept in a folder", model.description());
+        assertEquals(Set.of(HttpProtocol.HTTP_1_1, HttpProtocol.H2C), model.protocols(), "what it declares it speaks");
         assertNotSame(
                 getClass().getClassLoader(),
                 ((FolderModel) model).model().getClass().getClassLoader());
