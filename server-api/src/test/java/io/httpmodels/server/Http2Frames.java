@@ -102,14 +102,24 @@ final class Http2Frames {
         return frame(WINDOW_UPDATE, 0, streamId, payload);
     }
 
-    /** A request's header block: its pseudo-header fields as literals without indexing (RFC 7541 §6.2.2). */
+    /**
+     * A request's header block: its pseudo-header fields as literals without indexing, each named by its index in
+     * the static table (RFC 7541 §6.2.2, Appendix A), as browsers, curl and the JDK's client send them. Helidon 4
+     * answers a pseudo-header field with a literal name with GOAWAY PROTOCOL_ERROR, though RFC 7541 allows it.
+     */
     static byte[] requestBlock(String method, String path) {
         ByteArrayOutputStream block = new ByteArrayOutputStream();
-        literal(block, ":method", method);
-        literal(block, ":scheme", "http");
-        literal(block, ":path", path);
-        literal(block, ":authority", "localhost");
+        literalOfIndexedName(block, 2, method); // :method
+        literalOfIndexedName(block, 6, "http"); // :scheme
+        literalOfIndexedName(block, 4, path); // :path
+        literalOfIndexedName(block, 1, "localhost"); // :authority
         return block.toByteArray();
+    }
+
+    /** A literal header field without indexing whose name is {@code index} (under 15) in the static table. */
+    static void literalOfIndexedName(ByteArrayOutputStream block, int index, String value) {
+        block.write(index);
+        string(block, value);
     }
 
     /** A literal header field without indexing, with a new name; name and value each shorter than 127 bytes. */
