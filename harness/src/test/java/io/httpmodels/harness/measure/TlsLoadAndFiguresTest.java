@@ -69,7 +69,7 @@ class TlsLoadAndFiguresTest {
         try (MeasuredTarget plain = new MeasuredTarget("x", CLOSE, null, "not started")) {
             IllegalArgumentException e =
                     assertThrows(IllegalArgumentException.class, () -> plain.checkServes(CLOSE.overTls(TlsMode.FULL)));
-            assertTrue(e.getMessage().contains("TLS are fixed when it starts"), e.getMessage());
+            assertTrue(e.getMessage().contains("TLS and protocol are fixed when it starts"), e.getMessage());
         }
         try (MeasuredTarget tls = new MeasuredTarget("x", CLOSE.overTls(TlsMode.FULL), null, "not started")) {
             tls.checkServes(CLOSE.overTls(TlsMode.RESUME)); // resumption is the client's: same server
