@@ -22,7 +22,8 @@ import java.util.concurrent.Executor;
  * stream's pipeline.
  *
  * <p>A connection gets Netty's {@link Http2FrameCodec} and {@link Http2MultiplexHandler}: each stream is a child
- * channel whose pipeline is {@link Http2StreamFrameToHttpObjectCodec} then a {@link NettyServerHandler} of its own,
+ * channel whose pipeline is {@link RequestPseudoHeaders} (a request missing a pseudo-header is reset),
+ * {@link Http2StreamFrameToHttpObjectCodec} then a {@link NettyServerHandler} of its own,
  * the very handler that answers HTTP/1.1. So a stream is routed and answered by the one definition of the workload,
  * and its simulated work and queries are handed to the work executor exactly as a request's are (a stream is a
  * connection with one request). The price is a child channel, a pipeline and a handler per stream, plus the
@@ -70,12 +71,13 @@ final class NettyHttp2 {
         pipeline.addLast(codec, new Http2MultiplexHandler(new StreamInitializer()), new IdleConnectionCloser(codec));
     }
 
-    /** Each stream's pipeline: frames to HTTP/1.1 objects and back, then the HTTP/1.1 handler. */
+    /** Each stream's pipeline: its head checked, frames to HTTP/1.1 objects and back, then the HTTP/1.1 handler. */
     private final class StreamInitializer extends ChannelInitializer<Http2StreamChannel> {
         @Override
         protected void initChannel(Http2StreamChannel stream) {
             stream.pipeline()
                     .addLast(
+                            new RequestPseudoHeaders(),
                             new Http2StreamFrameToHttpObjectCodec(true),
                             new NettyServerHandler(config, workExecutor, answers, store));
         }
