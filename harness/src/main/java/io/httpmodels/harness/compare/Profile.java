@@ -3,6 +3,7 @@ package io.httpmodels.harness.compare;
 import io.httpmodels.harness.results.Scenario;
 import io.httpmodels.harness.results.TlsMode;
 import io.httpmodels.load.HttpProtocol;
+import io.httpmodels.load.LoadConfig;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -365,9 +366,9 @@ public enum Profile {
                 throw new IllegalArgumentException("--protocol and --streams need at least one value each");
             }
             for (int n : streams) {
-                if (n < 1 || n > io.httpmodels.load.LoadConfig.MAX_STREAMS) {
+                if (n < 1 || n > LoadConfig.MAX_STREAMS) {
                     throw new IllegalArgumentException(
-                            "--streams must be between 1 and " + io.httpmodels.load.LoadConfig.MAX_STREAMS + ": " + n);
+                            "--streams must be between 1 and " + LoadConfig.MAX_STREAMS + ": " + n);
                 }
             }
             boolean http2 = protocols.stream().anyMatch(HttpProtocol::http2);
