@@ -102,18 +102,13 @@ public record LoadConfig(
         }
         protocol = protocol == null ? Protocol.HTTP_1_1 : protocol;
         if (protocol.version().http2()) {
-            checkHttp2(protocol.version(), https, connections, pacing, request, background);
+            checkHttp2(protocol.version(), https, connections, request, background);
         }
     }
 
     /** What HTTP/2 does not (yet) combine with: each an IllegalArgumentException, a usage error. */
     private static void checkHttp2(
-            HttpProtocol version,
-            boolean https,
-            Connections connections,
-            Pacing pacing,
-            Request request,
-            Background background) {
+            HttpProtocol version, boolean https, Connections connections, Request request, Background background) {
         if (version == HttpProtocol.H2C && https) {
             throw new IllegalArgumentException("h2c is HTTP/2 over cleartext: give an http:// URL (h2 for https://)");
         }
@@ -123,9 +118,6 @@ public record LoadConfig(
         if (!connections.keepAlive() || connections.pipeline() != 1) {
             throw new IllegalArgumentException(
                     "HTTP/2 keeps its connections and runs --streams, not --pipeline or --no-keep-alive");
-        }
-        if (pacing.rate() > 0) {
-            throw new IllegalArgumentException("-R with HTTP/2 is not yet supported: a closed loop only");
         }
         if (request.bodyLength() > 0) {
             throw new IllegalArgumentException("a request body over HTTP/2 is not yet supported");

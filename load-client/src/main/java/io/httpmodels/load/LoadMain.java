@@ -144,7 +144,7 @@ public final class LoadMain implements Callable<Integer> {
             paramLabel = "h1|h2c|h2",
             description = "HTTP version: h1 (HTTP/1.1, the default), h2c (HTTP/2 over cleartext with prior"
                     + " knowledge: the preface at once, no upgrade; http://) or h2 (HTTP/2 over TLS, chosen by ALPN;"
-                    + " https://). HTTP/2 runs a closed loop: -R, --pipeline and a body are not yet supported.")
+                    + " https://). Over HTTP/2, --pipeline and a request body are not yet supported.")
     private String protocol = HttpProtocol.H1.id();
 
     @Option(

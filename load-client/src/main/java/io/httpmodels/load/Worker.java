@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  *
  * <p>Closed loop: a connection whose responses completed sends its next request(s) on the next turn of the
  * loop, after that turn's reads (wrk's structure; see {@link #sendQueuedRequests()}). Rate mode: requests are due at {@code start + k / rate} and go out on any connection with a free
- * slot; a request that cannot go out on time waits, and its latency still counts from when it was due. With
+ * slot (over HTTP/2, a stream it may open); a request that cannot go out on time waits, and its latency still counts from when it was due. With
  * {@link Turns}, a closed loop sends only in its own turns: a connection ready to send outside them waits for the
  * next one ({@link #waitForTurn}).
  */
@@ -752,7 +752,16 @@ final class Worker implements Runnable {
                 return;
             }
             nextSendIndex++;
-            write(c, 1, now, intended);
+            if (c.h2 != null) {
+                // A stream of its own, timed from when it was due as an HTTP/1.1 request is.
+                c.h2.request(now, intended);
+                if (intended - run.recordStartNanos >= 0) {
+                    issued++;
+                }
+                writeH2(c);
+            } else {
+                write(c, 1, now, intended);
+            }
         }
     }
 
@@ -768,7 +777,13 @@ final class Worker implements Runnable {
                 freeCursor = 0;
             }
             Connection c = connections[i % n];
-            if (c.state == Connection.State.READING && c.pending() < pipeline) {
+            if (c.h2 != null) {
+                // HTTP/2: a stream may open while an earlier write is under way (its frames append).
+                if ((c.state == Connection.State.READING || c.state == Connection.State.WRITING)
+                        && c.h2.canOpen() > 0) {
+                    return c;
+                }
+            } else if (c.state == Connection.State.READING && c.pending() < pipeline) {
                 return c;
             }
         }
@@ -944,6 +959,9 @@ final class Worker implements Runnable {
                     slotsServed++;
                 }
                 intervals.record(micros(now - intendedNanos));
+                if (rateMode) {
+                    uncorrected.recordValue(micros(now - sentNanos));
+                }
             }
         }
 

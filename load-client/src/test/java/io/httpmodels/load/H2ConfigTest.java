@@ -19,7 +19,6 @@ class H2ConfigTest {
 
     @ParameterizedTest
     @CsvSource({
-        "rate, -R with HTTP/2 is not yet supported",
         "pipeline, HTTP/2 keeps its connections and runs --streams",
         "no-keep-alive, HTTP/2 keeps its connections and runs --streams",
         "body, a request body over HTTP/2 is not yet supported",
@@ -31,7 +30,6 @@ class H2ConfigTest {
     })
     void unsupportedCombinationsAreUsageErrors(String what, String message) {
         UnaryOperator<LoadConfig.Builder> change = switch (what) {
-            case "rate" -> b -> b.rate(1000);
             case "pipeline" -> b -> b.pipeline(4);
             case "no-keep-alive" -> b -> b.keepAlive(false);
             case "body" -> b -> b.body(new byte[] {1});

@@ -146,6 +146,48 @@ class H2LoadTest {
     }
 
     @Test
+    void atARateAStreamWaitingForAFreeSlotIsTimedFromWhenItWasDueAndTheUncorrectedFigureFromItsWrite()
+            throws Exception {
+        // One stream at a time, due every 5 ms, each answered 20 ms after it is read: the streams queue behind one
+        // another, so the twentieth ends at least 400 ms after the start though it was due at 95 ms.
+        try (H2TestServer server = H2TestServer.start(H2TestServer.options().answerAfterMillis(20))) {
+            LoadReport report =
+                    new LoadClient(h2c(server.url("/"), 1, 1, 20).rate(200).build()).run();
+            assertNull(report.abortReason());
+            assertEquals(20, report.recorded().requests());
+            assertEquals(20, report.latencies().histogram().getTotalCount());
+            assertTrue(
+                    report.latencies().histogram().getMaxValue() >= 305_000,
+                    "the last stream charged its wait: "
+                            + report.latencies().histogram().getMaxValue() + " us");
+            LatencySummary uncorrected = report.latencies().uncorrected();
+            assertEquals(20, uncorrected.count());
+            assertTrue(uncorrected.minMicros() >= 20_000, "each took the server's 20 ms: " + uncorrected.minMicros());
+            assertTrue(
+                    uncorrected.maxMicros() < report.latencies().histogram().getMaxValue(),
+                    "the wait for a free stream is not in the uncorrected figure");
+        }
+    }
+
+    @Test
+    void atARateStreamsGoOutWhenDueOnEveryConnectionNeverMoreThanItsStreams() throws Exception {
+        // 60 streams due every millisecond, each answered after 50 ms: 2 connections x 3 streams fill, and no more.
+        try (H2TestServer server = H2TestServer.start(H2TestServer.options().answerAfterMillis(50))) {
+            LoadReport report =
+                    new LoadClient(h2c(server.url("/"), 2, 3, 60).rate(1_000).build()).run();
+            assertNull(report.abortReason());
+            assertEquals(60, report.recorded().requests());
+            assertEquals(0, report.responses().errors().total());
+            assertEquals(2, report.connections().served());
+            assertEquals(3, server.maxOpenStreams(), "each connection's streams, never above");
+            // The last of them was due at 59 ms and could not be written before: none was sent early.
+            assertTrue(
+                    report.recorded().seconds() >= 0.059,
+                    "the run took " + report.recorded().seconds() + " s");
+        }
+    }
+
+    @Test
     void theReportsSayTheProtocolAndStreams() throws Exception {
         try (H2TestServer server = H2TestServer.start(H2TestServer.options())) {
             LoadReport report = new LoadClient(h2c(server.url("/"), 1, 7, 100).build()).run();

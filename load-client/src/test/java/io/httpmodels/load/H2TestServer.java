@@ -53,27 +53,32 @@ final class H2TestServer implements AutoCloseable {
      *                             last stream id is the last one answered, then a close; 0 for never
      * @param resetEvery           every so many streams (the n-th, 2n-th, ...), an RST_STREAM CANCEL instead of an
      *                             answer; 0 for never
+     * @param answerAfterMillis    each answer this long after its request was read; 0 for at the end of the read
      */
-    record Options(long maxConcurrentStreams, int bodyBytes, int goAwayAfter, int resetEvery) {
+    record Options(long maxConcurrentStreams, int bodyBytes, int goAwayAfter, int resetEvery, long answerAfterMillis) {
         Options maxConcurrentStreams(long n) {
-            return new Options(n, bodyBytes, goAwayAfter, resetEvery);
+            return new Options(n, bodyBytes, goAwayAfter, resetEvery, answerAfterMillis);
         }
 
         Options bodyBytes(int n) {
-            return new Options(maxConcurrentStreams, n, goAwayAfter, resetEvery);
+            return new Options(maxConcurrentStreams, n, goAwayAfter, resetEvery, answerAfterMillis);
         }
 
         Options goAwayAfter(int n) {
-            return new Options(maxConcurrentStreams, bodyBytes, n, resetEvery);
+            return new Options(maxConcurrentStreams, bodyBytes, n, resetEvery, answerAfterMillis);
         }
 
         Options resetEvery(int n) {
-            return new Options(maxConcurrentStreams, bodyBytes, goAwayAfter, n);
+            return new Options(maxConcurrentStreams, bodyBytes, goAwayAfter, n, answerAfterMillis);
+        }
+
+        Options answerAfterMillis(long millis) {
+            return new Options(maxConcurrentStreams, bodyBytes, goAwayAfter, resetEvery, millis);
         }
     }
 
     static Options options() {
-        return new Options(1000, 0, 0, 0);
+        return new Options(1000, 0, 0, 0, 0);
     }
 
     private final EventLoopGroup group;
@@ -198,6 +203,17 @@ final class H2TestServer implements AutoCloseable {
                 if (options.resetEvery() > 0 && streams % options.resetEvery() == 0) {
                     resets.incrementAndGet();
                     ctx.write(new DefaultHttp2ResetFrame(Http2Error.CANCEL).stream(stream));
+                    continue;
+                }
+                if (options.answerAfterMillis() > 0) {
+                    ctx.executor()
+                            .schedule(
+                                    () -> {
+                                        answer(ctx, stream);
+                                        ctx.flush();
+                                    },
+                                    options.answerAfterMillis(),
+                                    java.util.concurrent.TimeUnit.MILLISECONDS);
                     continue;
                 }
                 answer(ctx, stream);
