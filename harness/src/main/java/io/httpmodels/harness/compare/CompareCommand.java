@@ -617,11 +617,6 @@ public final class CompareCommand implements Callable<Integer> {
         Path root = ProjectRoot.find();
         List<Scenario> scenarios = withServerAndSlowSettings(axes.scenarios());
         scenarios.forEach(scenario -> checkTheMachineHolds(scenario, clientThreads));
-        if (capacity && scenarios.stream().anyMatch(s -> s.protocol().http2())) {
-            // The search climbs open-loop rates, which the client does not yet run over HTTP/2.
-            throw new IllegalArgumentException(
-                    "--capacity climbs rates (-R): HTTP/1.1 only, not with --protocol h2c or h2");
-        }
         return new Plan(
                 custom ? "custom (from " + profile.id() + ")" : profile.id(),
                 targets,

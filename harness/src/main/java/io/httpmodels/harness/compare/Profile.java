@@ -379,9 +379,6 @@ public enum Profile {
                 throw new IllegalArgumentException(
                         "HTTP/2 keeps its connections and runs --streams, not --pipeline or --no-keep-alive");
             }
-            if (http2 && (rate != null || !rateFractions.isEmpty())) {
-                throw new IllegalArgumentException("-R and --rate-fractions with HTTP/2 are not yet supported");
-            }
             if (http2 && (idleConnections > 0 || slowConnections > 0)) {
                 throw new IllegalArgumentException("idle and slow connections are HTTP/1.1 only");
             }
@@ -428,7 +425,13 @@ public enum Profile {
                                 } else {
                                     Scenario s = Scenario.closedLoop(route, work, true, c, 1);
                                     s = p == HttpProtocol.H2 ? s.overTls(TlsMode.RESUME) : s;
-                                    all.add(s.overHttp2(n));
+                                    s = s.overHttp2(n);
+                                    s = rate == null ? s : s.atRate(rate);
+                                    all.add(s);
+                                    // As over HTTP/1.1: each fraction after the closed loop whose peak it needs.
+                                    for (double f : s.openLoop() ? List.<Double>of() : rateFractions) {
+                                        all.add(s.atPeakFraction(f));
+                                    }
                                 }
                             }
                         }

@@ -20,8 +20,6 @@ class Http2UsageTest {
             --protocol h2c --no-keep-alive --no-pin            | HTTP/2 keeps its connections
             --protocol h2c --pipeline 4 --no-pin                | HTTP/2 keeps its connections
             --profile h2 --idle-connections 10 --no-pin         | idle and slow connections are HTTP/1.1 only
-            --profile h2 --capacity --no-pin                    | --capacity climbs rates (-R): HTTP/1.1 only
-            --protocol h2c -R 1000 --no-pin                     | -R and --rate-fractions with HTTP/2 are not yet
             """)
     void usageErrorsExitWithTwoAndSayWhy(String flags, String says) {
         CliRun run = CliRun.of(("compare " + flags).split(" "));

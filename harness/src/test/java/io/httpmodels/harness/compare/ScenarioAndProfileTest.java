@@ -187,6 +187,26 @@ class ScenarioAndProfileTest {
     }
 
     @Test
+    void openLoopRatesPaceHttp2StreamsAsTheyPaceHttp11Requests() {
+        Profile.Axes fractions =
+                new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(4), 1, null, List.of(0.5));
+        List<Scenario> scenarios =
+                fractions.overProtocols(List.of(HttpProtocol.H2C), List.of(10)).scenarios();
+        assertEquals(
+                List.of("plaintext-c4-ka-w0-h2c-s10", "plaintext-c4-ka-w0-at50pct-h2c-s10"),
+                scenarios.stream().map(Scenario::id).toList());
+        assertEquals(0.5, scenarios.get(1).pacing().rateFraction());
+        assertEquals(10, scenarios.get(1).streams());
+        Profile.Axes rate =
+                new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(4), 1, 2_000.0, List.of());
+        Scenario paced = rate.overProtocols(List.of(HttpProtocol.H2C), List.of(10))
+                .scenarios()
+                .get(0);
+        assertEquals(2_000.0, paced.pacing().rate());
+        assertEquals(HttpProtocol.H2C, paced.protocol());
+    }
+
+    @Test
     void whatHttp2DoesNotCombineWithIsRefusedSayingWhy() {
         Profile.Axes plain =
                 new Profile.Axes(List.of("/plaintext"), List.of(0), List.of(true), List.of(4), 1, null, List.of());
