@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# wrk against nginx and against the netty model, in one go, alternating: is our fast end as fast as nginx?
+# wrk (h2load over h2c) against nginx and against the netty model, in one go, alternating: is our fast end as fast
+# as nginx?
 #
-#   scripts/bench/netty-vs-nginx.sh [--rounds N] [--duration S] [--warmup S] [--server-transport T]
-#                                   [--server-cpu N] [--client-cpu N] [--nginx-port N] [--netty-port N]
+#   scripts/bench/netty-vs-nginx.sh [--protocol h1|h2c] [--rounds N] [--duration S] [--warmup S]
+#                                   [--server-transport T] [--server-cpu N] [--client-cpu N] [--nginx-port N]
+#                                   [--netty-port N]
 #
-# Both servers run one event loop (nginx: 1 worker; netty: --server-threads 1) pinned to --server-cpu (0); wrk runs
-# one thread pinned to --client-cpu (1). Two loads, each GET /plaintext on keep-alive connections:
+# Both servers run one event loop (nginx: 1 worker; netty: --server-threads 1) pinned to --server-cpu (0); the
+# client runs one thread pinned to --client-cpu (1). Two loads, each GET /plaintext on keep-alive connections;
+# over HTTP/1.1 (--protocol h1, the default) wrk's:
 #   c40     wrk -t1 -c40, one request at a time per connection
 #   c256p16 wrk -t1 -c256 with 16 pipelined requests per write (scripts/bench/pipeline.lua)
+# over HTTP/2 with prior knowledge (--protocol h2c: nginx.sh --h2c, serve.sh netty --h2c) h2load's:
+#   c4m100  h2load -t1 -c4 -m100, 100 streams in flight on each of 4 connections
+#   c4m10   h2load -t1 -c4 -m10
 # Each server is warmed up under both loads first (not recorded), then --rounds rounds (3) alternate
 # nginx, netty (then netty, nginx) for each load. Prints every round's requests/s, the medians, the ratio of
 # the medians and the median of the per-round ratios (paired: robust to drift between rounds), plus
-# wrk's CPU use (a client near 100 % of its core measures itself). With pipelining wrk's latency is per
+# the client's CPU use (a client near 100 % of its core measures itself). With pipelining wrk's latency is per
 # batch, so only requests/s is printed. Each run also prints the server's CPU time per request (its threads and
 # worker processes, from /proc): when wrk saturates its core, that is the fairer comparison.
 # Extra JVM flags for netty: HTTPMODELS_JAVA_OPTS.
@@ -20,12 +26,13 @@ set -euo pipefail
 # shellcheck source=../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-rounds=3; duration=10; warmup=5; transport=auto
+rounds=3; duration=10; warmup=5; transport=auto; protocol=h1
 server_cpu=0; client_cpu=1; nginx_port=8480; netty_port=8490
 while [ $# -gt 0 ]; do
     case "$1" in
+        --protocol) protocol="${2:?}"; shift 2 ;;
         --rounds) rounds="${2:?}"; shift 2 ;;
         --duration) duration="${2:?}"; shift 2 ;;
         --warmup) warmup="${2:?}"; shift 2 ;;
@@ -47,7 +54,13 @@ done
 if [ "$rounds" -lt 1 ] || [ "$rounds" -gt 20 ] || [ "$duration" -lt 1 ] || [ "$duration" -gt 300 ]; then
     echo "netty-vs-nginx.sh: rounds must be 1..20 and duration 1..300 s" >&2; exit 2
 fi
-command -v wrk >/dev/null || { echo "netty-vs-nginx.sh: wrk not installed; run scripts/peers/install.sh" >&2; exit 1; }
+case "$protocol" in
+    h1) loads=(c40 c256p16); client=wrk; h2c_flag=() ;;
+    h2c) loads=(c4m100 c4m10); client=h2load; h2c_flag=(--h2c) ;;
+    *) echo "netty-vs-nginx.sh: --protocol is h1 or h2c, not '$protocol'" >&2; exit 2 ;;
+esac
+command -v "$client" >/dev/null \
+    || { echo "netty-vs-nginx.sh: $client not installed; run scripts/peers/install.sh" >&2; exit 1; }
 
 bench_dir="$(cd "$(dirname "$0")" && pwd)"
 pipeline_lua="$bench_dir/pipeline.lua"
@@ -65,25 +78,37 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# run_wrk PORT SERVER_PID LOAD SECONDS: prints "RPS WRK_CPU% SERVER_US_PER_REQUEST" for one wrk run: the
-# server's CPU time (all its threads and worker processes) per request says what throughput alone hides when
-# the client saturates its core. The raw output goes to $work_dir.
-run_wrk() {
-    local port="$1" server_pid="$2" load="$3" seconds="$4" out="$work_dir/wrk-$1-$3.txt" args before after
+# run_load PORT SERVER_PID LOAD SECONDS: prints "RPS CLIENT_CPU% SERVER_US_PER_REQUEST" for one run of the
+# client: the server's CPU time (all its threads and worker processes) per request says what throughput alone
+# hides when the client saturates its core. The raw output goes to $work_dir.
+run_load() {
+    local port="$1" server_pid="$2" load="$3" seconds="$4" out="$work_dir/$client-$1-$3.txt" args before after
     case "$load" in
         c40) args=(-t1 -c40 "-d${seconds}s" "http://127.0.0.1:$port/plaintext") ;;
         c256p16) args=(-t1 -c256 "-d${seconds}s" -s "$pipeline_lua" "http://127.0.0.1:$port" -- /plaintext 16) ;;
+        c4m100) args=(-t1 -c4 -m100 -D "$seconds" "http://127.0.0.1:$port/plaintext") ;;
+        c4m10) args=(-t1 -c4 -m10 -D "$seconds" "http://127.0.0.1:$port/plaintext") ;;
     esac
     before=$(httpmodels_cpu_ticks "$server_pid")
-    httpmodels_pin "$client_cpu" /usr/bin/time -f 'cpu %P' wrk "${args[@]}" > "$out" 2>&1
+    httpmodels_pin "$client_cpu" /usr/bin/time -f 'cpu %P' "$client" "${args[@]}" > "$out" 2>&1
     after=$(httpmodels_cpu_ticks "$server_pid")
-    if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
-        echo "netty-vs-nginx.sh: wrk saw errors against port $port ($load):" >&2
-        grep -e 'Non-2xx' -e 'Socket errors' "$out" >&2
-    fi
     local rps requests
-    rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out")"
-    requests="$(awk '/requests in/ { print $1 }' "$out")"
+    if [ "$client" = wrk ]; then
+        if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
+            echo "netty-vs-nginx.sh: wrk saw errors against port $port ($load):" >&2
+            grep -e 'Non-2xx' -e 'Socket errors' "$out" >&2
+        fi
+        rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out")"
+        requests="$(awk '/requests in/ { print $1 }' "$out")"
+    else
+        # "requests: T total, S started, D done, OK succeeded, F failed, E errored, ..."; "status codes: ..."
+        if ! grep -q ' 0 failed, 0 errored' "$out" || grep -q -E 'status codes: .*[1-9][0-9]* [345]xx' "$out"; then
+            echo "netty-vs-nginx.sh: h2load saw errors against port $port ($load):" >&2
+            grep -e '^requests:' -e '^status codes:' "$out" >&2
+        fi
+        rps="$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' "$out")"
+        requests="$(sed -n 's/^requests: .* \([0-9]*\) succeeded,.*/\1/p' "$out")"
+    fi
     echo "$rps $(sed -n 's/^cpu \([0-9]*%\).*/\1/p' "$out") $(httpmodels_stats cpu-per-request \
         $((after - before)) "$(httpmodels_clock_ticks)" "${requests:-0}")"
 }
@@ -99,12 +124,14 @@ done
 jar="$HTTPMODELS_ROOT/harness/target/harness.jar"
 httpmodels_ensure_jar harness "$jar"
 
-read -r _ nginx_pid < <("$HTTPMODELS_ROOT/scripts/peers/nginx.sh" start --port "$nginx_port" --cpu "$server_cpu")
+read -r _ nginx_pid < <("$HTTPMODELS_ROOT/scripts/peers/nginx.sh" start --port "$nginx_port" "${h2c_flag[@]}" \
+    --cpu "$server_cpu")
 httpmodels_wait_for_port "$nginx_port"
 
 export HTTPMODELS_JAVA_OPTS="${HTTPMODELS_JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled}"
 # Started directly, not through a shell function: taskset and serve.sh exec, so $! is the JVM's pid.
-serve=("$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --server-threads 1 --server-transport "$transport")
+serve=("$HTTPMODELS_ROOT/scripts/serve.sh" netty --port "$netty_port" --server-threads 1 --server-transport "$transport"
+    "${h2c_flag[@]}")
 if command -v taskset >/dev/null 2>&1 && [ "$server_cpu" -lt "$(httpmodels_cpus)" ]; then
     taskset -c "$server_cpu" "${serve[@]}" > "$work_dir/netty.log" 2>&1 &
 else
@@ -115,15 +142,15 @@ netty_pid=$!
 httpmodels_wait_for_port "$netty_port"
 kill -0 "$netty_pid" 2>/dev/null || { echo "netty-vs-nginx.sh: the netty model exited; see $work_dir/netty.log" >&2; exit 1; }
 
-loads=(c40 c256p16)
-echo "netty-vs-nginx: $(nproc) cpus, servers on cpu $server_cpu, wrk -t1 on cpu $client_cpu, GET /plaintext," \
+echo "netty-vs-nginx: $(nproc) cpus, servers on cpu $server_cpu, $client -t1 on cpu $client_cpu, GET /plaintext" \
+     "over $protocol," \
      "${duration}s runs after ${warmup}s warm-up per server and load, $rounds rounds alternating"
 echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), 1 worker | $(grep -o -m 1 'netty: [^)]*' "$work_dir/netty.log")" \
      "| $("$(httpmodels_find_java)" -version 2>&1 | sed -n 1p) | HTTPMODELS_JAVA_OPTS=$HTTPMODELS_JAVA_OPTS"
 
 for load in "${loads[@]}"; do
-    run_wrk "$nginx_port" "$nginx_pid" "$load" "$warmup" >/dev/null
-    run_wrk "$netty_port" "$netty_pid" "$load" "$warmup" >/dev/null
+    run_load "$nginx_port" "$nginx_pid" "$load" "$warmup" >/dev/null
+    run_load "$netty_port" "$netty_pid" "$load" "$warmup" >/dev/null
 done
 
 # Every measurement as "KEY ROUND CONTENDER VALUE" for `httpmodels stats pairs`.
@@ -136,11 +163,11 @@ for load in "${loads[@]}"; do
         for server in $order; do
             port=$nginx_port; pid=$nginx_pid
             [ "$server" = netty ] && { port=$netty_port; pid=$netty_pid; }
-            read -r value cpu us < <(run_wrk "$port" "$pid" "$load" "$duration")
+            read -r value cpu us < <(run_load "$port" "$pid" "$load" "$duration")
             printf '%s-rps %d %s %s\n%s-cpu %d %s %s\n' "$load" "$round" "$server" "$value" \
                 "$load" "$round" "$server" "$us" >> "$rounds_file"
-            printf '%-8s round %d  %-6s %12.0f requests/s  %6.2f us server cpu/request  (wrk cpu %s)\n' \
-                "$load" "$round" "$server" "$value" "$us" "$cpu"
+            printf '%-8s round %d  %-6s %12.0f requests/s  %6.2f us server cpu/request  (%s cpu %s)\n' \
+                "$load" "$round" "$server" "$value" "$us" "$client" "$cpu"
         done
     done
 done
