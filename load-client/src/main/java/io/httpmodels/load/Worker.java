@@ -665,13 +665,10 @@ final class Worker implements Runnable {
      * HTTP/1.1's batches, streams are topped up as responses end, as h2load does: a stream is the unit here.
      */
     private void sendStreams(Connection c, long now) {
-        if (c.state != Connection.State.READING && c.state != Connection.State.WRITING) {
+        if (!mayOpenStream(c)) {
             return;
         }
         int n = c.h2.canOpen();
-        if (n == 0) {
-            return;
-        }
         if (turns != null && !turns.mine(now)) {
             waitForTurn(c);
             return;
@@ -753,16 +750,20 @@ final class Worker implements Runnable {
             }
             nextSendIndex++;
             if (c.h2 != null) {
-                // A stream of its own, timed from when it was due as an HTTP/1.1 request is.
-                c.h2.request(now, intended);
-                if (intended - run.recordStartNanos >= 0) {
-                    issued++;
-                }
-                writeH2(c);
+                openScheduledStream(c, now, intended);
             } else {
                 write(c, 1, now, intended);
             }
         }
+    }
+
+    /** HTTP/2, rate mode: a stream of its own, timed from when it was due as an HTTP/1.1 request is. */
+    private void openScheduledStream(Connection c, long now, long intended) {
+        c.h2.request(now, intended);
+        if (intended - run.recordStartNanos >= 0) {
+            issued++;
+        }
+        writeH2(c);
     }
 
     private long intendedAt(long index) {
@@ -777,17 +778,16 @@ final class Worker implements Runnable {
                 freeCursor = 0;
             }
             Connection c = connections[i % n];
-            if (c.h2 != null) {
-                // HTTP/2: a stream may open while an earlier write is under way (its frames append).
-                if ((c.state == Connection.State.READING || c.state == Connection.State.WRITING)
-                        && c.h2.canOpen() > 0) {
-                    return c;
-                }
-            } else if (c.state == Connection.State.READING && c.pending() < pipeline) {
+            if (c.h2 != null ? mayOpenStream(c) : c.state == Connection.State.READING && c.pending() < pipeline) {
                 return c;
             }
         }
         return null;
+    }
+
+    /** HTTP/2: whether a stream may open now; one may while an earlier write is under way (its frames append). */
+    private static boolean mayOpenStream(Connection c) {
+        return (c.state == Connection.State.READING || c.state == Connection.State.WRITING) && c.h2.canOpen() > 0;
     }
 
     /** Writes n copies of the request in one call; partial writes finish on OP_WRITE. */
