@@ -8,9 +8,9 @@
 #   scripts/conformance.sh --out target/matrix               somewhere else than docs/conformance
 #
 # A module's kits are its test classes that extend ConformanceKit, HostileClientKit, DeadlineKit, LeakKit,
-# BackpressureKit, TlsConformanceKit, TlsHostileKit or Http2ConformanceKit, or such a class (found by grep), run
-# with -Pslow (the leak kit at full size) and -Dtests.groups= (every kit class, whether tagged slow or in the
-# default set). Each module's old records are removed before its kits run, so the matrix holds only this run's; a
+# BackpressureKit, TlsConformanceKit, TlsHostileKit, Http2ConformanceKit or Http2AttackKit, or such a class (found by
+# grep), run with -Pslow (the leak kit at full size) and -Dtests.groups= (every kit class, whether tagged slow or in
+# the default set). Each module's old records are removed before its kits run, so the matrix holds only this run's; a
 # failing kit case is recorded as FAILED and the run goes on (the script then exits 1 after writing the matrix).
 # Exit codes: 0 written, 1 a kit failed or the matrix could not be written, 2 usage error.
 set -euo pipefail
@@ -18,7 +18,7 @@ set -euo pipefail
 
 usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 
-kits='ConformanceKit|HostileClientKit|DeadlineKit|LeakKit|BackpressureKit|TlsConformanceKit|TlsHostileKit|Http2ConformanceKit'
+kits='ConformanceKit|HostileClientKit|DeadlineKit|LeakKit|BackpressureKit|TlsConformanceKit|TlsHostileKit|Http2ConformanceKit|Http2AttackKit'
 modules=""
 out="$HTTPMODELS_ROOT/docs/conformance"
 collect_only=false

@@ -15,9 +15,11 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -76,6 +78,8 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
             return;
         }
         String label = model.get().label();
+        declaredProtocols(model.get())
+                .ifPresent(p -> protocols(extensionContext).putIfAbsent(label, p));
         String caseName = caseName(arguments);
         List<Ran> ran = ran(extensionContext);
         Optional<Deviation> deviation = model.get().deviationFor(method, arguments);
@@ -202,7 +206,14 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
                 .filter(KitCoverage.class::isInstance)
                 .map(KitCoverage.class::cast)
                 .ifPresent(coverage -> ran.addAll(notRun(coverage.notRun().toList(), ran)));
-        writeRecords(DIRECTORY, kit, kitContract(context.getRequiredTestClass()), ran);
+        HttpProtocol speaks = context.getTestInstance()
+                .filter(KitCoverage.class::isInstance)
+                .map(instance -> ((KitCoverage) instance).speaks())
+                .orElse(HttpProtocol.HTTP_1_1);
+        writeRecords(
+                DIRECTORY,
+                new KitClass(kit, kitContract(context.getRequiredTestClass()), speaks, protocols(context)),
+                ran);
         List<Observed> seen = observed(context);
         if (seen.isEmpty()) {
             return;
@@ -250,8 +261,36 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         return left;
     }
 
+    /**
+     * What every record of one kit class says beside its cases.
+     *
+     * @param kit the class, by simple name
+     * @param contract the kit contract it extends
+     * @param speaks the protocol its cases speak
+     * @param protocols the protocols each model it ran declares, by label; a model absent has none on record
+     */
+    record KitClass(String kit, String contract, HttpProtocol speaks, Map<String, List<String>> protocols) {
+
+        KitClass {
+            protocols = Map.copyOf(protocols);
+        }
+    }
+
+    /** The protocols {@code model} declares, by id in the enum's order; empty for a model this JVM does not know. */
+    static Optional<List<String>> declaredProtocols(ModelUnderTest model) {
+        try {
+            Set<HttpProtocol> spoken = model.model().protocols();
+            return Optional.of(Arrays.stream(HttpProtocol.values())
+                    .filter(spoken::contains)
+                    .map(HttpProtocol::id)
+                    .toList());
+        } catch (UnknownModelException peer) {
+            return Optional.empty();
+        }
+    }
+
     /** Writes one {@link KitRecord} per model of {@code ran} into {@code directory}, each whole. */
-    static void writeRecords(Path directory, String kit, String contract, List<Ran> ran) {
+    static void writeRecords(Path directory, KitClass kitClass, List<Ran> ran) {
         Map<String, List<CaseRecord>> byModel = new TreeMap<>();
         synchronized (ran) {
             for (Ran r : ran) {
@@ -260,8 +299,15 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
         }
         try {
             for (Map.Entry<String, List<CaseRecord>> entry : byModel.entrySet()) {
-                new KitRecord(KitRecord.SCHEMA, entry.getKey(), kit, contract, entry.getValue())
-                        .write(directory.resolve(fileName(entry.getKey()) + "." + kit + ".json"));
+                new KitRecord(
+                                KitRecord.SCHEMA,
+                                entry.getKey(),
+                                kitClass.kit(),
+                                kitClass.contract(),
+                                kitClass.speaks().id(),
+                                kitClass.protocols().get(entry.getKey()),
+                                entry.getValue())
+                        .write(directory.resolve(fileName(entry.getKey()) + "." + kitClass.kit() + ".json"));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -310,6 +356,22 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
 
     private static List<Ran> ran(ExtensionContext context) {
         return classList(context, "ran");
+    }
+
+    /** The protocols each model the class ran declares, by label. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<String>> protocols(ExtensionContext context) {
+        ExtensionContext classContext = context;
+        while (classContext.getTestMethod().isPresent()
+                && classContext.getParent().isPresent()) {
+            classContext = classContext.getParent().get();
+        }
+        return classContext
+                .getStore(NAMESPACE)
+                .computeIfAbsent(
+                        "protocols",
+                        k -> java.util.Collections.synchronizedMap(new TreeMap<String, List<String>>()),
+                        Map.class);
     }
 
     @SuppressWarnings("unchecked")

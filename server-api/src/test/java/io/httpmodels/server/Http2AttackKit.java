@@ -84,6 +84,12 @@ public abstract class Http2AttackKit implements KitCoverage {
     /** The models this module checks: each must speak h2c. */
     protected abstract Stream<ModelUnderTest> models();
 
+    /** h2c by prior knowledge: every case opens its connection with HTTP/2's preface. */
+    @Override
+    public final HttpProtocol speaks() {
+        return HttpProtocol.H2C;
+    }
+
     /** The attacks run: every one by default; a module's short form (in {@code mvn verify}) may run a few. */
     protected Stream<Http2Attack> attacks() {
         return Arrays.stream(Http2Attack.values());

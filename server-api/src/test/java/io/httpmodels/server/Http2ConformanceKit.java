@@ -86,6 +86,12 @@ public abstract class Http2ConformanceKit implements KitCoverage {
     /** The models this module checks: each must speak h2c. */
     protected abstract Stream<ModelUnderTest> models();
 
+    /** h2c by prior knowledge: every case opens its connection with HTTP/2's preface. */
+    @Override
+    public final HttpProtocol speaks() {
+        return HttpProtocol.H2C;
+    }
+
     /**
      * Starts the server {@code model} names, h2c on: by default the model in this JVM with {@link ServerConfig#http2()}
      * and the model's config; a suite against a peer (nginx) starts the peer instead.

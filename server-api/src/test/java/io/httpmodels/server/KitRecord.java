@@ -21,9 +21,20 @@ import java.util.List;
  * @param model the model's label ({@code netty (epoll)})
  * @param kit the kit class that ran, by simple name ({@code VertxConformanceTest})
  * @param kitContract the kit contract it extends ({@code ConformanceKit})
+ * @param speaks the protocol the kit's cases speak ({@link KitCoverage#speaks()}, by {@link HttpProtocol#id()}:
+ *     {@code http/1.1}, {@code h2c})
+ * @param protocols the protocols the model declares ({@link HttpServerModel#protocols()}, by id, in the enum's order),
+ *     or null for a model this JVM does not know (a peer such as nginx, or one the kit class left out)
  * @param cases every case, ordered by test and case
  */
-public record KitRecord(String schema, String model, String kit, String kitContract, List<CaseRecord> cases) {
+public record KitRecord(
+        String schema,
+        String model,
+        String kit,
+        String kitContract,
+        String speaks,
+        List<String> protocols,
+        List<CaseRecord> cases) {
 
     /** The schema of the records, which the harness checks. */
     public static final String SCHEMA = "httpmodels-kit-record/1";
@@ -32,6 +43,7 @@ public record KitRecord(String schema, String model, String kit, String kitContr
             JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public KitRecord {
+        protocols = protocols == null ? null : List.copyOf(protocols);
         cases = cases.stream()
                 .sorted(Comparator.comparing(CaseRecord::test).thenComparing(CaseRecord::caseName))
                 .toList();

@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The kits' record of every case, and which deviations the matrix calls out as security-relevant. */
 class KitRecordTest {
@@ -37,12 +39,21 @@ class KitRecordTest {
                         "netty (epoll)",
                         CaseRecord.plain("jsonAnswers", "", CaseOutcome.FAILED, "expected: <200>", null)));
 
-        DocumentedDeviations.writeRecords(dir, "VertxConformanceTest", "ConformanceKit", ran);
+        DocumentedDeviations.writeRecords(
+                dir,
+                new DocumentedDeviations.KitClass(
+                        "VertxConformanceTest",
+                        "ConformanceKit",
+                        HttpProtocol.HTTP_1_1,
+                        Map.of("vertx", List.of("http/1.1", "h2c", "h2"))),
+                ran);
 
         KitRecord vertx = KitRecord.read(dir.resolve("vertx.VertxConformanceTest.json"));
         assertEquals(KitRecord.SCHEMA, vertx.schema());
         assertEquals("vertx", vertx.model());
         assertEquals("ConformanceKit", vertx.kitContract());
+        assertEquals("http/1.1", vertx.speaks());
+        assertEquals(List.of("http/1.1", "h2c", "h2"), vertx.protocols(), "what the model declares it speaks");
         assertEquals(
                 List.of(BAD_INPUT, "jsonAnswers"),
                 vertx.cases().stream().map(CaseRecord::test).toList());
@@ -56,6 +67,7 @@ class KitRecordTest {
         assertNull(vertx.cases().get(1).instead());
 
         KitRecord netty = KitRecord.read(dir.resolve("netty-epoll.VertxConformanceTest.json"));
+        assertNull(netty.protocols(), "a model whose protocols the class did not see has none on record");
         assertEquals(CaseOutcome.FAILED, netty.cases().get(0).outcome());
         assertEquals("expected: <200>", netty.cases().get(0).failure());
         try (var files = Files.list(dir)) {
@@ -77,7 +89,11 @@ class KitRecordTest {
         all.addAll(DocumentedDeviations.notRun(
                 List.of(new NotRun("netty (nio, jdk)", "a TLS row"), new NotRun("netty (epoll)", "left out")), ran));
 
-        DocumentedDeviations.writeRecords(dir, "NettyConformanceTest", "ConformanceKit", all);
+        DocumentedDeviations.writeRecords(
+                dir,
+                new DocumentedDeviations.KitClass(
+                        "NettyConformanceTest", "ConformanceKit", HttpProtocol.HTTP_1_1, Map.of()),
+                all);
 
         KitRecord tls = KitRecord.read(dir.resolve("netty-nio-jdk.NettyConformanceTest.json"));
         assertEquals(
@@ -106,6 +122,18 @@ class KitRecordTest {
     void theKitContractIsTheKitAClassExtends() {
         assertEquals("ConformanceKit", DocumentedDeviations.kitContract(AConformanceTest.class));
         assertEquals("KitRecordTest", DocumentedDeviations.kitContract(KitRecordTest.class));
+    }
+
+    @Test
+    void theHttp2KitsSpeakH2cAndEveryOtherKitHttp11() {
+        assertEquals(HttpProtocol.H2C, new AnHttp2ConformanceTest().speaks());
+        assertEquals(HttpProtocol.H2C, new AnHttp2AttackTest().speaks());
+        assertEquals(HttpProtocol.HTTP_1_1, new KitCoverage() {}.speaks());
+    }
+
+    @Test
+    void aModelThisJvmDoesNotKnowDeclaresNoProtocols() {
+        assertEquals(Optional.empty(), DocumentedDeviations.declaredProtocols(ModelUnderTest.named("nginx")));
     }
 
     @Test
@@ -160,4 +188,18 @@ class KitRecordTest {
 
     /** A kit subclass as a module writes one. */
     abstract static class AConformanceTest extends ConformanceKit {}
+
+    static final class AnHttp2ConformanceTest extends Http2ConformanceKit {
+        @Override
+        protected Stream<ModelUnderTest> models() {
+            return Stream.empty();
+        }
+    }
+
+    static final class AnHttp2AttackTest extends Http2AttackKit {
+        @Override
+        protected Stream<ModelUnderTest> models() {
+            return Stream.empty();
+        }
+    }
 }

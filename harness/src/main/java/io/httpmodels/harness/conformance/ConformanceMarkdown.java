@@ -16,10 +16,12 @@ public final class ConformanceMarkdown {
     /** The page {@code httpmodels conformance} writes: a title, then {@link #body}. */
     public static String page(ConformanceMatrix matrix) {
         return "# Conformance matrix\n\n"
-                + "Every case of the kits (server-api's test-jar) as it ran for each model. A cell is `pass`, a "
+                + "Every case of the kits (server-api's test-jar) as it ran for each model. A cell is `pass` (with "
+                + "what the case measured, cut short, where it measures: an HTTP/2 attack's outcome), a "
                 + "documented deviation (what the model does instead, cut short; `conformance.json` has it whole, "
                 + "with the rule and what the case measured), `FAILED`, `skipped`, `not run` with the reason the "
-                + "kit class gives for leaving the model out, or `—` where no record says anything of the case. "
+                + "kit class gives for leaving the model out (or, in the HTTP/2 kits' rows, that the model speaks "
+                + "HTTP/1.1 only), or `—` where no record says anything of the case. "
                 + "Written by `scripts/conformance.sh` (`httpmodels conformance`); do not edit by hand.\n\n"
                 + body(matrix, "##");
     }
@@ -115,15 +117,16 @@ public final class ConformanceMarkdown {
     }
 
     /**
-     * A cell in words: pass, the deviation's short "instead", FAILED, skipped, not run with the short reason, or —
-     * where no record says anything.
+     * A cell in words: pass (with what the case measured, cut short, where it measured: an HTTP/2 attack's outcome),
+     * the deviation's short "instead", FAILED, skipped, not run with the short reason, or — where no record says
+     * anything.
      */
     public static String cellText(MatrixCell cell) {
         if (cell == null) {
             return "—";
         }
         return switch (cell.outcome()) {
-            case PASSED -> "pass";
+            case PASSED -> cell.measured() == null ? "pass" : "pass: " + shortened(cell.measured());
             case DEVIATION -> "✗ " + shortened(cell.instead());
             case FAILED -> "FAILED";
             case ABORTED -> "skipped";

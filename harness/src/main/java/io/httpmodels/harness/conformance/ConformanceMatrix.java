@@ -3,6 +3,7 @@ package io.httpmodels.harness.conformance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,16 +56,29 @@ public record ConformanceMatrix(
 
     /**
      * The matrix of {@code records}. Two records of one model, kit and case (two kit classes of one contract) keep
-     * the worse outcome.
+     * the worse outcome. A model with no record of a kit that speaks another protocol than HTTP/1.1 (the HTTP/2
+     * kits) has its rows as not run, when its records say which protocols it declares: "speaks HTTP/1.1 only" for a
+     * model without the kit's protocol, and for one with it, that no kit class runs the kit for it yet.
      */
     public static ConformanceMatrix of(List<RecordedKit> records, String recordedAt, String commit) {
         Set<String> models = new TreeSet<>();
         Set<String> kits = new TreeSet<>(
                 Comparator.comparingInt(ConformanceMatrix::kitRank).thenComparing(Comparator.naturalOrder()));
         Map<List<String>, Map<String, MatrixCell>> cells = new TreeMap<>(ConformanceMatrix::compareKeys);
+        Map<String, String> speaks = new HashMap<>();
+        Map<String, Set<String>> declared = new HashMap<>();
+        Set<List<String>> recordedKits = new HashSet<>();
         for (RecordedKit record : records) {
             models.add(record.model());
             kits.add(record.kitContract());
+            recordedKits.add(List.of(record.model(), record.kitContract()));
+            if (record.speaks() != null) {
+                speaks.putIfAbsent(record.kitContract(), record.speaks());
+            }
+            if (record.protocols() != null) {
+                declared.computeIfAbsent(record.model(), m -> new LinkedHashSet<>())
+                        .addAll(record.protocols());
+            }
             for (RecordedCase c : record.cases()) {
                 List<String> key = List.of(record.kitContract(), c.test(), c.caseName());
                 cells.computeIfAbsent(key, k -> new HashMap<>())
@@ -72,6 +86,28 @@ public record ConformanceMatrix(
                                 record.model(),
                                 MatrixCell.of(c),
                                 (a, b) -> b.outcome().severity() > a.outcome().severity() ? b : a);
+            }
+        }
+        for (Map.Entry<List<String>, Map<String, MatrixCell>> entry : cells.entrySet()) {
+            String kit = entry.getKey().get(0);
+            String protocol = speaks.getOrDefault(kit, RecordedKit.HTTP_1_1);
+            if (protocol.equals(RecordedKit.HTTP_1_1)) {
+                continue;
+            }
+            for (String model : models) {
+                Set<String> spoken = declared.get(model);
+                if (spoken != null && !recordedKits.contains(List.of(model, kit))) {
+                    entry.getValue()
+                            .putIfAbsent(
+                                    model,
+                                    new MatrixCell(
+                                            CaseOutcome.NOT_RUN,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            notRunReason(spoken, protocol)));
+                }
             }
         }
         List<MatrixRow> rows = new ArrayList<>();
@@ -161,6 +197,17 @@ public record ConformanceMatrix(
                 .map(MatrixCell::reason)
                 .distinct()
                 .toList();
+    }
+
+    /** Why a model that declares {@code spoken} has no record of a kit that speaks {@code protocol}. */
+    static String notRunReason(Set<String> spoken, String protocol) {
+        if (spoken.contains(protocol)) {
+            return "speaks " + protocol + ", but no kit class of its module runs this kit for it yet";
+        }
+        if (spoken.equals(Set.of(RecordedKit.HTTP_1_1))) {
+            return "speaks HTTP/1.1 only";
+        }
+        return "does not speak " + protocol + " (it speaks " + String.join(", ", spoken) + ")";
     }
 
     private static int kitRank(String kit) {

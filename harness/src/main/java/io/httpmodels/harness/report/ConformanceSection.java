@@ -9,6 +9,7 @@ import io.httpmodels.harness.results.TargetInfo;
 import io.httpmodels.harness.results.TargetKind;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -87,11 +88,13 @@ record ConformanceSection(ConformanceMatrix matrix, List<String> unrecorded) {
             h.append("<p>None among these models.</p>\n");
         } else {
             h.append("<table class=\"numbers conformance-security\"><thead><tr><th>concern</th><th>model</th>"
-                    + "<th>kit</th><th>rule</th><th>instead</th><th>breaks</th></tr></thead>\n<tbody>\n");
+                    + "<th>kit</th><th>rule</th><th>instead</th><th>breaks</th><th>measured</th></tr></thead>\n"
+                    + "<tbody>\n");
             for (SecurityFinding f : matrix.security()) {
                 h.append("<tr>");
-                for (String cell : List.of(f.concern(), f.model(), f.kit(), f.rule(), f.instead(), f.ruleName())) {
-                    h.append("<td>").append(Html.text(cell)).append("</td>");
+                for (String cell : Arrays.asList(
+                        f.concern(), f.model(), f.kit(), f.rule(), f.instead(), f.ruleName(), f.measured())) {
+                    h.append("<td>").append(Html.text(cell == null ? "" : cell)).append("</td>");
                 }
                 h.append("</tr>\n");
             }

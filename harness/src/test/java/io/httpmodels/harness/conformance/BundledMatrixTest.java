@@ -24,6 +24,30 @@ class BundledMatrixTest {
     }
 
     /**
+     * The HTTP/2 kits are published: every model that speaks h2c ran the attacks, and a model that speaks HTTP/1.1
+     * only is not run in the HTTP/2 rows for that reason, never a gap or a failure.
+     */
+    @Test
+    void theCommittedMatrixHasBothHttp2KitsAndLeavesOutTheModelsThatSpeakHttp11Only() {
+        ConformanceMatrix matrix = BundledMatrix.load().orElseThrow();
+        assertTrue(
+                matrix.kits().containsAll(List.of("Http2ConformanceKit", "Http2AttackKit")),
+                matrix.kits().toString());
+        for (String model : List.of("helidon", "undertow", "vertx", "tomcat", "jetty")) {
+            assertEquals(7, matrix.ran(model, "Http2AttackKit"), model);
+        }
+        for (String model : List.of("single-thread", "nio-reactor", "tio", "jdk-httpserver", "moco")) {
+            for (String kit : List.of("Http2ConformanceKit", "Http2AttackKit")) {
+                assertEquals("not run: speaks HTTP/1.1 only", ConformanceMarkdown.counts(matrix, model, kit), model);
+            }
+        }
+        assertTrue(
+                matrix.security().stream()
+                        .anyMatch(f -> f.model().equals("helidon") && f.rule().endsWith("HPACK_BOMB")),
+                "helidon's HPACK bomb is on record as an HTTP/2 denial of service");
+    }
+
+    /**
      * Every model ran every kit, or its record says why not: no cell of the committed matrix is a gap (a model with no
      * record of a rule, which the page shows as a dash).
      */

@@ -171,6 +171,72 @@ class ConformanceMatrixTest {
     }
 
     @Test
+    void aModelThatSpeaksHttp11OnlyIsNotRunInTheHttp2KitsRowsForThatReason() {
+        ConformanceMatrix http2 = ConformanceMatrix.of(SampleMatrix.withHttp2(), "t", null);
+        assertEquals(List.of("ConformanceKit", "DeadlineKit", "Http2ConformanceKit", "Http2AttackKit"), http2.kits());
+        for (MatrixRow row : http2.rows()) {
+            if (row.kit().startsWith("Http2")) {
+                assertEquals(
+                        "not run: speaks HTTP/1.1 only",
+                        ConformanceMarkdown.cellText(row.cells().get("single-thread")),
+                        row.rule());
+            }
+        }
+        assertEquals(
+                "not run: speaks HTTP/1.1 only", ConformanceMarkdown.counts(http2, "single-thread", "Http2AttackKit"));
+    }
+
+    @Test
+    void aModelThatSpeaksTheKitsProtocolButHasNoKitClassForItSaysSo() {
+        ConformanceMatrix http2 = ConformanceMatrix.of(SampleMatrix.withHttp2(), "t", null);
+        MatrixRow preface = http2.rows().stream()
+                .filter(r -> r.test().equals(SampleMatrix.PREFACE))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                "speaks h2c, but no kit class of its module runs this kit for it yet",
+                preface.cells().get("helidon").reason());
+        assertNull(
+                preface.cells().get("vertx"),
+                "a model whose records do not say what it speaks (an older record, a peer) stays a gap");
+        assertNull(
+                http2.rows().stream()
+                        .filter(r -> r.kit().equals("ConformanceKit"))
+                        .findFirst()
+                        .orElseThrow()
+                        .cells()
+                        .get("helidon"),
+                "an HTTP/1.1 kit's gap stays a gap: only the module's kit class can say why");
+    }
+
+    @Test
+    void anHttp2AttackCellCarriesItsOutcomeAndADeviationIsSecurityRelevant() {
+        ConformanceMatrix http2 = ConformanceMatrix.of(SampleMatrix.withHttp2(), "t", null);
+        MatrixRow bomb = http2.rows().stream()
+                .filter(r -> r.kit().equals("Http2AttackKit"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(SampleMatrix.ATTACK + ": HPACK_BOMB", bomb.rule());
+        assertEquals(
+                "pass: CLOSED_WITH_GOAWAY: GOAWAY ENHANCE_YOUR_CALM, connection…",
+                ConformanceMarkdown.cellText(bomb.cells().get("netty (nio)")));
+        SecurityFinding helidon = http2.security().stream()
+                .filter(f -> f.model().equals("helidon"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("an HTTP/2 denial of service", helidon.concern());
+        assertEquals("Http2AttackKit", helidon.kit());
+        assertEquals(SampleMatrix.BOMB_FIGURES, helidon.measured());
+        String md = ConformanceMarkdown.page(http2);
+        assertTrue(md.contains("## Http2AttackKit\n"), md);
+        assertTrue(
+                md.contains("| an HTTP/2 denial of service | helidon | Http2AttackKit | " + SampleMatrix.ATTACK
+                        + ": HPACK_BOMB | holds an HPACK bomb's decoded list in memory | RFC 9113 §10.5 | "
+                        + SampleMatrix.BOMB_FIGURES + " |"),
+                md);
+    }
+
+    @Test
     void aLongInsteadIsCutAtAWord() {
         assertEquals("short", ConformanceMarkdown.shortened("short"));
         String cut = ConformanceMarkdown.shortened("word ".repeat(30));

@@ -91,6 +91,66 @@ public final class SampleMatrix {
                         List.of(passed(SLOW_HEAD, ""))));
     }
 
+    public static final String ATTACK = "anHttp2AttackLeavesTheServerInBoundedMemoryServingOthers";
+    public static final String PREFACE = "aBadConnectionPrefaceIsAConnectionErrorOfTypeProtocolError";
+    public static final String GOAWAY_FIGURES =
+            "CLOSED_WITH_GOAWAY: GOAWAY ENHANCE_YOUR_CALM, connection closed; sent 3.1 MiB in 210 ms; resident set"
+                    + " +2 MiB; CPU 0.40 cores attacked, 0.01 after; resets none; 4 bystander(s) answered, in 12 ms"
+                    + " at most";
+    public static final String BOMB_FIGURES = "MEMORY_GREW: connection kept; sent 1.0 MiB in 1400 ms; resident set"
+            + " +776 MiB (stopped by the kit); CPU 1.00 cores attacked, 0.02 after; resets none; 20 bystander(s)"
+            + " answered, in 200 ms at most";
+
+    /**
+     * {@link #records()} and HTTP/2's: netty and helidon (which speak h2c) ran the attack kit, netty the HTTP/2
+     * conformance kit, helidon's HPACK bomb is on record; single-thread speaks HTTP/1.1 only and ran no HTTP/2 kit.
+     */
+    public static List<RecordedKit> withHttp2() {
+        List<String> http11 = List.of(RecordedKit.HTTP_1_1);
+        List<String> h2 = List.of(RecordedKit.HTTP_1_1, "h2c", "h2");
+        List<RecordedKit> records = new java.util.ArrayList<>(records());
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "single-thread",
+                "BioConformanceTest",
+                "ConformanceKit",
+                RecordedKit.HTTP_1_1,
+                http11,
+                List.of(passed("jsonAnswersTheSerialisedMessage", ""))));
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "netty (nio)",
+                "NettyHttp2AttackTest",
+                "Http2AttackKit",
+                "h2c",
+                h2,
+                List.of(measured(passed(ATTACK, "HPACK_BOMB"), GOAWAY_FIGURES))));
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "netty (nio)",
+                "NettyHttp2ConformanceTest",
+                "Http2ConformanceKit",
+                "h2c",
+                h2,
+                List.of(passed(PREFACE, ""))));
+        records.add(new RecordedKit(
+                RecordedKit.SCHEMA,
+                "helidon",
+                "HelidonHttp2AttackTest",
+                "Http2AttackKit",
+                "h2c",
+                h2,
+                List.of(measured(
+                        deviation(
+                                ATTACK,
+                                "HPACK_BOMB",
+                                "holds an HPACK bomb's decoded list in memory",
+                                "RFC 9113 §10.5",
+                                "an HTTP/2 denial of service"),
+                        BOMB_FIGURES))));
+        return records;
+    }
+
     /** The matrix of {@link #records()}. */
     public static ConformanceMatrix matrix() {
         return ConformanceMatrix.of(records(), "2026-12-04T15:00:00Z", "cdeaa9a0123456789");

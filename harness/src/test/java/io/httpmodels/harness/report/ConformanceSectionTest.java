@@ -56,6 +56,19 @@ class ConformanceSectionTest {
     }
 
     @Test
+    void theHtmlReportShowsTheHttp2KitsWithAnAttacksFiguresInItsSecurityRow() {
+        ConformanceMatrix http2 = ConformanceMatrix.of(SampleMatrix.withHttp2(), "t", null);
+        ConformanceSection section =
+                new ConformanceSection(http2.forModels(List.of("helidon", "single-thread")), List.of());
+        String html = section.html();
+        assertTrue(html.contains("<td>an HTTP/2 denial of service</td><td>helidon</td><td>Http2AttackKit</td>"), html);
+        assertTrue(html.contains("<th>measured</th>"), html);
+        assertTrue(html.contains("<td>" + SampleMatrix.BOMB_FIGURES + "</td>"), html);
+        assertTrue(html.contains("<summary>Http2ConformanceKit: every rule</summary>"), html);
+        assertTrue(html.contains("<td>not run: speaks HTTP/1.1 only</td>"), html);
+    }
+
+    @Test
     void withoutABundledMatrixTheSectionSaysSo() {
         String md = MarkdownReport.render(RUN, Optional.empty());
         assertTrue(md.contains("## Conformance\n\nThis build carries no conformance matrix"), md);

@@ -17,12 +17,7 @@ class NettyHttp2AttackSlowTest extends NettyHttp2AttackTest {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.of(
-                NettyModels.reference().findFirst().orElseThrow(),
-                ModelUnderTest.named(
-                        "netty-virtual",
-                        config -> config.withTransport(NettyTransport.NIO.id()),
-                        "netty-virtual (nio)"));
+        return NettyModels.overHttp2();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.httpmodels.server.netty;
 
 import io.httpmodels.server.Http2ConformanceKit;
 import io.httpmodels.server.ModelUnderTest;
+import io.httpmodels.server.NotRun;
 
 import java.util.stream.Stream;
 
@@ -14,12 +15,11 @@ class NettyHttp2ConformanceTest extends Http2ConformanceKit {
 
     @Override
     protected Stream<ModelUnderTest> models() {
-        return Stream.concat(
-                        NettyModels.reference(),
-                        Stream.of(ModelUnderTest.named(
-                                "netty-virtual",
-                                config -> config.withTransport(NettyTransport.NIO.id()),
-                                "netty-virtual (nio)")))
-                .map(model -> model.withDeviations(NettyHttp2ConformanceDeviations.of()));
+        return NettyModels.overHttp2().map(model -> model.withDeviations(NettyHttp2ConformanceDeviations.of()));
+    }
+
+    @Override
+    public Stream<NotRun> notRun() {
+        return NettyModels.rowsLeftToHttp2OnNio();
     }
 }

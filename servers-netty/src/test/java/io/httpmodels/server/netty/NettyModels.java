@@ -97,6 +97,34 @@ final class NettyModels {
                                 + " transport, and netty-virtual shares every handler with netty"));
     }
 
+    /**
+     * What the HTTP/2 kits check: netty and netty-virtual on nio, over h2c. Both share the frame codec
+     * ({@code NettyHttp2}) and hand each stream to the handler the HTTP/1.1 kits check on every transport.
+     */
+    static Stream<ModelUnderTest> overHttp2() {
+        return Stream.concat(
+                reference(),
+                Stream.of(ModelUnderTest.named(
+                        "netty-virtual",
+                        config -> config.withTransport(NettyTransport.NIO.id()),
+                        "netty-virtual (nio)")));
+    }
+
+    /**
+     * The rows the HTTP/2 kits leave out: every other transport and the TLS rows. The HTTP/2 frame codec in front of
+     * the handlers is the same on every transport, and these kits speak h2c, without TLS.
+     */
+    static Stream<NotRun> rowsLeftToHttp2OnNio() {
+        List<String> overHttp2 = overHttp2().map(ModelUnderTest::label).toList();
+        return Stream.concat(underTest(), overTls())
+                .map(ModelUnderTest::label)
+                .filter(label -> !overHttp2.contains(label))
+                .map(label -> new NotRun(
+                        label,
+                        "the HTTP/2 kits check " + String.join(" and ", overHttp2) + " over h2c: the frame codec in"
+                                + " front of the handlers is the same on every transport and TLS provider"));
+    }
+
     /** netty on {@code transport}, the kit's certificate encrypted by {@code provider}. */
     static ModelUnderTest tls(NettyTransport transport, TlsProvider provider) {
         return ModelUnderTest.named(
