@@ -69,7 +69,8 @@ trap cleanup EXIT
 
 # Build first, so no build runs inside a measurement.
 httpmodels_ensure_jar load-client "$root/load-client/target/load-client.jar"
-read -r _ nginx_pid < <("$root/scripts/peers/nginx.sh" start --port "$port" "${peer_flags[@]}" --cpu 0)
+# Its last line is "ADDRESS PID" (an https line comes before it with --https-port).
+nginx_pid="$("$root/scripts/peers/nginx.sh" start --port "$port" "${peer_flags[@]}" --cpu 0 | tail -n 1 | cut -d' ' -f2)"
 
 # No harness call between runs (httpmodels_stats may build the harness first): each run's figures are arithmetic
 # in awk; the medians and ratios, httpmodels_stats, come after the last run.
