@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 /**
  * The helidon model against the {@link Http2ConformanceKit}, through Helidon's own HTTP/2 over h2c by prior knowledge
  * ({@code helidon-webserver-http2}, its {@code Http2Config} as the model sets it). In the slow set, as the module's
- * other kits: 41 cases in about 16 s. Where Helidon answers otherwise is on record below.
+ * other kits: 41 cases in 2 to 17 s. Where Helidon answers otherwise is on record below.
  */
 @Tag("slow")
 class HelidonHttp2ConformanceTest extends Http2ConformanceKit {

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /**
  * Both Tomcat models against the {@link Http2ConformanceKit}, through Tomcat's own HTTP/2 over h2c by prior knowledge
  * ({@code Http2Protocol} as the connector's upgrade protocol, its settings as Tomcat sets them by default). In the slow
- * set, as the module's other kits: 82 cases in about 7 s. Where Tomcat answers otherwise is on record below.
+ * set, as the module's other kits: 82 cases in 1 to 7 s. Where Tomcat answers otherwise is on record below.
  */
 @Tag("slow")
 class TomcatHttp2ConformanceTest extends Http2ConformanceKit {

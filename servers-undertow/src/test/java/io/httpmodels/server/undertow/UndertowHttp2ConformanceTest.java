@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * The undertow model against the {@link Http2ConformanceKit}, through Undertow's own HTTP/2 over h2c by prior knowledge
  * ({@code UndertowOptions.ENABLE_HTTP2}, its settings as the model sets them). In the slow set, as the module's other
- * kits: 40 of the 41 cases in about 7 to 11 s. Where Undertow answers otherwise is on record below; one case is left
+ * kits: 40 of the 41 cases in 3 to 11 s. Where Undertow answers otherwise is on record below; one case is left
  * out, as it goes one way or the other from run to run ({@link UndertowWindowUpdateCase} says why).
  */
 @Tag("slow")

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 /**
  * The vertx model against the {@link Http2ConformanceKit}, through Vert.x's own HTTP/2 over h2c by prior knowledge
  * (Netty's codec under Vert.x, its {@code Http2Settings} as the model sets them). In the slow set, as the module's
- * other kits: 41 cases in about 16 s. Where Vert.x answers otherwise is on record below.
+ * other kits: 41 cases in 6 to 16 s. Where Vert.x answers otherwise is on record below.
  */
 @Tag("slow")
 class VertxHttp2ConformanceTest extends Http2ConformanceKit {
