@@ -25,7 +25,7 @@ class BundledMatrixTest {
 
     /**
      * The HTTP/2 kits are published: every model that speaks h2c ran the attacks and the conformance kit's 41 cases
-     * (at most one left out, with its reason: undertow's stream WINDOW_UPDATE 0), and a model that speaks HTTP/1.1
+     * (at most one left out, with its reason: undertow's stream WINDOW_UPDATE 0, tomcat's even stream id), and a model that speaks HTTP/1.1
      * only is not run in the HTTP/2 rows for that reason, never a gap or a failure.
      */
     @Test
