@@ -1,8 +1,6 @@
 package io.httpmodels.server.jetty;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import io.httpmodels.server.KitCaseLeftOut;
 
 /**
  * Leaves the conformance kit's {@code closeEndsEveryConnectionAndThreadAndFreesThePort} out for Jetty, with its
@@ -12,18 +10,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * probe, 2026-12-04), and closes silently otherwise. A documented deviation must fail every time.
  * {@link JettyCloseTest} keeps the rest of the case, and allows that answer.
  */
-final class JettyCloseCase implements ExecutionCondition {
+final class JettyCloseCase extends KitCaseLeftOut {
 
-    static final String KIT_TEST = "closeEndsEveryConnectionAndThreadAndFreesThePort";
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        boolean isTheCase = context.getTestMethod()
-                .map(method -> method.getName().equals(KIT_TEST))
-                .orElse(false);
-        return isTheCase
-                ? ConditionEvaluationResult.disabled("Jetty answers a half request 500 as it stops, in some runs;"
-                        + " JettyCloseTest runs this case with that answer allowed")
-                : ConditionEvaluationResult.enabled("a kit case");
+    JettyCloseCase() {
+        super(
+                "closeEndsEveryConnectionAndThreadAndFreesThePort",
+                "Jetty answers a half request 500 as it stops, in some runs;"
+                        + " JettyCloseTest runs this case with that answer allowed");
     }
 }

@@ -1,8 +1,6 @@
 package io.httpmodels.server.moco;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import io.httpmodels.server.KitCaseLeftOut;
 
 /**
  * Leaves the conformance kit's {@code closeEndsEveryConnectionAndThreadAndFreesThePort} out for moco, with its
@@ -21,19 +19,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The smoke test checks what holds every time: the port is free after {@code close()}; the leak kit, in a JVM of its
  * own, records the threads ({@link MocoLeakTest}).
  */
-final class MocoCloseCase implements ExecutionCondition {
+final class MocoCloseCase extends KitCaseLeftOut {
 
-    static final String KIT_TEST = "closeEndsEveryConnectionAndThreadAndFreesThePort";
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        boolean isTheCase = context.getTestMethod()
-                .map(method -> method.getName().equals(KIT_TEST))
-                .orElse(false);
-        return isTheCase
-                ? ConditionEvaluationResult.disabled("moco's close() leaves every connection of one event loop open in"
+    MocoCloseCase() {
+        super(
+                "closeEndsEveryConnectionAndThreadAndFreesThePort",
+                "moco's close() leaves every connection of one event loop open in"
                         + " some runs (on Netty 4.2.18, not on its own 4.1.97), and its event-loop threads live on in"
-                        + " its cached pool for 60 s, new to the kit only when the pool had none idle")
-                : ConditionEvaluationResult.enabled("a kit case");
+                        + " its cached pool for 60 s, new to the kit only when the pool had none idle");
     }
 }

@@ -1,8 +1,6 @@
 package io.httpmodels.server.tomcat;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import io.httpmodels.server.KitCaseLeftOut;
 
 /**
  * Leaves the HTTP/2 conformance kit's {@code anEvenStreamIdFromTheClientIsAConnectionErrorOfTypeProtocolError} out for
@@ -11,18 +9,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * probe (2026-12-07), and with GOAWAY FRAME_SIZE_ERROR in 3 (and in one kit run of five). A documented deviation must
  * fail every time.
  */
-final class TomcatEvenStreamCase implements ExecutionCondition {
+final class TomcatEvenStreamCase extends KitCaseLeftOut {
 
-    static final String KIT_TEST = "anEvenStreamIdFromTheClientIsAConnectionErrorOfTypeProtocolError";
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        boolean isTheCase = context.getTestMethod()
-                .map(method -> method.getName().equals(KIT_TEST))
-                .orElse(false);
-        return isTheCase
-                ? ConditionEvaluationResult.disabled("Tomcat ends the connection GOAWAY PROTOCOL_ERROR, but"
-                        + " FRAME_SIZE_ERROR in about 1 round of 70; a deviation must fail every time")
-                : ConditionEvaluationResult.enabled("a kit case");
+    TomcatEvenStreamCase() {
+        super(
+                "anEvenStreamIdFromTheClientIsAConnectionErrorOfTypeProtocolError",
+                "Tomcat ends the connection GOAWAY PROTOCOL_ERROR, but"
+                        + " FRAME_SIZE_ERROR in about 1 round of 70; a deviation must fail every time");
     }
 }

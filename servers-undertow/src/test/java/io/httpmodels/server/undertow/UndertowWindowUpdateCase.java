@@ -1,8 +1,6 @@
 package io.httpmodels.server.undertow;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import io.httpmodels.server.KitCaseLeftOut;
 
 /**
  * Leaves the HTTP/2 conformance kit's {@code aWindowUpdateOf0OnAStreamIsAStreamErrorOfTypeProtocolError} out for
@@ -12,18 +10,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * a probe (2026-12-07), CANCEL first in 5. The kit reads the first reset, and a documented deviation must fail every
  * time.
  */
-final class UndertowWindowUpdateCase implements ExecutionCondition {
+final class UndertowWindowUpdateCase extends KitCaseLeftOut {
 
-    static final String KIT_TEST = "aWindowUpdateOf0OnAStreamIsAStreamErrorOfTypeProtocolError";
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        boolean isTheCase = context.getTestMethod()
-                .map(method -> method.getName().equals(KIT_TEST))
-                .orElse(false);
-        return isTheCase
-                ? ConditionEvaluationResult.disabled("Undertow resets the stream PROTOCOL_ERROR and twice CANCEL, in an"
-                        + " order that varies from run to run; the kit reads the first reset")
-                : ConditionEvaluationResult.enabled("a kit case");
+    UndertowWindowUpdateCase() {
+        super(
+                "aWindowUpdateOf0OnAStreamIsAStreamErrorOfTypeProtocolError",
+                "Undertow resets the stream PROTOCOL_ERROR and twice CANCEL, in an"
+                        + " order that varies from run to run; the kit reads the first reset");
     }
 }
