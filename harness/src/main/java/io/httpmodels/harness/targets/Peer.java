@@ -20,6 +20,7 @@ public enum Peer {
             TargetKind.NGINX,
             "nginx.sh",
             List.of(),
+            false,
             "nginx, 1 worker (scripts/peers/nginx.conf.template): the reference"),
     /** Go's standard {@code net/http} server: a goroutine per connection. */
     GO_NETHTTP(
@@ -27,6 +28,7 @@ public enum Peer {
             TargetKind.PEER,
             "go.sh",
             List.of("nethttp"),
+            true,
             "Go net/http (scripts/peers/go/nethttp): a goroutine per connection, GOMAXPROCS = its cores"),
     /** valyala/fasthttp: a worker pool of goroutines reusing buffers and request objects. */
     GO_FASTHTTP(
@@ -34,19 +36,28 @@ public enum Peer {
             TargetKind.PEER,
             "go.sh",
             List.of("fasthttp"),
+            true,
             "Go fasthttp (scripts/peers/go/fasthttp): pooled goroutine workers, GOMAXPROCS = its cores");
 
     private final String label;
     private final TargetKind kind;
     private final String script;
     private final List<String> scriptArguments;
+    private final boolean built;
     private final String description;
 
-    Peer(String label, TargetKind kind, String script, List<String> scriptArguments, String description) {
+    Peer(
+            String label,
+            TargetKind kind,
+            String script,
+            List<String> scriptArguments,
+            boolean built,
+            String description) {
         this.label = label;
         this.kind = kind;
         this.script = script;
         this.scriptArguments = scriptArguments;
+        this.built = built;
         this.description = description;
     }
 
@@ -68,6 +79,11 @@ public enum Peer {
     /** What its script takes after the action ({@code start}, {@code stop}), before the options. */
     List<String> scriptArguments() {
         return scriptArguments;
+    }
+
+    /** Whether its script builds it ({@code build}) before it can start: the Go peers, compiled on first use. */
+    boolean built() {
+        return built;
     }
 
     /** One line for the reports. */

@@ -27,6 +27,12 @@ public final class PeerProcess implements RunningTarget {
     /** The most a peer's script may take to start or stop its server. */
     private static final Duration SCRIPT_BOUND = Duration.ofSeconds(20);
 
+    /**
+     * The most a peer's build may take: a Go peer on a fresh machine compiles Go's standard library and fasthttp,
+     * about 5 s of a core on a quiet one, past {@link #SCRIPT_BOUND} on a busy one. Built before its start is timed.
+     */
+    private static final Duration BUILD_BOUND = Duration.ofMinutes(3);
+
     private final Peer peer;
     private final Path script;
     private final int port;
@@ -76,6 +82,11 @@ public final class PeerProcess implements RunningTarget {
         Path script = projectRoot.resolve("scripts/peers").resolve(peer.script());
         if (!Files.isExecutable(script)) {
             throw new StartFailure("no " + script + ": --with " + peer.label() + " needs the project's scripts");
+        }
+        if (peer.built()) {
+            List<String> build = new ArrayList<>(List.of(script.toString(), "build"));
+            build.addAll(peer.scriptArguments());
+            ScriptRun.run(build, BUILD_BOUND);
         }
         int port = ScriptRun.freePort("a peer");
         List<String> command = scriptCommand(peer, script, "start", port);

@@ -73,7 +73,32 @@ class PeerProcessTest {
         StartFailure e =
                 assertThrows(StartFailure.class, () -> launcher.start(TargetSpec.peer(Peer.GO_NETHTTP), null, PLAIN));
         assertTrue(e.getMessage().contains("go not installed"), e.getMessage());
-        assertTrue(e.getMessage().contains("start nethttp --port"), e.getMessage());
+        assertTrue(e.getMessage().contains("go.sh build nethttp failed"), e.getMessage());
+    }
+
+    @Test
+    void aGoPeerIsBuiltBeforeItsStartIsTimedAndNginxIsNot(@TempDir Path root) throws Exception {
+        Path peers = Files.createDirectories(root.resolve("scripts/peers"));
+        Path log = root.resolve("actions");
+        // Each script logs its action and its peer, then fails its start: what ran, in what order, is the log.
+        for (String name : List.of("go.sh", "nginx.sh")) {
+            writeScript(peers.resolve(name), """
+                    #!/bin/sh
+                    echo "%s $1 $2" >> "%s"
+                    [ "$1" = build ] && exit 0
+                    echo "refused" >&2
+                    exit 1
+                    """.formatted(name, log));
+        }
+        TargetLauncher launcher = new TargetLauncher(Pinning.plan(false, null, null), root);
+
+        StartFailure go =
+                assertThrows(StartFailure.class, () -> launcher.start(TargetSpec.peer(Peer.GO_FASTHTTP), null, PLAIN));
+        assertTrue(go.getMessage().contains("go.sh start fasthttp --port"), go.getMessage());
+        assertThrows(StartFailure.class, () -> launcher.start(TargetSpec.peer(Peer.NGINX), null, PLAIN));
+        assertEquals(
+                List.of("go.sh build fasthttp", "go.sh start fasthttp", "nginx.sh start --port"),
+                Files.readAllLines(log));
     }
 
     /**
