@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.httpmodels.server.db.DatabaseSettings;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +29,16 @@ public final class TestDatabase implements AutoCloseable {
 
     /** initdb, the start and the data's load: seconds on an idle machine, bounded for a busy one. */
     private static final long SCRIPT_BOUND_SECONDS = 150;
+
+    /**
+     * The ports a kit's cluster takes one of at random, below Linux's ephemeral range (32768 and up), so that no
+     * client socket takes it while the cluster is stopped; and not the script's default, the first free port from
+     * 15432: kits of modules built side by side each stop and restart their cluster, and a cluster started meanwhile
+     * took the stopped one's port as its first free one (its kit then found the database "down" answering 200).
+     */
+    private static final int PORTS_FROM = 20_000;
+
+    private static final int PORTS_TO = 30_000;
 
     private final Path script;
     private final Path folder;
@@ -57,14 +70,31 @@ public final class TestDatabase implements AutoCloseable {
         Path folder = Files.createTempDirectory("httpmodels-db-kit-");
         // Run as root, the cluster runs as the postgres user, which must reach its folder.
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
-        String out = run(
-                List.of(script.toString(), "start", folder.resolve("cluster").toString()));
+        String out = run(List.of(
+                script.toString(),
+                "start",
+                folder.resolve("cluster").toString(),
+                "--port",
+                String.valueOf(freePortAtRandom())));
         String[] lines = out.trim().split("\\R");
         String last = lines[lines.length - 1].trim();
         if (!last.startsWith("jdbc:postgresql://")) {
             throw new IOException("postgres.sh said '" + out.trim() + "', not 'JDBC-URL PID'");
         }
         return new TestDatabase(script, folder, last.split("\\s+")[0]);
+    }
+
+    /** A port in [{@link #PORTS_FROM}, {@link #PORTS_TO}) that nothing listens on now, drawn at random. */
+    private static int freePortAtRandom() throws IOException {
+        for (int tries = 0; tries < 100; tries++) {
+            int port = ThreadLocalRandom.current().nextInt(PORTS_FROM, PORTS_TO);
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // in use: draw another
+            }
+        }
+        throw new IOException("no free port in " + PORTS_FROM + "-" + PORTS_TO + " after 100 draws");
     }
 
     /** What a model's config takes: this cluster, TechEmpower's user, the model's default pool. */
