@@ -361,13 +361,7 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
     /** The protocols each model the class ran declares, by label. */
     @SuppressWarnings("unchecked")
     private static Map<String, List<String>> protocols(ExtensionContext context) {
-        ExtensionContext classContext = context;
-        while (classContext.getTestMethod().isPresent()
-                && classContext.getParent().isPresent()) {
-            classContext = classContext.getParent().get();
-        }
-        return classContext
-                .getStore(NAMESPACE)
+        return classStore(context)
                 .computeIfAbsent(
                         "protocols",
                         k -> java.util.Collections.synchronizedMap(new TreeMap<String, List<String>>()),
@@ -376,13 +370,17 @@ public final class DocumentedDeviations implements InvocationInterceptor, AfterA
 
     @SuppressWarnings("unchecked")
     private static <T> List<T> classList(ExtensionContext context, String key) {
+        return classStore(context)
+                .computeIfAbsent(key, k -> java.util.Collections.synchronizedList(new ArrayList<T>()), List.class);
+    }
+
+    /** The store of the test class {@code context} belongs to, shared by its methods and their invocations. */
+    private static ExtensionContext.Store classStore(ExtensionContext context) {
         ExtensionContext classContext = context;
         while (classContext.getTestMethod().isPresent()
                 && classContext.getParent().isPresent()) {
             classContext = classContext.getParent().get();
         }
-        return classContext
-                .getStore(NAMESPACE)
-                .computeIfAbsent(key, k -> java.util.Collections.synchronizedList(new ArrayList<T>()), List.class);
+        return classContext.getStore(NAMESPACE);
     }
 }
